@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config/config.ts";
+import { type Db, openDb } from "./db/client.ts";
+import { createEventBus, type EventBus } from "./lib/events.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { createAuthService } from "./modules/auth/auth.service.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { createPasswordResetService } from "./modules/auth/password-reset.service.ts";
+import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
+import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
+import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
+import { createSchoolsService } from "./modules/schools/schools.service.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { createUsersService } from "./modules/users/users.service.ts";
+import { accessPlugin } from "./plugins/access.ts";
+import { errorsPlugin, render } from "./plugins/errors.ts";
+import { requestLanguage } from "./lib/language.ts";
+import type { ErrorBody } from "@convive/domain";
+import { realtimePlugin } from "./plugins/realtime.ts";
+
+export interface AppOptions {
+  config: Config;
+  /** An open database to use instead of opening config.DATABASE_URL (tests hand in a cloned template). */
+  db?: Db;
+  pglite?: PGlite;
+  mailer?: Mailer;
+}
+
+export interface AppContext {
+  db: Db;
+  config: Config;
+  events: EventBus;
+  mailer: Mailer;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Builds the whole server; `main.ts` listens with it and the tests inject requests into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    // Per-request lines only when debugging: the bell poll alone is one request per user every 30 s.
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const opened = options.db ? null : await openDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, pglite: options.pglite });
+  const db = options.db ?? opened!.db;
+  if (opened) app.addHook("onClose", () => opened.close());
+  const events = createEventBus();
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (m) => app.log.info(m) });
+  if (!options.mailer) app.addHook("onClose", async () => mailer.close());
+  app.decorate("ctx", { db, config, events, mailer });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: "Convive API", version: "0.1.0" }, components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(accessPlugin, { db, appDomain: config.APP_DOMAIN });
+  await app.register(realtimePlugin, { events, redisUrl: config.REDIS_URL, db, appDomain: config.APP_DOMAIN });
+
+  const cookies = { secure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith("https:") };
+  const auth = createAuthService({ db, config, events });
+  const users = createUsersService({ db, appDomain: config.APP_DOMAIN, events });
+  const resets = createPasswordResetService({ db, config, mailer, auth, log: (m) => app.log.warn(m) });
+  const schools = createSchoolsService({ db });
+
+  await app.register(authRoutes, { auth, users, resets, cookies, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400 });
+  await app.register(usersRoutes, { users });
+  await app.register(profilesRoutes, { db });
+  await app.register(schoolsRoutes, { schools, appDomain: config.APP_DOMAIN });
+  await app.register(helpVideosRoutes, { db });
+
+  app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({ ok: true }));
+  await registerWeb(app, config.WEB_DIST);
+  return app;
+}
+
+/** Serves the built web app, answering index.html for client-side routes (history mode at the root). */
+async function registerWeb(app: FastifyInstance, dist: string) {
+  const hasWeb = existsSync(dist);
+  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/socket.io");
+    if (hasWeb && isPage) return reply.type("text/html").sendFile("index.html");
+    const lang = requestLanguage(request.headers);
+    return reply.status(404).send({ message: render("NOT_FOUND", lang), code: "NOT_FOUND" } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories take either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export interface OpenDb {
+  db: Db;
+  driver: "pglite" | "postgres";
+  close: () => Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/**
+ * Opens `pglite:memory`, `pglite:<dir>` or `postgres://…` and applies the migrations.
+ * Same schema and SQL on both, so the embedded default behaves like production PostgreSQL.
+ */
+export async function openDb(url: string, options: { poolSize?: number; pglite?: PGlite } = {}): Promise<OpenDb> {
+  if (options.pglite || url.startsWith("pglite:")) {
+    const client = options.pglite ?? (await createPglite(url.slice("pglite:".length)));
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db, driver: "pglite", close: () => client.close() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, driver: "postgres", close: () => pool.end() };
+}
+
+async function createPglite(location: string): Promise<PGlite> {
+  if (location === "memory" || location === "") return new PGlite();
+  mkdirSync(location, { recursive: true });
+  return new PGlite(location);
+}

@@ -1,0 +1,6 @@
+export * from "./access.ts";
+export * from "./notifications.ts";
+export * from "./schools.ts";
+export * from "./structure.ts";
+export * from "./students.ts";
+export * from "./users.ts";

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./schools.ts";
+
+/** A person who signs in; users are platform-wide and join schools through memberships. */
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    firstName: text("first_name").notNull(),
+    paternalSurname: text("paternal_surname").notNull().default(""),
+    maternalSurname: text("maternal_surname").notNull().default(""),
+    email: text("email").notNull(),
+    cellPhone: text("cell_phone"),
+    passwordHash: text("password_hash").notNull(),
+    root: smallint("root").notNull().default(0),
+    passwordUpdated: smallint("password_updated").notNull().default(0),
+    imageProfile: text("image_profile"),
+    language: text("language").notNull().default("es"),
+    /** Platform-wide switch; a disabled user cannot sign in and loses every session. */
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+);
+
+/** A signed-in device. Only hashes of the tokens are stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessHash: text("access_hash").notNull(),
+    refreshHash: text("refresh_hash").notNull(),
+    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("sessions_access_hash_key").on(t.accessHash),
+    uniqueIndex("sessions_refresh_hash_key").on(t.refreshHash),
+    index("sessions_user_idx").on(t.userId),
+  ],
+);
+
+/** Single-use password-reset links; only the token's hash is kept. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_hash_key").on(t.tokenHash)],
+);
+
+/** Failed sign-ins counted per key (address, account, account+device) in fixed windows. */
+export const loginFailures = pgTable("login_failures", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  count: integer("count").notNull().default(0),
+});
+
+/** Devices that signed in successfully; failures from them are counted apart so an attacker cannot lock the owner out. */
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);

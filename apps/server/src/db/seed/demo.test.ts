@@ -1,0 +1,150 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../lib/passwords.ts";
+import { type OpenDb, openDb } from "../client.ts";
+import {
+  familyLinks,
+  familyMembers,
+  groups,
+  helpVideos,
+  memberships,
+  notifications,
+  periods,
+  profiles,
+  schools,
+  studentGroups,
+  students,
+  teachingAssignments,
+  users,
+} from "../schema/index.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "./demo.ts";
+
+const CURP = /^[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]\d$/;
+const RFC = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
+
+describe("demo seed", () => {
+  let handle: OpenDb;
+  let loaded: boolean;
+
+  beforeAll(async () => {
+    handle = await openDb("pglite:memory");
+    loaded = await seedDemoIfEmpty(handle.db);
+  });
+  afterAll(() => handle?.close());
+
+  const db = () => handle.db;
+  const userByEmail = async (email: string) => {
+    const [row] = await db().select().from(users).where(eq(users.email, email));
+    return row!;
+  };
+  /** Memberships of an account as `school:templateKey` (templateKey "none" when it has no profile). */
+  const rolesOf = async (email: string) => {
+    const rows = await db()
+      .select({ schoolId: memberships.schoolId, key: profiles.templateKey })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .leftJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+      .where(eq(users.email, email));
+    return rows.map((r) => `${r.schoolId}:${r.key ?? "none"}`).sort();
+  };
+
+  it("loads once and backs off when data exists", async () => {
+    expect(loaded).toBe(true);
+    expect(await seedDemoIfEmpty(db())).toBe(false);
+    const [n] = await db().select({ n: count() }).from(schools);
+    expect(n!.n).toBe(3);
+  });
+
+  it("creates every demo account with its role", async () => {
+    for (const { email } of DEMO_ACCOUNTS) expect((await userByEmail(email))?.email).toBe(email);
+    expect((await userByEmail("root@convive.test")).root).toBe(1);
+    expect(await rolesOf("root@convive.test")).toEqual([]);
+    expect(await rolesOf("director@convive.test")).toEqual(["colegio-demo:director"]);
+    expect(await rolesOf("docente@convive.test")).toEqual(["colegio-demo:docente"]);
+    expect(await rolesOf("familia@convive.test")).toEqual(["colegio-demo:familiar"]);
+    expect(await rolesOf("multi@convive.test")).toEqual(["colegio-demo:director", "instituto-norte:coordinador"]);
+    expect(await rolesOf("norte@convive.test")).toEqual(["instituto-norte:director"]);
+    expect(await rolesOf("nuevo@convive.test")).toEqual(["colegio-demo:docente"]);
+    expect((await userByEmail("nuevo@convive.test")).passwordUpdated).toBe(0);
+    expect((await userByEmail("director@convive.test")).passwordUpdated).toBe(1);
+    expect(await rolesOf("sinrol@convive.test")).toEqual(["colegio-demo:none"]);
+    expect(await rolesOf("sinescuela@convive.test")).toEqual([]);
+    expect((await userByEmail("sinescuela@convive.test")).root).toBe(0);
+    expect(await rolesOf("inactivo@convive.test")).toEqual(["escuela-inactiva:director"]);
+    const [inactive] = await db().select().from(schools).where(eq(schools.id, "escuela-inactiva"));
+    expect(inactive!.isActive).toBe(false);
+  });
+
+  it("shares one hash of the demo password", async () => {
+    const director = await userByEmail("director@convive.test");
+    expect(await verifyPassword(director.passwordHash, DEMO_PASSWORD)).toBe(true);
+    const hashes = await db().selectDistinct({ h: users.passwordHash }).from(users);
+    expect(hashes).toHaveLength(1);
+  });
+
+  it("gives colegio-demo about 200 students, each in a group with a valid CURP", async () => {
+    const rows = await db().select().from(students).where(eq(students.schoolId, "colegio-demo"));
+    expect(rows.length).toBeGreaterThanOrEqual(190);
+    expect(rows.length).toBeLessThanOrEqual(210);
+    for (const s of rows) expect(s.curp).toMatch(CURP);
+    expect(rows.map((s) => s.enrollment)).toContain("CDA-2026-0001");
+    const [placed] = await db()
+      .select({ n: count() })
+      .from(studentGroups)
+      .where(eq(studentGroups.schoolId, "colegio-demo"));
+    expect(placed!.n).toBe(rows.length);
+    const [periodCount] = await db().select({ n: count() }).from(periods).where(eq(periods.schoolId, "colegio-demo"));
+    expect(periodCount!.n).toBe(5);
+    const norte = await db().select({ id: students.id }).from(students).where(eq(students.schoolId, "instituto-norte"));
+    expect(norte.length).toBe(30);
+  });
+
+  it("makes docente@ head teacher of a group she teaches", async () => {
+    const docente = await userByEmail("docente@convive.test");
+    const headed = await db()
+      .select()
+      .from(groups)
+      .where(and(eq(groups.schoolId, "colegio-demo"), eq(groups.headTeacherId, docente.id)));
+    expect(headed).toHaveLength(1);
+    const taught = await db().select().from(teachingAssignments).where(eq(teachingAssignments.userId, docente.id));
+    expect(taught).toHaveLength(3);
+    const [noHead] = await db().select({ n: count() }).from(groups).where(isNull(groups.headTeacherId));
+    expect(noHead!.n).toBe(0);
+  });
+
+  it("links familia@ as mother to exactly two students", async () => {
+    const familia = await userByEmail("familia@convive.test");
+    const links = await db().select().from(familyLinks).where(eq(familyLinks.userId, familia.id));
+    expect(links).toHaveLength(2);
+    expect(links.every((l) => l.relationship === "mother" && l.schoolId === "colegio-demo")).toBe(true);
+    const [member] = await db().select().from(familyMembers).where(eq(familyMembers.userId, familia.id));
+    expect(member!.rfc).toMatch(RFC);
+  });
+
+  it("gives most students a family with RFCs in the expected format", async () => {
+    const linked = await db()
+      .selectDistinct({ id: familyLinks.studentId })
+      .from(familyLinks)
+      .where(eq(familyLinks.schoolId, "colegio-demo"));
+    expect(linked.length).toBeGreaterThan(170);
+    const members = await db().select({ rfc: familyMembers.rfc }).from(familyMembers);
+    for (const m of members) expect(m.rfc).toMatch(RFC);
+  });
+
+  it("keeps the unviewed count in step with unread notifications", async () => {
+    for (const email of ["director@convive.test", "docente@convive.test"]) {
+      const user = await userByEmail(email);
+      const [unread] = await db()
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)));
+      const [member] = await db()
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.userId, user.id), eq(memberships.schoolId, "colegio-demo")));
+      expect(unread!.n).toBeGreaterThan(0);
+      expect(member!.unviewedNotificationsCount).toBe(unread!.n);
+    }
+    expect(await db().select().from(helpVideos)).toHaveLength(2);
+  });
+});

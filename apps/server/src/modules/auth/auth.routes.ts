@@ -1,0 +1,179 @@
+import {
+  ChangePasswordBody,
+  envelope,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  MessageResponse,
+  RefreshBody,
+  ResetPasswordBody,
+  SessionPayload,
+  TokenPayload,
+} from "@convive/domain";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
+import { AUTH_ERRORS, type CookieSettings, errorResponses, setCookie } from "../../lib/http.ts";
+import { newToken } from "../../lib/tokens.ts";
+import { SESSION_COOKIE, XSRF_COOKIE } from "../../plugins/access.ts";
+import type { UsersService } from "../users/users.service.ts";
+import type { AuthService, IssuedTokens } from "./auth.service.ts";
+
+export const REFRESH_COOKIE = "convive_refresh";
+export const DEVICE_COOKIE = "convive_device";
+const YEAR_SECONDS = 365 * 86_400;
+
+interface Deps {
+  auth: AuthService;
+  users: UsersService;
+  resets: { requestReset(email: string): Promise<void>; resetPassword(t: string, p: string, c: string): Promise<void> };
+  cookies: CookieSettings;
+  refreshTtlSeconds: number;
+}
+
+const tokenBody = (t: IssuedTokens) => ({
+  access_token: t.accessToken,
+  token_type: "Bearer" as const,
+  expires_in: t.expiresIn,
+  refresh_token: t.refreshToken,
+});
+
+export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const setSessionCookies = (reply: FastifyReply, t: IssuedTokens) => {
+    setCookie(reply, deps.cookies, SESSION_COOKIE, t.accessToken, { httpOnly: true, maxAgeSeconds: t.expiresIn });
+    setCookie(reply, deps.cookies, REFRESH_COOKIE, t.refreshToken, { httpOnly: true, maxAgeSeconds: deps.refreshTtlSeconds });
+  };
+  const clearSessionCookies = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    reply.clearCookie(REFRESH_COOKIE, { path: "/" });
+  };
+
+  app.get(
+    "/sanctum/csrf-cookie",
+    { config: { access: "public" }, schema: { tags: ["auth"], response: { 204: z.null() } } },
+    async (_request, reply) => {
+      setCookie(reply, deps.cookies, XSRF_COOKIE, newToken(), { httpOnly: false, maxAgeSeconds: 2 * 3600 });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/login",
+    {
+      config: { access: "public" },
+      schema: { tags: ["auth"], body: LoginBody, response: { 200: LoginResponse, ...errorResponses(401, 403, 422, 429) } },
+    },
+    async (request, reply) => {
+      let deviceId = request.cookies[DEVICE_COOKIE];
+      const { user, tokens } = await deps.auth.login(request.body.email, request.body.password, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+        deviceId,
+      });
+      if (!deviceId) deviceId = newToken();
+      setCookie(reply, deps.cookies, DEVICE_COOKIE, deviceId, { httpOnly: true, maxAgeSeconds: YEAR_SECONDS });
+      setSessionCookies(reply, tokens);
+      return { data: { ...tokenBody(tokens), user: await deps.users.userPayload(user.id, null) } };
+    },
+  );
+
+  app.post(
+    "/logout",
+    { config: { access: "user" }, schema: { tags: ["auth"], response: { 200: MessageResponse, ...AUTH_ERRORS } } },
+    async (request, reply) => {
+      await deps.auth.logout(request.principal!.userId, request.principal!.sessionId);
+      clearSessionCookies(reply);
+      return { data: { message: "ok" } };
+    },
+  );
+
+  app.post(
+    "/api/auth/refresh",
+    {
+      config: { access: "public" },
+      schema: { tags: ["auth"], body: RefreshBody.optional(), response: { 200: envelope(TokenPayload), ...errorResponses(401, 419, 422) } },
+    },
+    async (request, reply) => {
+      const fromBody = request.body?.refresh_token;
+      const fromCookie = request.cookies[REFRESH_COOKIE];
+      if (!fromBody && fromCookie) {
+        // A cookie travels on its own, so a cookie refresh must prove it comes from our page.
+        const sent = request.headers["x-xsrf-token"];
+        if (!sent || sent !== request.cookies[XSRF_COOKIE]) throw new AppError("CSRF_TOKEN_MISMATCH");
+      }
+      const token = fromBody ?? fromCookie;
+      if (!token) throw new AppError("REFRESH_TOKEN_INVALID");
+      const tokens = await deps.auth.refresh(token);
+      setSessionCookies(reply, tokens);
+      return { data: tokenBody(tokens) };
+    },
+  );
+
+  app.get(
+    "/api/auth/sessions",
+    { config: { access: "user" }, schema: { tags: ["auth"], response: { 200: envelope(z.object({ sessions: z.array(SessionPayload) })), ...AUTH_ERRORS } } },
+    async (request) => {
+      const rows = await deps.auth.listSessions(request.principal!.userId);
+      return {
+        data: {
+          sessions: rows.map((s) => ({
+            id: s.id,
+            user_agent: s.userAgent,
+            ip: s.ip,
+            created_at: s.createdAt.toISOString(),
+            last_used_at: s.lastUsedAt.toISOString(),
+            current: s.id === request.principal!.sessionId,
+          })),
+        },
+      };
+    },
+  );
+
+  app.delete(
+    "/api/auth/sessions/:sessionId",
+    {
+      config: { access: "user" },
+      schema: { tags: ["auth"], params: z.object({ sessionId: z.uuid() }), response: { 200: MessageResponse, ...AUTH_ERRORS } },
+    },
+    async (request) => {
+      await deps.auth.endOwnSession(request.principal!.userId, request.params.sessionId);
+      return { data: { message: "ok" } };
+    },
+  );
+
+  app.post(
+    "/api/user/change-password",
+    { config: { access: "user" }, schema: { tags: ["auth"], body: ChangePasswordBody, response: { 200: MessageResponse, ...AUTH_ERRORS } } },
+    async (request) => {
+      const { current_password, password, password_confirmation } = request.body;
+      await deps.auth.changePassword(request.principal!.userId, request.principal!.sessionId, current_password, password, password_confirmation);
+      return { data: { message: "ok" } };
+    },
+  );
+
+  app.post(
+    "/api/user/forgot-password",
+    {
+      config: { access: "public", rateLimit: { max: 5, timeWindow: "15 minutes" } },
+      schema: { tags: ["auth"], body: ForgotPasswordBody, response: { 200: MessageResponse, ...errorResponses(422, 429) } },
+    },
+    async (request) => {
+      await deps.resets.requestReset(request.body.email);
+      return { data: { message: "sent" } };
+    },
+  );
+
+  app.post(
+    "/api/user/reset-password",
+    {
+      config: { access: "public", rateLimit: { max: 10, timeWindow: "15 minutes" } },
+      schema: { tags: ["auth"], body: ResetPasswordBody, response: { 200: MessageResponse, ...errorResponses(422, 429) } },
+    },
+    async (request) => {
+      const { token, password, password_confirmation } = request.body;
+      await deps.resets.resetPassword(token, password, password_confirmation);
+      return { data: { message: "ok" } };
+    },
+  );
+};

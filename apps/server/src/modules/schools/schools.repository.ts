@@ -1,0 +1,43 @@
+import { PROFILE_TEMPLATES } from "@convive/domain";
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { profilePermissions, profiles, schools } from "../../db/schema/index.ts";
+
+export type SchoolRow = typeof schools.$inferSelect;
+export type NewSchool = typeof schools.$inferInsert;
+
+/** Creates a school and seeds its profiles from the templates; returns profile ids by template key. */
+export async function insertSchoolWithProfiles(tx: Tx, input: NewSchool) {
+  const [school] = await tx.insert(schools).values(input).returning();
+  const profileIds: Record<string, number> = {};
+  for (const template of PROFILE_TEMPLATES) {
+    const [profile] = await tx
+      .insert(profiles)
+      .values({ schoolId: input.id, name: template.name, templateKey: template.key })
+      .returning({ id: profiles.id });
+    profileIds[template.key] = profile!.id;
+    const grants = [...template.modules, ...template.permissions];
+    if (grants.length > 0) {
+      await tx
+        .insert(profilePermissions)
+        .values(grants.map((permission) => ({ schoolId: input.id, profileId: profile!.id, permission })));
+    }
+  }
+  return { school: school!, profileIds };
+}
+
+export async function findSchool(tx: Tx, id: string): Promise<SchoolRow | undefined> {
+  const [row] = await tx.select().from(schools).where(eq(schools.id, id));
+  return row;
+}
+
+export async function updateSchool(tx: Tx, id: string, patch: Partial<NewSchool>) {
+  const [row] = await tx
+    .update(schools)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(schools.id, id)))
+    .returning();
+  return row;
+}
+
+export const listSchools = (tx: Tx) => tx.select().from(schools).orderBy(schools.name);

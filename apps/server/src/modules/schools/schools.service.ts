@@ -1,0 +1,60 @@
+import { SETUP_STAGES } from "@convive/domain";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Tenant } from "../../plugins/access.ts";
+import * as repo from "./schools.repository.ts";
+import { setupStages } from "./setup.repository.ts";
+
+export function createSchoolsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** Spec §3 School information, defaults already filled in by the schema. */
+  async function schoolInformation(schoolId: string) {
+    const school = await repo.findSchool(db, schoolId);
+    if (!school) throw new AppError("NOT_FOUND");
+    return {
+      id: school.id,
+      name: school.name,
+      legal_name: school.legalName,
+      cct: school.cct,
+      address: school.address,
+      phone: school.phone,
+      email: school.email,
+      time_zone: school.timeZone,
+      logo: school.logo,
+      institutional_color_1: school.institutionalColor1,
+      institutional_color_2: school.institutionalColor2,
+      institutional_color_3: school.institutionalColor3,
+      institutional_color_4: school.institutionalColor4,
+      max_file_size_in_mb: school.maxFileSizeInMb,
+      privacy_notice_es: school.privacyNoticeEs,
+      privacy_notice_en: school.privacyNoticeEn,
+      privacy_notice_version: school.privacyNoticeVersion,
+      is_active: school.isActive,
+    };
+  }
+
+  /** What the sign-in page may show before anyone signs in: name, logo and colours only. */
+  async function publicBranding(schoolId: string) {
+    const info = await schoolInformation(schoolId);
+    if (!info.is_active) throw new AppError("NOT_FOUND");
+    const { id, name, logo, institutional_color_1, institutional_color_2, institutional_color_3, institutional_color_4 } = info;
+    return { id, name, logo, institutional_color_1, institutional_color_2, institutional_color_3, institutional_color_4 };
+  }
+
+  async function percentageCompleted(tenant: Tenant) {
+    const stages = await setupStages(db, tenant.schoolId);
+    const done = SETUP_STAGES.filter((s) => stages[s]).length;
+    return {
+      stages_completed: stages,
+      completed: done,
+      total: SETUP_STAGES.length,
+      percentage: Math.round((done / SETUP_STAGES.length) * 100),
+      missing: SETUP_STAGES.filter((s) => !stages[s]),
+    };
+  }
+
+  return { schoolInformation, publicBranding, percentageCompleted };
+}
+
+export type SchoolsService = ReturnType<typeof createSchoolsService>;

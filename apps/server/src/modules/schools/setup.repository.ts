@@ -1,0 +1,32 @@
+import type { SetupStage } from "@convive/domain";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+
+/**
+ * The seven setup stages (spec §3), each computed from the data in one query: a current school year, its
+ * periods, grades, groups of the current year, subjects, active students, and staff beyond the director.
+ */
+export async function setupStages(tx: Tx, schoolId: string): Promise<Record<SetupStage, boolean>> {
+  const result = await tx.execute(sql`
+    with cy as (select id from school_years where school_id = ${schoolId} and is_current)
+    select
+      exists(select 1 from cy) as school_year,
+      exists(select 1 from periods p join cy on p.school_year_id = cy.id where p.school_id = ${schoolId}) as periods,
+      exists(select 1 from grades where school_id = ${schoolId}) as grades,
+      exists(select 1 from groups g join cy on g.school_year_id = cy.id where g.school_id = ${schoolId}) as groups,
+      exists(select 1 from subjects where school_id = ${schoolId}) as subjects,
+      exists(select 1 from students where school_id = ${schoolId} and status = 'active') as students,
+      exists(select 1 from memberships m join profiles p on p.school_id = m.school_id and p.id = m.profile_id
+              where m.school_id = ${schoolId} and m.is_active
+                and coalesce(p.template_key, '') not in ('director', 'familiar')) as users`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return {
+    schoolYear: Boolean(row.school_year),
+    periods: Boolean(row.periods),
+    grades: Boolean(row.grades),
+    groups: Boolean(row.groups),
+    subjects: Boolean(row.subjects),
+    students: Boolean(row.students),
+    users: Boolean(row.users),
+  };
+}

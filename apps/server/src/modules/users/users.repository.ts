@@ -1,0 +1,150 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import {
+  grades,
+  groups,
+  memberships,
+  profilePermissions,
+  profiles,
+  schools,
+  sections,
+  subjects,
+  teachingAssignments,
+  users,
+} from "../../db/schema/index.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(tx: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+/** The user's schools as the login answer lists them; a school counts as active only if it and the membership are. */
+export const listUserSchools = (tx: Tx, userId: number) =>
+  tx
+    .select({
+      id: schools.id,
+      name: schools.name,
+      logo: schools.logo,
+      is_active: sql<boolean>`(${schools.isActive} and ${memberships.isActive})`,
+    })
+    .from(memberships)
+    .innerJoin(schools, eq(schools.id, memberships.schoolId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(schools.name));
+
+/** The membership facts the user payload needs in one school. */
+export async function findMembership(tx: Tx, schoolId: string, userId: number) {
+  const [row] = await tx
+    .select({
+      profileId: memberships.profileId,
+      unviewed: memberships.unviewedNotificationsCount,
+      acceptedNoticeVersion: memberships.privacyNoticeVersion,
+      noticeVersion: schools.privacyNoticeVersion,
+      isActive: memberships.isActive,
+    })
+    .from(memberships)
+    .innerJoin(schools, eq(schools.id, memberships.schoolId))
+    .where(and(eq(memberships.schoolId, schoolId), eq(memberships.userId, userId)));
+  return row;
+}
+
+export const profileGrants = async (tx: Tx, schoolId: string, profileId: number) =>
+  (
+    await tx
+      .select({ permission: profilePermissions.permission })
+      .from(profilePermissions)
+      .where(and(eq(profilePermissions.schoolId, schoolId), eq(profilePermissions.profileId, profileId)))
+  ).map((r) => r.permission);
+
+export async function findProfile(tx: Tx, schoolId: string, profileId: number) {
+  const [row] = await tx
+    .select({ id: profiles.id, name: profiles.name, templateKey: profiles.templateKey })
+    .from(profiles)
+    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.id, profileId)));
+  return row;
+}
+
+/** Names of the school's members (staff and families), for building full names. */
+export const listSchoolUsers = (tx: Tx, schoolId: string) =>
+  tx
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      paternal_surname: users.paternalSurname,
+      maternal_surname: users.maternalSurname,
+      email: users.email,
+      image_profile: users.imageProfile,
+      profile_id: memberships.profileId,
+      profile_name: profiles.name,
+      template_key: profiles.templateKey,
+      is_active: memberships.isActive,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+    .where(eq(memberships.schoolId, schoolId))
+    .orderBy(asc(users.paternalSurname), asc(users.firstName));
+
+export async function isMember(tx: Tx, schoolId: string, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.schoolId, schoolId), eq(memberships.userId, userId)));
+  return Boolean(row);
+}
+
+export async function updateUserRow(tx: Tx, id: number, patch: Partial<typeof users.$inferInsert>) {
+  const [row] = await tx
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function updateMembership(
+  tx: Tx,
+  schoolId: string,
+  userId: number,
+  patch: Partial<typeof memberships.$inferInsert>,
+) {
+  await tx
+    .update(memberships)
+    .set(patch)
+    .where(and(eq(memberships.schoolId, schoolId), eq(memberships.userId, userId)));
+}
+
+/** What the user teaches in the school: the `sections, grades, subjects` include of GET api/users/{id}. */
+export async function teachingOf(tx: Tx, schoolId: string, userId: number) {
+  const rows = await tx
+    .select({
+      sectionId: sections.id,
+      sectionName: sections.name,
+      gradeId: grades.id,
+      gradeName: grades.name,
+      groupId: groups.id,
+      groupName: groups.name,
+      subjectId: subjects.id,
+      subjectName: subjects.name,
+    })
+    .from(teachingAssignments)
+    .innerJoin(groups, and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)))
+    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
+    .innerJoin(
+      subjects,
+      and(eq(subjects.schoolId, teachingAssignments.schoolId), eq(subjects.id, teachingAssignments.subjectId)),
+    )
+    .where(and(eq(teachingAssignments.schoolId, schoolId), eq(teachingAssignments.userId, userId)));
+  return rows;
+}

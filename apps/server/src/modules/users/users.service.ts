@@ -1,0 +1,164 @@
+import { isModuleGrant, isPermission, landingView, perm, type UpdateUserBody } from "@convive/domain";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
+import type { Principal, Tenant } from "../../plugins/access.ts";
+import * as repo from "./users.repository.ts";
+
+export type Include = "roles" | "permissions" | "roles.permissions" | "sections" | "grades" | "subjects";
+
+const uniqueBy = <T>(rows: T[], key: (row: T) => unknown) => [...new Map(rows.map((r) => [key(r), r])).values()];
+
+export function createUsersService(deps: { db: Db; appDomain: string; events: EventBus }) {
+  const { db } = deps;
+
+  /** The spec §3 User as the client reads it, for the selected school when there is one. */
+  async function userPayload(userId: number, tenant: Tenant | null, include: readonly Include[] = []) {
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw new AppError("NOT_FOUND");
+    const schools = await repo.listUserSchools(db, userId);
+    const base = {
+      id: user.id,
+      first_name: user.firstName,
+      paternal_surname: user.paternalSurname,
+      maternal_surname: user.maternalSurname,
+      email: user.email,
+      cell_phone: user.cellPhone,
+      root: user.root,
+      password_updated: user.passwordUpdated,
+      image_profile: user.imageProfile,
+      imageProfile: user.imageProfile,
+      language: user.language,
+      schools: schools.map((s) => ({ id: s.id, name: s.name, logo: s.logo, is_active: Boolean(s.is_active) })),
+    };
+    const membership = tenant ? await repo.findMembership(db, tenant.schoolId, userId) : undefined;
+    if (!tenant || !membership || membership.profileId === null) {
+      return {
+        ...base,
+        privacy_notice_viewed: user.root === 1 ? 1 : 0,
+        permissions: [] as string[],
+        permissionsModules: [] as string[],
+        viewMain: user.root === 1 ? "/admin-school-creator" : "/",
+        domain: null as string | null,
+        unviewed_notifications_count: 0,
+      };
+    }
+    const profile = await repo.findProfile(db, tenant.schoolId, membership.profileId);
+    const grants = await repo.profileGrants(db, tenant.schoolId, membership.profileId);
+    const permissions = grants.filter(isPermission);
+    const permissionsModules = grants.filter(isModuleGrant);
+    const role = {
+      id: profile!.id,
+      name: profile!.name,
+      ...(include.includes("roles.permissions") ? { permissions: grants.map((name) => ({ name })) } : {}),
+    };
+    const teaching = include.some((i) => i === "sections" || i === "grades" || i === "subjects")
+      ? await repo.teachingOf(db, tenant.schoolId, userId)
+      : [];
+    return {
+      ...base,
+      privacy_notice_viewed: membership.acceptedNoticeVersion === membership.noticeVersion ? 1 : 0,
+      roles: [role],
+      permissions,
+      permissionsModules,
+      viewMain: landingView(profile!.name, permissionsModules),
+      domain: `${tenant.schoolId}.${deps.appDomain}`,
+      unviewed_notifications_count: membership.unviewed,
+      ...(include.includes("sections")
+        ? { sections: uniqueBy(teaching, (t) => t.sectionId).map((t) => ({ id: t.sectionId, name: t.sectionName })) }
+        : {}),
+      ...(include.includes("grades")
+        ? {
+            grades: uniqueBy(teaching, (t) => t.groupId).map((t) => ({
+              id: t.gradeId,
+              name: t.gradeName,
+              group: { id: t.groupId, name: t.groupName },
+            })),
+          }
+        : {}),
+      ...(include.includes("subjects")
+        ? {
+            subjects: uniqueBy(teaching, (t) => `${t.groupId}:${t.subjectId}`).map((t) => ({
+              id: t.subjectId,
+              name: t.subjectName,
+              group_id: t.groupId,
+            })),
+          }
+        : {}),
+    };
+  }
+
+  /** Reading another user needs the users permission in a school both belong to; else 404. */
+  async function getUser(principal: Principal, tenant: Tenant | null, id: number, include: readonly Include[]) {
+    if (id !== principal.userId) {
+      const canRead = tenant?.grants.has(perm("master-configuration-users", "read"));
+      if (!tenant || !canRead || !(await repo.isMember(db, tenant.schoolId, id))) throw new AppError("NOT_FOUND");
+    }
+    return userPayload(id, tenant, include);
+  }
+
+  async function listUsers(tenant: Tenant) {
+    const rows = await repo.listSchoolUsers(db, tenant.schoolId);
+    // Without the users permission only names are shown, never e-mails.
+    if (tenant.grants.has(perm("master-configuration-users", "read"))) return rows;
+    return rows.filter((r) => r.template_key !== "familiar").map(({ id, first_name, paternal_surname, maternal_surname, image_profile, profile_name }) => ({
+      id,
+      first_name,
+      paternal_surname,
+      maternal_surname,
+      image_profile,
+      profile_name,
+    }));
+  }
+
+  /**
+   * POST api/users/{id}. A user may edit their own names, phone and language, reset their own bell count and
+   * accept the privacy notice; changing an e-mail or another member needs the users update permission.
+   */
+  async function updateUser(principal: Principal, tenant: Tenant | null, id: number, body: UpdateUserBody) {
+    const self = id === principal.userId;
+    const canManage = Boolean(tenant?.grants.has(perm("master-configuration-users", "update")));
+    const target = await repo.findUserById(db, id);
+    if (!target) throw new AppError("NOT_FOUND");
+    if (!self && (!tenant || !canManage || !(await repo.isMember(db, tenant.schoolId, id)))) {
+      throw new AppError("NOT_FOUND");
+    }
+    const emailChanges = body.email !== undefined && body.email.toLowerCase() !== target.email.toLowerCase();
+    if (emailChanges && !canManage) throw new AppError("FORBIDDEN");
+    if (emailChanges) {
+      const owner = await repo.findUserByEmail(db, body.email!);
+      if (owner && owner.id !== id) throw new AppError("EMAIL_TAKEN", { email: "EMAIL_TAKEN" });
+    }
+    await db.transaction(async (tx) => {
+      await repo.updateUserRow(tx, id, {
+        firstName: body.first_name,
+        paternalSurname: body.paternal_surname,
+        maternalSurname: body.maternal_surname,
+        cellPhone: body.cell_phone,
+        language: self ? body.language : undefined,
+        email: emailChanges ? body.email : undefined,
+      });
+      if (!tenant) return;
+      if (body.unviewed_notifications_count !== undefined) {
+        // Only a reset is meaningful: the count itself is kept by the notifications that arrive.
+        if (body.unviewed_notifications_count !== 0) throw new AppError("VALIDATION", { unviewed_notifications_count: "VALIDATION" });
+        await repo.updateMembership(tx, tenant.schoolId, id, { unviewedNotificationsCount: 0 });
+      }
+      if (self && body.privacy_notice_viewed === 1) {
+        const membership = await repo.findMembership(tx, tenant.schoolId, id);
+        await repo.updateMembership(tx, tenant.schoolId, id, {
+          privacyNoticeVersion: membership?.noticeVersion ?? 1,
+          privacyNoticeViewedAt: new Date(),
+        });
+      }
+    });
+    if (tenant && body.unviewed_notifications_count === 0) {
+      deps.events.emit("notifications.count", { schoolId: tenant.schoolId, userId: id, count: 0 });
+    }
+    return userPayload(id, tenant);
+  }
+
+  return { userPayload, getUser, listUsers, updateUser };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,133 @@
+import { holdsAny } from "@convive/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/client.ts";
+import { AppError } from "../lib/errors.ts";
+import { hashToken, safeEqual } from "../lib/tokens.ts";
+import { findIdentity, type RequestIdentity, touchSession } from "../modules/auth/sessions.repository.ts";
+import { resolveSchoolId } from "./tenancy.ts";
+
+/**
+ * Who may call a route. Every /api route declares one; the server refuses to start otherwise.
+ * - public: anyone.
+ * - user: a signed-in user; a school named by host or header is checked when present.
+ * - school: an active member with a profile in the named school, holding one of `permissions` if given.
+ * - root: the platform administrator.
+ */
+export type Access = "public" | "user" | "school" | "root";
+
+export interface Principal {
+  sessionId: string;
+  userId: number;
+  root: boolean;
+  passwordUpdated: boolean;
+  language: string;
+  via: "bearer" | "cookie";
+}
+
+/** The school a school-scoped call acts in, with the caller's profile and grants there. */
+export interface Tenant {
+  schoolId: string;
+  profileId: number;
+  profileName: string;
+  grants: ReadonlySet<string>;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** For access "school": the caller needs at least one of these. */
+    permissions?: readonly string[];
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    tenant: Tenant | null;
+  }
+}
+
+export const SESSION_COOKIE = "convive_session";
+export const XSRF_COOKIE = "XSRF-TOKEN";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const TOUCH_EVERY_MS = 60_000;
+
+export function readToken(request: FastifyRequest): { token: string; via: "bearer" | "cookie" } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) return { token: header.slice(7).trim(), via: "bearer" };
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appDomain: string }) => {
+  app.decorateRequest("principal", null);
+  app.decorateRequest("tenant", null);
+
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/") && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook("preHandler", async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === "public") return;
+
+    const credentials = readToken(request);
+    if (!credentials) throw new AppError("UNAUTHENTICATED");
+    const schoolId = resolveSchoolId(request, opts.appDomain);
+    const identity = await findIdentity(opts.db, hashToken(credentials.token), schoolId);
+    if (!identity || !identity.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
+      throw new AppError("UNAUTHENTICATED");
+    }
+    if (credentials.via === "cookie" && !SAFE_METHODS.has(request.method)) checkXsrf(request);
+    if (Date.now() - identity.lastUsedAt.getTime() > TOUCH_EVERY_MS) await touchSession(opts.db, identity.sessionId);
+
+    request.principal = {
+      sessionId: identity.sessionId,
+      userId: identity.userId,
+      root: identity.root === 1,
+      passwordUpdated: identity.passwordUpdated === 1,
+      language: identity.language,
+      via: credentials.via,
+    };
+
+    if (access === "root") {
+      if (!request.principal.root) throw new AppError("ROOT_ONLY");
+      return;
+    }
+    if (schoolId === null) {
+      if (access === "school") throw new AppError("SCHOOL_REQUIRED");
+      return;
+    }
+    request.tenant = tenantOf(identity);
+    if (access === "school") {
+      // Until the forced password change is done, only the user's own calls are open.
+      if (!request.principal.passwordUpdated) throw new AppError("FORBIDDEN");
+      const required = request.routeOptions.config.permissions ?? [];
+      if (!holdsAny([...request.tenant.grants], required)) throw new AppError("FORBIDDEN");
+    }
+  });
+});
+
+/** Applies the school rules: unknown school or non-member → 404; inactive → 403; no profile → 403. */
+function tenantOf(identity: RequestIdentity): Tenant {
+  const school = identity.school;
+  if (!school || !school.member) throw new AppError("NOT_FOUND");
+  if (!school.isActive || !school.member.isActive) throw new AppError("USER_DEACTIVATED");
+  if (school.member.profileId === null) throw new AppError("NO_ROLE_IN_SCHOOL");
+  return {
+    schoolId: school.id,
+    profileId: school.member.profileId,
+    profileName: school.member.profileName ?? "",
+    grants: new Set(school.member.grants),
+  };
+}
+
+/** Double-submit check for cookie-authenticated writes (the old client's Sanctum flow): 419 on mismatch. */
+function checkXsrf(request: FastifyRequest) {
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers["x-xsrf-token"];
+  const sent = Array.isArray(header) ? header[0] : header;
+  if (!cookie || !sent || !safeEqual(decodeURIComponent(sent), decodeURIComponent(cookie))) {
+    throw new AppError("CSRF_TOKEN_MISMATCH");
+  }
+}

@@ -1,0 +1,94 @@
+import { createAdapter } from "@socket.io/redis-adapter";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { createClient } from "redis";
+import { Server, type Socket } from "socket.io";
+import type { Db } from "../db/client.ts";
+import type { EventBus } from "../lib/events.ts";
+import { hashToken } from "../lib/tokens.ts";
+import { findIdentity } from "../modules/auth/sessions.repository.ts";
+import { subdomainOf } from "./tenancy.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    io: Server;
+  }
+}
+
+/** Rooms: `user:<id>` and `school:<id>` (engineering guide §1), plus `session:<id>` to cut a revoked session. */
+export const rooms = {
+  user: (id: number) => `user:${id}`,
+  school: (id: string) => `school:${id}`,
+  session: (id: string) => `session:${id}`,
+};
+
+function handshakeToken(socket: Socket): string | null {
+  const auth = socket.handshake.auth as { token?: unknown };
+  if (typeof auth.token === "string" && auth.token) return auth.token;
+  const cookie = socket.handshake.headers.cookie ?? "";
+  const match = /(?:^|;\s*)convive_session=([^;]+)/.exec(cookie);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+function handshakeSchool(socket: Socket, appDomain: string): string | null {
+  const fromHost = subdomainOf(socket.handshake.headers.host ?? "", appDomain);
+  const auth = socket.handshake.auth as { schoolId?: unknown };
+  return fromHost ?? (typeof auth.schoolId === "string" ? auth.schoolId : null);
+}
+
+/**
+ * Socket.IO at /socket.io, authenticated by the same token as the API. With REDIS_URL the Redis adapter
+ * carries room broadcasts between instances, so a push or a revocation reaches every instance.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: { events: EventBus; redisUrl?: string; db: Db; appDomain: string }) => {
+  const io = new Server(app.server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+  app.decorate("io", io);
+
+  if (opts.redisUrl) {
+    const pub = createClient({ url: opts.redisUrl });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    app.addHook("onClose", async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const token = handshakeToken(socket);
+      if (!token) return next(new Error("UNAUTHENTICATED"));
+      const schoolId = handshakeSchool(socket, opts.appDomain);
+      const identity = await findIdentity(opts.db, hashToken(token), schoolId);
+      if (!identity || !identity.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
+        return next(new Error("UNAUTHENTICATED"));
+      }
+      const member = identity.school?.member;
+      const inSchool = identity.school?.isActive && member?.isActive && member.profileId !== null;
+      socket.data = { userId: identity.userId, sessionId: identity.sessionId, schoolId: inSchool ? identity.school!.id : null };
+      next();
+    } catch (error) {
+      next(error as Error);
+    }
+  });
+
+  io.on("connection", (socket) => {
+    const { userId, sessionId, schoolId } = socket.data as { userId: number; sessionId: string; schoolId: string | null };
+    socket.join([rooms.user(userId), rooms.session(sessionId), ...(schoolId ? [rooms.school(schoolId)] : [])]);
+  });
+
+  opts.events.on("notifications.count", ({ schoolId, userId, count }) => {
+    io.to(rooms.user(userId)).emit("notifications:count", { schoolId, count });
+  });
+  opts.events.on("notifications.created", ({ schoolId, userId, id }) => {
+    io.to(rooms.user(userId)).emit("notifications:new", { schoolId, id });
+  });
+  opts.events.on("sessions.revoked", ({ sessionIds }) => {
+    for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);
+  });
+
+  app.addHook("onClose", async () => {
+    io.disconnectSockets(true);
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  });
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { type Config, loadConfig } from "../../src/config/config.ts";
+import { type Db, openDb } from "../../src/db/client.ts";
+import type { Mailer } from "../../src/lib/mailer.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close: () => Promise<void>;
+}
+
+/** Opens the test database: the shared PostgreSQL of CI, or a fresh copy of the migrated PGlite template. */
+export async function openTestDb(): Promise<{ db: Db; pglite?: PGlite; close: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return openDb(url, { poolSize: 4 });
+  const template = inject("pgliteTemplate");
+  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
+  const opened = await openDb("pglite:memory", { pglite });
+  return { db: opened.db, pglite, close: opened.close };
+}
+
+/** The real app on a real database; no web build, quiet logs. */
+export async function createTestApp(overrides: Partial<Config> = {}, extra: { mailer?: Mailer } = {}): Promise<TestApp> {
+  const opened = await openTestDb();
+  const config = loadConfig(
+    { LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent" },
+    { ...overrides },
+  );
+  const app = await buildApp({ config, db: opened.db, mailer: extra.mailer });
+  await app.ready();
+  return {
+    app,
+    db: opened.db,
+    close: async () => {
+      await app.close();
+      await opened.close();
+    },
+  };
+}

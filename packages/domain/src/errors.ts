@@ -1,0 +1,106 @@
+/**
+ * Stable error codes with their messages in both languages. The server answers `{ message, code, errors? }`
+ * with the message in the caller's language; the web may translate by code. Spec §8 texts are word for word.
+ */
+export const ERRORS = {
+  LOGIN_FAILED: { status: 401, es: "Error al Iniciar Sesión", en: "Error signing in" },
+  NO_SCHOOL: { status: 403, es: "Usuario sin escuela asignada", en: "User without an assigned school" },
+  USER_DEACTIVATED: { status: 403, es: "Usuario desactivado", en: "User deactivated" },
+  NO_ROLE: {
+    status: 403,
+    es: "Este usuario no tiene un rol asignado. Contacte al administrador.",
+    en: "This user has no role assigned. Contact the administrator.",
+  },
+  NO_ROLE_IN_SCHOOL: {
+    status: 403,
+    es: "No tienes un rol asignado en la escuela seleccionada.",
+    en: "You have no role assigned in the selected school.",
+  },
+  UNAUTHENTICATED: { status: 401, es: "Sesión vencida!", en: "Session expired!" },
+  CSRF_TOKEN_MISMATCH: {
+    status: 419,
+    es: "La página expiró. Recarga e inténtalo de nuevo.",
+    en: "The page expired. Reload and try again.",
+  },
+  FORBIDDEN: {
+    status: 403,
+    es: "No tienes permiso para esta acción.",
+    en: "You do not have permission for this action.",
+  },
+  ROOT_ONLY: {
+    status: 403,
+    es: "Solo el administrador de la plataforma puede hacer esto.",
+    en: "Only the platform administrator can do this.",
+  },
+  SCHOOL_REQUIRED: {
+    status: 400,
+    es: "Indica la escuela (subdominio o encabezado X-School-Id).",
+    en: "Name the school (subdomain or X-School-Id header).",
+  },
+  NOT_FOUND: { status: 404, es: "No encontrado.", en: "Not found." },
+  VALIDATION: { status: 422, es: "Revisa los datos marcados.", en: "Check the highlighted fields." },
+  EMPTY_FIELDS: { status: 422, es: "Campos vacíos", en: "empty fields" },
+  PASSWORDS_DO_NOT_MATCH: { status: 422, es: "Las contraseñas no coinciden", en: "Passwords do not match" },
+  CURRENT_PASSWORD_WRONG: {
+    status: 422,
+    es: "La contraseña actual no es correcta.",
+    en: "The current password is not correct.",
+  },
+  WEAK_PASSWORD: {
+    status: 422,
+    es: "La contraseña debe tener al menos 8 caracteres.",
+    en: "The password must have at least 8 characters.",
+  },
+  RESET_TOKEN_INVALID: {
+    status: 422,
+    es: "El enlace para restablecer la contraseña no es válido o ya venció.",
+    en: "The password reset link is invalid or has expired.",
+  },
+  REFRESH_TOKEN_INVALID: { status: 401, es: "Sesión vencida!", en: "Session expired!" },
+  EMAIL_TAKEN: { status: 409, es: "Ese correo ya está registrado.", en: "That e-mail is already registered." },
+  CONFLICT: { status: 409, es: "El registro ya existe.", en: "The record already exists." },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    es: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
+    en: "Too many attempts. Wait a few minutes and try again.",
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    es: "Imágenes que exceden el tamaño de 2mb",
+    en: "Images that exceed the size of 2mb",
+  },
+  INTERNAL: {
+    status: 500,
+    es: "Ocurrió un error inesperado. Inténtalo de nuevo.",
+    en: "An unexpected error occurred. Try again.",
+  },
+} as const satisfies Record<string, { status: number; es: string; en: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The one error shape every failing call answers with. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  /** Field errors: path → message, in the caller's language. */
+  errors?: Record<string, string>;
+}
+
+/** Messages of spec §8 shown by the web after saves and actions, in both languages. */
+export const ACTION_MESSAGES = {
+  saved: { es: "¡Guardado con éxito!", en: "Saved successfully!" },
+  saveFailed: { es: "¡Error al guardar!", en: "Failed to save!" },
+  removed: { es: "¡Eliminado con éxito!", en: "Successfully removed!" },
+  deleteFailed: { es: "Error al eliminar", en: "Error deleting" },
+  profileAssigned: { es: "¡Perfil asignado con éxito!", en: "Profile assigned successfully!" },
+  profileAssignFailed: { es: "¡Error al asignar el perfil!", en: "Failed to assign profile!" },
+  permissionsAssigned: { es: "¡Permisos asignados con éxito!", en: "Permissions assigned successfully!" },
+  permissionsAssignFailed: { es: "¡Error al asignar los permisos!", en: "Failed to assign Permissions!" },
+  processingError: { es: "Error al procesar", en: "Error processing" },
+  processed: { es: "Procesado con éxito", en: "Successfully processed" },
+  passwordUpdated: { es: "Contraseña actualizada", en: "Updated password" },
+  processing: { es: "Procesando, por favor espera...", en: "Processing, please wait..." },
+  unsentEmails: { es: "Lista de correos no enviados", en: "Unsent email list" },
+  signedIn: { es: "Sesión Iniciada", en: "Signed in" },
+  signedOut: { es: "Sesión Cerrada!", en: "Signed out!" },
+} as const;
