@@ -12,10 +12,13 @@ import type { Config } from "./config/config.ts";
 import { type Db, openDb } from "./db/client.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
+import { createNotificationsService, type NotificationsService } from "./modules/notifications/notifications.service.ts";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
 import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
 import { createSchoolsService } from "./modules/schools/schools.service.ts";
@@ -40,6 +43,8 @@ export interface AppContext {
   config: Config;
   events: EventBus;
   mailer: Mailer;
+  /** Later modules send notifications through it (`app.ctx.notifications.notify`). */
+  notifications: NotificationsService;
 }
 
 declare module "fastify" {
@@ -67,7 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (m) => app.log.info(m) });
   if (!options.mailer) app.addHook("onClose", async () => mailer.close());
-  app.decorate("ctx", { db, config, events, mailer });
+  // Built before the context so every module can reach it through `app.ctx`.
+  const notifications = createNotificationsService({ db, events });
+  app.decorate("ctx", { db, config, events, mailer, notifications });
 
   await app.register(errorsPlugin);
   await app.register(helmet, { contentSecurityPolicy: false });
@@ -92,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profilesRoutes, { db });
   await app.register(schoolsRoutes, { schools, appDomain: config.APP_DOMAIN });
   await app.register(helpVideosRoutes, { db });
+  await app.register(adminRoutes, { db, auth });
+  await app.register(notificationsRoutes, { notifications });
 
   app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({ ok: true }));
   await registerWeb(app, config.WEB_DIST);

@@ -59,6 +59,16 @@ export const ERRORS = {
   REFRESH_TOKEN_INVALID: { status: 401, es: "Sesión vencida!", en: "Session expired!" },
   EMAIL_TAKEN: { status: 409, es: "Ese correo ya está registrado.", en: "That e-mail is already registered." },
   CONFLICT: { status: 409, es: "El registro ya existe.", en: "The record already exists." },
+  PROFILE_NOT_IN_SCHOOL: {
+    status: 422,
+    es: "El perfil no pertenece a esa escuela.",
+    en: "The profile does not belong to that school.",
+  },
+  CANNOT_DEACTIVATE_SELF: {
+    status: 422,
+    es: "No puedes desactivar tu propia cuenta.",
+    en: "You cannot deactivate your own account.",
+  },
   TOO_MANY_REQUESTS: {
     status: 429,
     es: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",

@@ -34,8 +34,8 @@ import { holdsAny, isModuleGrant, TAG_OF_MODULE } from "./permissions.ts";
 import { findLayoutRoute, type LayoutRoute, MASTER_CONFIGURATION_ROUTES, normalisePath, PATHS } from "./routes.ts";
 
 export interface GuardUser {
-  root: 0 | 1;
-  password_updated: 0 | 1;
+  root: number;
+  password_updated: number;
   roles?: { id: number; name: string }[] | null;
   permissions: readonly string[];
   permissionsModules: readonly string[];

@@ -1,10 +1,7 @@
-export * from "./constants.ts";
-export * from "./guard.ts";
-export * from "./landing.ts";
-export * from "./permissions.ts";
-export * from "./profile-templates.ts";
-export * from "./routes.ts";
-export * from "./errors.ts";
+/** Everything: the rules of core.ts plus the zod request/response schemas. Helpers add schema lines below. */
+export * from "./core.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/users.ts";
 export * from "./schemas/responses.ts";
+export * from "./schemas/notifications.ts";
+export * from "./schemas/admin.ts";

@@ -33,7 +33,19 @@ export interface Tenant {
   grants: ReadonlySet<string>;
 }
 
+/** One declared route, as the generated cross-school test walks them. */
+export interface CatalogueEntry {
+  method: string;
+  url: string;
+  access: Access;
+  permissions: readonly string[];
+}
+
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route that declared an access rule, filled as routes are added. */
+    routeCatalogue: readonly CatalogueEntry[];
+  }
   interface FastifyContextConfig {
     access?: Access;
     /** For access "school": the caller needs at least one of these. */
@@ -60,14 +72,23 @@ export function readToken(request: FastifyRequest): { token: string; via: "beare
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appDomain: string }) => {
   app.decorateRequest("principal", null);
   app.decorateRequest("tenant", null);
+  const catalogue: CatalogueEntry[] = [];
+  app.decorate("routeCatalogue", catalogue);
 
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith("/api/") && !route.config?.access) {
+    const access = route.config?.access;
+    if (route.url.startsWith("/api/") && !access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+    if (!access) return;
+    for (const method of [route.method].flat()) {
+      catalogue.push({ method, url: route.url, access, permissions: route.config?.permissions ?? [] });
     }
   });
 
-  app.addHook("preHandler", async (request) => {
+  // preValidation, not preHandler: who may call comes before what was sent, so a caller without a token gets 401
+  // (not 422) and another school's caller gets 404 whatever the body, and no schema detail leaks to them.
+  app.addHook("preValidation", async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === "public") return;
 

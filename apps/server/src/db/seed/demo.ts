@@ -81,7 +81,6 @@ const isEmpty = async (tx: Tx) => {
  */
 export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () => {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  const started = performance.now();
   // One argon2 hash for every account: hashing is slow on purpose.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const summary = await db.transaction(async (tx) => {
@@ -109,10 +108,9 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
   });
   if (!summary) return false;
   const { colegio, norte } = summary;
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log(
-    `demo data loaded in ${seconds} s: ${COLEGIO_ID} ${colegio.population.students} students, ` +
-      `instituto-norte ${norte.population.students} students; password of every demo account: ${DEMO_PASSWORD}`,
+    `demo data: ${COLEGIO_ID} with ${colegio.population.students} students, instituto-norte with ` +
+      `${norte.population.students} students, ${DEMO_ACCOUNTS.length} demo accounts (see DEMO_ACCOUNTS)`,
   );
   return true;
 }

@@ -172,11 +172,3 @@ export function buildAddress(rng: Rng, streets: readonly string[], place: Place)
 
 /** A ten-digit Mexican phone number in the given area (55 Mexico City, 81 Monterrey). */
 export const phoneNumber = (rng: Rng, areaCode: string) => areaCode + rng.digits(10 - areaCode.length);
-
-/** Lower-case e-mail local part from a name ("María José" → "mariajose"). */
-export const emailSlug = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]/g, "");

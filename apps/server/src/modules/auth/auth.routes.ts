@@ -65,13 +65,14 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       schema: { tags: ["auth"], body: LoginBody, response: { 200: LoginResponse, ...errorResponses(401, 403, 422, 429) } },
     },
     async (request, reply) => {
-      let deviceId = request.cookies[DEVICE_COOKIE];
+      // A first-time device gets its id now, so this very sign-in makes it trusted: the cookie the owner
+      // receives here is what keeps them out of a lockout an attacker causes later.
+      const deviceId = request.cookies[DEVICE_COOKIE] ?? newToken();
       const { user, tokens } = await deps.auth.login(request.body.email, request.body.password, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
         deviceId,
       });
-      if (!deviceId) deviceId = newToken();
       setCookie(reply, deps.cookies, DEVICE_COOKIE, deviceId, { httpOnly: true, maxAgeSeconds: YEAR_SECONDS });
       setSessionCookies(reply, tokens);
       return { data: { ...tokenBody(tokens), user: await deps.users.userPayload(user.id, null) } };
@@ -92,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     "/api/auth/refresh",
     {
       config: { access: "public" },
-      schema: { tags: ["auth"], body: RefreshBody.optional(), response: { 200: envelope(TokenPayload), ...errorResponses(401, 419, 422) } },
+      schema: { tags: ["auth"], body: RefreshBody.nullish(), response: { 200: envelope(TokenPayload), ...errorResponses(401, 419, 422) } },
     },
     async (request, reply) => {
       const fromBody = request.body?.refresh_token;

@@ -1,0 +1,8 @@
+CREATE TABLE "trusted_devices" (
+	"user_id" integer NOT NULL,
+	"device_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "trusted_devices_user_id_device_hash_pk" PRIMARY KEY("user_id","device_hash")
+);
+--> statement-breakpoint
+ALTER TABLE "trusted_devices" ADD CONSTRAINT "trusted_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,56 @@
+import type { AdminHelpVideo, CreateHelpVideoBody, UpdateHelpVideoBody } from "@convive/domain";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { normaliseScreenUrl } from "../help-videos/help-videos.routes.ts";
+import * as repo from "./admin.repository.ts";
+
+const present = (v: repo.HelpVideoRow): AdminHelpVideo => ({
+  id: v.id,
+  title: v.title,
+  video_url: v.videoUrl,
+  screen_url: v.screenUrl,
+  language: v.language,
+  created_at: v.createdAt.toISOString(),
+});
+
+/**
+ * Help videos attached to screens (spec §2 help-video-creator). The screen URL is stored in the same normal
+ * form `videos-by-url` looks it up in, so a video shows on its screen however the root typed the path.
+ */
+export function createAdminHelpVideosService(deps: { db: Db }) {
+  const { db } = deps;
+
+  const list = async () => (await repo.listHelpVideos(db)).map(present);
+
+  async function create(actorId: number, body: CreateHelpVideoBody) {
+    const row = await repo.insertHelpVideo(db, {
+      title: body.title,
+      videoUrl: body.video_url,
+      screenUrl: normaliseScreenUrl(body.screen_url),
+      language: body.language,
+      createdBy: actorId,
+    });
+    return present(row);
+  }
+
+  async function update(id: number, body: UpdateHelpVideoBody) {
+    const patch = {
+      title: body.title,
+      videoUrl: body.video_url,
+      screenUrl: body.screen_url === undefined ? undefined : normaliseScreenUrl(body.screen_url),
+      language: body.language,
+    };
+    const changes = Object.values(patch).some((v) => v !== undefined);
+    const row = changes ? await repo.updateHelpVideo(db, id, patch) : await repo.findHelpVideo(db, id);
+    if (!row) throw new AppError("NOT_FOUND");
+    return present(row);
+  }
+
+  async function remove(id: number) {
+    if (!(await repo.deleteHelpVideo(db, id))) throw new AppError("NOT_FOUND");
+  }
+
+  return { list, create, update, remove };
+}
+
+export type AdminHelpVideosService = ReturnType<typeof createAdminHelpVideosService>;

@@ -1,0 +1,81 @@
+import type { AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  findSchool,
+  insertSchoolWithProfiles,
+  listSchools,
+  type SchoolRow,
+  updateSchool,
+} from "../schools/schools.repository.ts";
+import { isUniqueViolation, listProfiles, memberCounts } from "./admin.repository.ts";
+
+const present = (school: SchoolRow, counts = { total: 0, active: 0 }): AdminSchool => ({
+  id: school.id,
+  name: school.name,
+  legal_name: school.legalName,
+  cct: school.cct,
+  address: school.address,
+  phone: school.phone,
+  email: school.email,
+  time_zone: school.timeZone,
+  logo: school.logo,
+  is_active: school.isActive,
+  created_at: school.createdAt.toISOString(),
+  member_count: counts.total,
+  active_member_count: counts.active,
+});
+
+/** Body fields → columns; undefined stays undefined so an update leaves the column alone. */
+const columns = (body: Partial<CreateSchoolBody> & { is_active?: boolean }) => ({
+  name: body.name,
+  legalName: body.legal_name,
+  cct: body.cct,
+  address: body.address,
+  phone: body.phone,
+  email: body.email,
+  timeZone: body.time_zone,
+  isActive: body.is_active,
+});
+
+/** Schools as the platform administrator manages them (spec §2 admin-school-creator). */
+export function createAdminSchoolsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function list() {
+    const [rows, counts] = await Promise.all([listSchools(db), memberCounts(db)]);
+    return rows.map((school) => present(school, counts.get(school.id)));
+  }
+
+  /** Creates the school with its profiles seeded from the templates; the slug must be free. */
+  async function create(body: CreateSchoolBody) {
+    if (await findSchool(db, body.id)) throw new AppError("CONFLICT", { id: "CONFLICT" });
+    try {
+      const { school } = await db.transaction((tx) =>
+        insertSchoolWithProfiles(tx, { ...columns(body), id: body.id, name: body.name }),
+      );
+      return { school: present(school), profiles: await listProfiles(db, school.id) };
+    } catch (error) {
+      // Two creations of one slug at once: the primary key decides.
+      if (isUniqueViolation(error)) throw new AppError("CONFLICT", { id: "CONFLICT" });
+      throw error;
+    }
+  }
+
+  /** Edits the school's fields or switches it on and off; members of an inactive school are refused at every call. */
+  async function update(id: string, body: UpdateSchoolBody) {
+    const row = await updateSchool(db, id, columns(body));
+    if (!row) throw new AppError("NOT_FOUND");
+    return present(row, (await memberCounts(db, id)).get(id));
+  }
+
+  /** The profiles a new member can be given in the school. */
+  async function profiles(id: string) {
+    if (!(await findSchool(db, id))) throw new AppError("NOT_FOUND");
+    return listProfiles(db, id);
+  }
+
+  return { list, create, update, profiles };
+}
+
+export type AdminSchoolsService = ReturnType<typeof createAdminSchoolsService>;

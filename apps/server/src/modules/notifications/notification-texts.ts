@@ -1,0 +1,75 @@
+import type { Language } from "@convive/domain";
+
+type Params = Record<string, string | number>;
+type Text = Record<Language, string>;
+
+interface NotificationText {
+  title: Text;
+  body: Text;
+}
+
+/**
+ * What each notification type says, in both languages. Rows store only `type` + `params`, so a text fixed here
+ * fixes every notification already sent, and each reader sees their own language.
+ */
+export const NOTIFICATION_TEXTS = {
+  welcome: {
+    title: { es: "¡Bienvenido a {school}!", en: "Welcome to {school}!" },
+    body: {
+      es: "Tu cuenta ya está lista. Aquí verás los avisos de tu escuela.",
+      en: "Your account is ready. Your school's notices will appear here.",
+    },
+  },
+  "setup.reminder": {
+    title: { es: "Completa la configuración de la escuela", en: "Finish setting up the school" },
+    body: {
+      es: "Llevas {completed} de {total} etapas de configuración completadas.",
+      en: "You have completed {completed} of {total} setup stages.",
+    },
+  },
+  "incident.created": {
+    title: { es: "Nueva incidencia: {student}", en: "New incident: {student}" },
+    body: {
+      es: "{author} registró «{incident}» el {date}.",
+      en: "{author} registered “{incident}” on {date}.",
+    },
+  },
+  "incident.closed": {
+    title: { es: "Incidencia cerrada: {student}", en: "Incident closed: {student}" },
+    body: { es: "«{incident}» fue cerrada por {author}.", en: "“{incident}” was closed by {author}." },
+  },
+  "incident.cancelled": {
+    title: { es: "Incidencia cancelada: {student}", en: "Incident cancelled: {student}" },
+    body: { es: "«{incident}» fue cancelada por {author}.", en: "“{incident}” was cancelled by {author}." },
+  },
+  "password.changed": {
+    title: { es: "Contraseña actualizada", en: "Password updated" },
+    body: {
+      es: "Tu contraseña se cambió. Si no fuiste tú, avisa a la escuela de inmediato.",
+      en: "Your password was changed. If it was not you, tell the school at once.",
+    },
+  },
+} as const satisfies Record<string, NotificationText>;
+
+export type NotificationType = keyof typeof NOTIFICATION_TEXTS;
+
+/** For a type written by a newer server or since removed: the row still reads as something sensible. */
+const FALLBACK: NotificationText = {
+  title: { es: "Nuevo aviso", en: "New notice" },
+  body: { es: "Tienes un aviso nuevo en Convive.", en: "You have a new notice in Convive." },
+};
+
+/** Fills `{name}` placeholders; a missing parameter renders empty rather than showing the raw placeholder. */
+function fill(template: string, params: Params): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => (key in params ? String(params[key]) : ""));
+}
+
+export function isKnownType(type: string): type is NotificationType {
+  return Object.hasOwn(NOTIFICATION_TEXTS, type);
+}
+
+/** Title and body of a notification in `language`. */
+export function renderNotification(type: string, params: Params, language: Language) {
+  const text: NotificationText = isKnownType(type) ? NOTIFICATION_TEXTS[type] : FALLBACK;
+  return { title: fill(text.title[language], params), body: fill(text.body[language], params) };
+}

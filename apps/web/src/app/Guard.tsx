@@ -1,0 +1,47 @@
+import { guardRoute, PATHS } from "@convive/domain/core";
+import { Center, Loader } from "@mantine/core";
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useCurrentUser } from "../features/auth/api/current-user.ts";
+import { logout } from "../features/auth/logout.ts";
+import { setAuthFailureHandler } from "../lib/api.ts";
+import { useSession } from "../lib/session.ts";
+import { startTokenRefresh } from "../lib/token-refresh.ts";
+
+const PUBLIC_WITH_TOKEN = new Set([PATHS.recoverPassword.toLowerCase(), PATHS.resetPassword.toLowerCase()]);
+
+/** Runs the spec §2 route guard (the pure function of packages/domain) before every screen renders. */
+export function Guard() {
+  const location = useLocation();
+  const { token } = useSession();
+  const user = useCurrentUser();
+  useSessionLifecycle(Boolean(token));
+
+  if (token && !user.data && !PUBLIC_WITH_TOKEN.has(location.pathname.toLowerCase())) {
+    // The content renders only after the user is loaded (spec §2 Layout).
+    return (
+      <Center h="100dvh" aria-busy="true">
+        <Loader aria-label="…" />
+      </Center>
+    );
+  }
+  const decision = guardRoute({ path: location.pathname, hasToken: Boolean(token), user: user.data ?? null });
+  if (decision.kind === "redirect" && decision.to !== location.pathname) return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Signs out on 401/419 ('Sesión vencida!' bottom-right for the poll), keeps the token fresh, and re-checks
+ * the session whenever the page becomes visible or hidden (spec §4 Layout).
+ */
+function useSessionLifecycle(signedIn: boolean) {
+  useEffect(() => {
+    setAuthFailureHandler(() => void logout("sessionExpired", { callServer: false }));
+    return () => setAuthFailureHandler(null);
+  }, []);
+  useEffect(() => {
+    if (!signedIn) return;
+    const stop = startTokenRefresh(() => void logout("sessionExpired", { callServer: false }));
+    return stop;
+  }, [signedIn]);
+}

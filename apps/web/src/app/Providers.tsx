@@ -1,0 +1,25 @@
+import { DEFAULT_INSTITUTIONAL_COLORS, TOAST_LIMIT, TOAST_POSITION } from "@convive/domain/core";
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useMemo, useState } from "react";
+import { queryClient } from "../lib/query-client.ts";
+import { type InstitutionalColors, cssVariables, schoolTheme } from "./theme.ts";
+import { ThemeColorsContext } from "./theme-colors.ts";
+
+/** Mantine with the school's colours, TanStack Query, and the toasts of spec §9. */
+export function Providers({ children }: { children: ReactNode }) {
+  const [colors, setColors] = useState<InstitutionalColors>(DEFAULT_INSTITUTIONAL_COLORS);
+  const theme = useMemo(() => schoolTheme(colors), [colors]);
+  const resolver = useMemo(() => cssVariables(colors), [colors]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeColorsContext.Provider value={setColors}>
+        <MantineProvider theme={theme} cssVariablesResolver={resolver} defaultColorScheme="light">
+          <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} />
+          {children}
+        </MantineProvider>
+      </ThemeColorsContext.Provider>
+    </QueryClientProvider>
+  );
+}

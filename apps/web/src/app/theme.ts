@@ -1,0 +1,41 @@
+import { DEFAULT_INSTITUTIONAL_COLORS } from "@convive/domain/core";
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
+
+/** A 10-shade Mantine palette around one institutional colour (index 6 is the colour itself). */
+export function paletteOf(hex: string): MantineColorsTuple {
+  const mix = (target: number, amount: number) => {
+    const n = Number.parseInt(hex.slice(1), 16);
+    const channels = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.round(c + (target - c) * amount));
+    return `#${channels.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  };
+  return [mix(255, 0.9), mix(255, 0.75), mix(255, 0.6), mix(255, 0.45), mix(255, 0.3), mix(255, 0.15), hex, mix(0, 0.15), mix(0, 0.3), mix(0, 0.45)];
+}
+
+export type InstitutionalColors = readonly [string, string, string, string];
+
+/** Spec §3: colour 1 the navigation bar, 2 the buttons, 3 active-title background, 4 active-title text and hover. */
+export function schoolTheme(colors: InstitutionalColors = DEFAULT_INSTITUTIONAL_COLORS) {
+  return createTheme({
+    primaryColor: "institutional",
+    primaryShade: 6,
+    // Text on the buttons turns dark on light school colours so it stays readable.
+    autoContrast: true,
+    colors: { institutional: paletteOf(colors[1]) },
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    defaultRadius: "md",
+    other: { nav: colors[0], button: colors[1], activeBg: colors[2], activeText: colors[3] },
+  });
+}
+
+export const cssVariables =
+  (colors: InstitutionalColors): CSSVariablesResolver =>
+  () => ({
+    variables: {
+      "--convive-nav": colors[0],
+      "--convive-button": colors[1],
+      "--convive-active-bg": colors[2],
+      "--convive-active-text": colors[3],
+    },
+    light: {},
+    dark: {},
+  });

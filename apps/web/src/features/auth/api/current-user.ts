@@ -1,0 +1,26 @@
+import { NOTIFICATION_POLL_MS } from "@convive/domain/core";
+import type { UserPayload } from "@convive/domain";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import { useSession } from "../../../lib/session.ts";
+
+export const currentUserKey = (userId: number | null, schoolId: string | null) => ["current-user", userId, schoolId] as const;
+
+export const fetchCurrentUser = (userId: number) =>
+  api<{ data: { user: UserPayload } }>(`/api/users/${userId}?include=roles,permissions`).then((r) => r.data.user);
+
+export const currentUserQuery = (userId: number | null, schoolId: string | null, enabled: boolean) =>
+  queryOptions({
+    queryKey: currentUserKey(userId, schoolId),
+    queryFn: () => fetchCurrentUser(userId!),
+    enabled: enabled && userId !== null,
+    // The bell poll of spec §4: the user (with unviewed_notifications_count) is re-read every 30 s.
+    refetchInterval: (query) => (query.state.data?.roles?.length ? NOTIFICATION_POLL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+
+/** The signed-in user for the selected school; null while signed out. */
+export function useCurrentUser() {
+  const { token, userId, schoolId } = useSession();
+  return useQuery(currentUserQuery(userId, schoolId, Boolean(token)));
+}

@@ -1,0 +1,59 @@
+import type { UserPayload } from "@convive/domain";
+import { signInOutcome } from "@convive/domain/core";
+import { ApiError, api } from "../../../lib/api.ts";
+import i18n from "../../../lib/i18n.ts";
+import { queryClient } from "../../../lib/query-client.ts";
+import { type IssuedTokens, session } from "../../../lib/session.ts";
+import { toast } from "../../../lib/toast.ts";
+import { logout } from "../logout.ts";
+import { currentUserKey, fetchCurrentUser } from "./current-user.ts";
+
+/** Where to go next; null when the user was signed out with a message. */
+export type Next = string | null;
+
+/** Spec §4 login flow: security cookie, login, token stored, toast, then the school and role checks. */
+export async function signIn(email: string, password: string): Promise<Next> {
+  await api("/sanctum/csrf-cookie", { noSchool: true, quiet: true });
+  const { data } = await api<{ data: IssuedTokens & { user: UserPayload } }>("/login", {
+    method: "POST",
+    body: { email, password },
+    noSchool: true,
+    quiet: true,
+  });
+  session.signIn(data, data.user.id);
+  queryClient.setQueryData(currentUserKey(data.user.id, null), data.user);
+  toast("success", i18n.t("common:messages.signedIn"));
+  const outcome = signInOutcome(data.user);
+  if (outcome.kind === "refuse") {
+    await logout(outcome.message);
+    return null;
+  }
+  if (outcome.kind === "go") return outcome.to;
+  return enterSchool(outcome.schoolId, "automatic");
+}
+
+/**
+ * Selects a school and loads the user there (step 8): without a role the user is told why — signed out when
+ * the school was picked automatically, kept on the selection screen when they chose it among several.
+ */
+export async function enterSchool(schoolId: string, how: "automatic" | "chosen"): Promise<Next> {
+  session.selectSchool(schoolId);
+  const userId = session.get().userId!;
+  try {
+    const user = await fetchCurrentUser(userId);
+    queryClient.setQueryData(currentUserKey(userId, schoolId), user);
+    return "/";
+  } catch (error) {
+    session.selectSchool(null);
+    if (error instanceof ApiError && error.code === "NO_ROLE_IN_SCHOOL") {
+      if (how === "automatic") await logout("noRole");
+      else toast("error", i18n.t("common:messages.noRoleInSchool"));
+      return how === "automatic" ? null : "/Schoolselection";
+    }
+    if (error instanceof ApiError && error.code === "USER_DEACTIVATED") {
+      await logout("deactivated");
+      return null;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+import { api } from "../../lib/api.ts";
+import i18n from "../../lib/i18n.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { session } from "../../lib/session.ts";
+import { clearCookies } from "../../lib/storage.ts";
+import { toast } from "../../lib/toast.ts";
+
+export type LogoutReason = "signedOut" | "sessionExpired" | "noSchool" | "deactivated" | "noRole" | "noRoleInSchool";
+
+/**
+ * Spec §4 Logout: tells the server (a failure is only warned in the console), clears cookies and storage,
+ * stops the poll (the user query goes away with the cache) and returns to Login with the reason's toast.
+ */
+export async function logout(reason: LogoutReason = "signedOut", options: { callServer?: boolean } = {}) {
+  if (options.callServer !== false && session.get().token) {
+    try {
+      await api("/sanctum/csrf-cookie", { noSchool: true, quiet: true });
+      await api("/logout", { method: "POST", noSchool: true, quiet: true });
+    } catch (error) {
+      console.warn("logout call failed; signing out locally", error);
+    }
+  }
+  session.clear();
+  clearCookies();
+  queryClient.clear();
+  const message = i18n.t(`common:messages.${reason}`);
+  if (reason === "signedOut") toast("success", message);
+  else if (reason === "sessionExpired") toast("error", message, "bottom-right");
+  else toast("error", message);
+}

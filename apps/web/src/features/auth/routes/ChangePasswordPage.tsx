@@ -1,0 +1,60 @@
+import { Button, PasswordInput, Stack } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ApiError, api } from "../../../lib/api.ts";
+import { toast } from "../../../lib/toast.ts";
+import { AuthCard } from "../components/AuthCard.tsx";
+import { logout } from "../logout.ts";
+
+/** Spec §2 /Changepassword: the forced change ('Passwords do not match', 'empty fields'). */
+export default function ChangePasswordPage() {
+  const { t } = useTranslation("auth");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const empty = (v: string) => (v ? null : t("common:messages.emptyFields"));
+  const form = useForm({
+    initialValues: { current_password: "", password: "", password_confirmation: "" },
+    validate: {
+      current_password: empty,
+      password: empty,
+      password_confirmation: (v, values) => empty(v) ?? (v === values.password ? null : t("common:messages.passwordsDoNotMatch")),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await api("/api/user/change-password", { method: "POST", body: values, noSchool: true });
+      toast("success", t("common:messages.passwordUpdated"));
+      await queryClient.invalidateQueries({ queryKey: ["current-user"] });
+      navigate("/", { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
+      toast("error", (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <AuthCard title={t("changePassword.title")} subtitle={t("changePassword.subtitle")}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <PasswordInput label={t("changePassword.current")} autoComplete="current-password" required {...form.getInputProps("current_password")} />
+          <PasswordInput label={t("changePassword.new")} description={t("changePassword.hint")} autoComplete="new-password" required {...form.getInputProps("password")} />
+          <PasswordInput label={t("changePassword.confirm")} autoComplete="new-password" required {...form.getInputProps("password_confirmation")} />
+          <Button type="submit" loading={busy} fullWidth size="md">
+            {t("changePassword.submit")}
+          </Button>
+          <Button variant="subtle" color="gray" onClick={() => void logout()}>
+            {t("schoolSelection.logout")}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

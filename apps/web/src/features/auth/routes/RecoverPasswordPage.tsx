@@ -1,0 +1,51 @@
+import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { api } from "../../../lib/api.ts";
+import { toast } from "../../../lib/toast.ts";
+import { AuthCard } from "../components/AuthCard.tsx";
+
+/** Spec §2 /RecoverPassword: allowed without a token; the answer never tells whether the account exists. */
+export default function RecoverPasswordPage() {
+  const { t } = useTranslation("auth");
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { email: "" },
+    validate: { email: (v) => (v.trim() ? null : t("common:messages.emptyFields")) },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await api("/api/user/forgot-password", { method: "POST", body: values, noSchool: true, quiet: true });
+      setSent(true);
+    } catch (error) {
+      toast("error", (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <AuthCard title={t("recover.title")} subtitle={t("recover.subtitle")}>
+      {sent ? (
+        <Alert color="teal" role="status">
+          {t("recover.sent")}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput label={t("recover.email")} type="email" autoComplete="email" required {...form.getInputProps("email")} />
+            <Button type="submit" loading={busy} fullWidth size="md">
+              {t("recover.submit")}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/" size="sm" ta="center">
+        {t("recover.backToLogin")}
+      </Anchor>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,66 @@
+import { Avatar, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronRight, IconSchool } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "../../../lib/toast.ts";
+import { useCurrentUser } from "../api/current-user.ts";
+import { enterSchool } from "../api/sign-in.ts";
+import { AuthCard } from "../components/AuthCard.tsx";
+import { logout } from "../logout.ts";
+
+/** Spec §2 /Schoolselection: only the user's active schools are offered. */
+export default function SchoolSelectionPage() {
+  const { t } = useTranslation("auth");
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [busy, setBusy] = useState<string | null>(null);
+  const schools = (user.data?.schools ?? []).filter((s) => s.is_active);
+
+  const choose = async (id: string) => {
+    setBusy(id);
+    try {
+      const next = await enterSchool(id, "chosen");
+      if (next) navigate(next, { replace: true });
+    } catch (error) {
+      toast("error", (error as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <AuthCard title={t("schoolSelection.title")} subtitle={t("schoolSelection.subtitle")}>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        {schools.map((s) => (
+          <li key={s.id}>
+            <UnstyledButton
+              onClick={() => void choose(s.id)}
+              disabled={busy !== null}
+              w="100%"
+              p="sm"
+              style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 12 }}
+              aria-busy={busy === s.id}
+            >
+              <Group wrap="nowrap">
+                <Avatar src={s.logo} radius="md" color="blue" alt="">
+                  <IconSchool size={20} aria-hidden />
+                </Avatar>
+                <div style={{ flex: 1 }}>
+                  <Text fw={600}>{s.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {s.id}
+                  </Text>
+                </div>
+                <IconChevronRight size={18} aria-hidden />
+              </Group>
+            </UnstyledButton>
+          </li>
+        ))}
+      </Stack>
+      <Button variant="subtle" color="gray" onClick={() => void logout()}>
+        {t("schoolSelection.logout")}
+      </Button>
+    </AuthCard>
+  );
+}

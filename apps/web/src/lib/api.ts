@@ -1,0 +1,79 @@
+import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
+import i18n from "./i18n.ts";
+import { KEYS, readCookie, storage } from "./storage.ts";
+
+/** A failed call, carrying the server's `{ message, code, errors }` (message already in the user's language). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = (error: ApiError, path: string) => void;
+let onAuthFailure: Listener | null = null;
+/** The session layer signs the user out on 401/419 (spec §8). */
+export const setAuthFailureHandler = (listener: Listener | null) => {
+  onAuthFailure = listener;
+};
+
+const isMobile = () => typeof window !== "undefined" && window.matchMedia("(pointer: coarse)").matches;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  body?: unknown;
+  timeoutMs?: number;
+  /** Leave out X-School-Id (platform and sign-in calls). */
+  noSchool?: boolean;
+  /** Do not sign out on 401/419 (used by the sign-in calls themselves). */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API with the bearer token, the selected school, the XSRF header and the user's language;
+ * times out after 30 s (60 s on a phone) as spec §9 says.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": i18n.language || "es" };
+  const token = storage.get(KEYS.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const school = storage.get(KEYS.schoolId);
+  if (school && !options.noSchool) headers["X-School-Id"] = school;
+  const xsrf = readCookie("XSRF-TOKEN");
+  if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  const timeout = options.timeoutMs ?? (isMobile() ? REQUEST_TIMEOUT_MS.mobile : REQUEST_TIMEOUT_MS.desktop);
+  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "include",
+      signal,
+    });
+  } catch (cause) {
+    const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
+    throw new ApiError(0, timedOut ? "TIMEOUT" : "NETWORK", i18n.t(timedOut ? "common:errors.timeout" : "common:errors.network"));
+  }
+  if (response.status === 204) return undefined as T;
+  const payload = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = new ApiError(
+      response.status,
+      payload?.code ?? "INTERNAL",
+      payload?.message ?? i18n.t("common:errors.unexpected"),
+      payload?.errors,
+    );
+    if (!options.quiet && (response.status === 401 || response.status === 419)) onAuthFailure?.(error, path);
+    throw error;
+  }
+  return payload as T;
+}

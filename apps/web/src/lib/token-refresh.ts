@@ -1,0 +1,53 @@
+import { refreshBackoffMs, SESSION_EXPIRED_BEFORE_MS, SESSION_REFRESH_BEFORE_EXPIRY_MS } from "@convive/domain/core";
+import { ApiError, api } from "./api.ts";
+import { type IssuedTokens, session } from "./session.ts";
+
+/** True when the access token is within 30 s of expiry (spec §4: treated as expired). */
+export function isExpired(now = Date.now()): boolean {
+  const { expiresAt } = session.get();
+  return expiresAt !== null && now >= expiresAt - SESSION_EXPIRED_BEFORE_MS;
+}
+
+/**
+ * Refreshes the access token about 5 minutes before it expires; a network failure retries with backoff
+ * from 30 s doubling to 16 min; a refused refresh signs out (spec §4 "Identity session", §9).
+ */
+export function startTokenRefresh(onRefused: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let stopped = false;
+
+  const schedule = (delay: number) => {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(run, Math.max(0, delay));
+  };
+  const planNext = () => {
+    const { expiresAt } = session.get();
+    if (expiresAt !== null) schedule(expiresAt - SESSION_REFRESH_BEFORE_EXPIRY_MS - Date.now());
+  };
+
+  async function run() {
+    const refreshToken = session.refreshToken();
+    if (!refreshToken) return;
+    try {
+      const { data } = await api<{ data: IssuedTokens }>("/api/auth/refresh", {
+        method: "POST",
+        body: { refresh_token: refreshToken },
+        noSchool: true,
+        quiet: true,
+      });
+      failures = 0;
+      session.storeTokens(data);
+      planNext();
+    } catch (error) {
+      if (error instanceof ApiError && error.status > 0 && error.status < 500) return onRefused();
+      schedule(refreshBackoffMs(++failures));
+    }
+  }
+
+  planNext();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

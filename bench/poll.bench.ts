@@ -1,0 +1,146 @@
+/**
+ * Bell-poll load test (`npm run bench`): every signed-in tab calls GET /api/users/<id> every 30 s, so the poll
+ * must stay cheap next to a bare route of the same server. Figures are for the issue note, not a timed test:
+ * the exit code is 0 whether the targets are met or not, and non-zero only when a run itself goes wrong.
+ *
+ * BENCH_DATABASE_URL=postgres://… | postgres-fresh (or --postgres)   default: in-memory PGlite
+ * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 100); DATABASE_POOL_SIZE passes through.
+ */
+import { cpus, loadavg } from "node:os";
+import autocannon, { type Result } from "autocannon";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config/config.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { benchDatabase } from "./database.ts";
+
+const SCHOOL_ID = "colegio-demo";
+const ACCOUNT = "director@convive.test";
+const WARMUP_SECONDS = 2;
+/** Targets from the issue: the poll keeps half the bare throughput and a p99 under 15 ms at 100 connections. */
+const MIN_RATIO_PERCENT = 50;
+const MAX_POLL_P99_MS = 15;
+
+const positive = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+};
+
+const duration = positive("BENCH_DURATION", 10);
+const connections = Math.round(positive("BENCH_CONNECTIONS", 100));
+
+async function signIn(base: string): Promise<{ token: string; userId: number }> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: ACCOUNT, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { access_token?: string; user?: { id?: number } } };
+  const token = body.data?.access_token;
+  const userId = body.data?.user?.id;
+  if (res.status !== 200 || !token || typeof userId !== "number") {
+    throw new Error(`sign-in as ${ACCOUNT} failed: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return { token, userId };
+}
+
+/** One load run; the client runs in a worker thread so it does not share the server's event loop. */
+async function load(title: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
+  process.stdout.write(`- ${title}: ${WARMUP_SECONDS} s warm-up + ${duration} s at ${connections} connections… `);
+  const result = await autocannon({
+    url,
+    headers,
+    connections,
+    duration,
+    workers: 1,
+    warmup: { connections, duration: WARMUP_SECONDS },
+  });
+  process.stdout.write(`${result["2xx"]} × 2xx\n`);
+  return result;
+}
+
+/** Anything but a clean run of 2xx answers makes the figures meaningless: say so and fail. */
+function problems(title: string, r: Result): string[] {
+  const found: string[] = [];
+  if (r["2xx"] === 0) found.push(`${title}: no 2xx response at all`);
+  if (r.non2xx > 0) found.push(`${title}: ${r.non2xx} non-2xx responses ${JSON.stringify(r.statusCodeStats)}`);
+  if (r.errors > 0) found.push(`${title}: ${r.errors} connection errors (${r.timeouts} timeouts)`);
+  return found;
+}
+
+function report(bare: Result, poll: Result) {
+  const ratio = (poll.requests.average / bare.requests.average) * 100;
+  const ratioOk = ratio >= MIN_RATIO_PERCENT;
+  const p99Ok = poll.latency.p99 <= MAX_POLL_P99_MS;
+  const row = (name: string, r: Result) => ({
+    route: name,
+    "req/s (avg)": Math.round(r.requests.average),
+    "p50 ms": r.latency.p50,
+    "p99 ms": r.latency.p99,
+    "max ms": r.latency.max,
+    requests: r.requests.total,
+  });
+  console.table([row("GET /health (bare)", bare), row("GET /api/users/:id (poll)", poll)]);
+  const mark = (ok: boolean) => (ok ? "PASS" : "FAIL");
+  console.log(`poll / bare throughput: ${ratio.toFixed(1)} %  (target ≥ ${MIN_RATIO_PERCENT} %)  ${mark(ratioOk)}`);
+  console.log(`poll p99 latency:       ${poll.latency.p99} ms  (target ≤ ${MAX_POLL_P99_MS} ms)  ${mark(p99Ok)}`);
+  console.log(`\nRESULT: ${mark(ratioOk && p99Ok)} at ${connections} connections`);
+}
+
+async function main() {
+  const database = await benchDatabase(process.env, process.argv.slice(2));
+  const loadBefore = loadavg();
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DEMO_DATA: "false",
+    WEB_DIST: "/nonexistent",
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+  });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    app = await buildApp({ config });
+    const seeded = await seedDemoIfEmpty(app.ctx.db);
+    const base = await app.listen({ host: "127.0.0.1", port: 0 });
+    console.log(`Convive bell-poll bench — ${database.label}${seeded ? ", demo data loaded" : ""}`);
+    console.log(
+      `node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}` +
+        `, pool ${config.DATABASE_POOL_SIZE}, server ${base}\n`,
+    );
+
+    const { token, userId } = await signIn(base);
+    const pollUrl = `${base}/api/users/${userId}`;
+    const pollHeaders = { authorization: `Bearer ${token}`, "x-school-id": SCHOOL_ID };
+    const probe = await fetch(pollUrl, { headers: pollHeaders });
+    if (probe.status !== 200) throw new Error(`poll probe answered ${probe.status}: ${await probe.text()}`);
+
+    const bare = await load("bare GET /health", `${base}/health`);
+    const poll = await load(`poll GET /api/users/${userId} (${SCHOOL_ID})`, pollUrl, pollHeaders);
+    console.log("");
+    report(bare, poll);
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+
+    const found = [...problems("bare", bare), ...problems("poll", poll)];
+    if (found.length > 0) {
+      console.error(`\nBENCH RUN FAILED — the figures above are not valid:\n  ${found.join("\n  ")}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await app?.close();
+    await database.drop();
+  }
+}
+
+main().then(
+  () => process.exit(),
+  (error: unknown) => {
+    console.error("\nBENCH RUN FAILED:", error);
+    process.exit(1);
+  },
+);
