@@ -1,5 +1,19 @@
 import { defineConfig } from "vitest/config";
 
+// Vitest 5's reporter calls Map.groupBy (Node ≥ 21) when it prints failures; Node 20 lacks it.
+const mapWithGroupBy = Map as unknown as { groupBy?: unknown };
+mapWithGroupBy.groupBy ??= <K, V>(items: Iterable<V>, key: (item: V, index: number) => K) => {
+  const groups = new Map<K, V[]>();
+  let index = 0;
+  for (const item of items) {
+    const k = key(item, index++);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+};
+
 // One `npm test` runs every suite: pure rules, the API against a real database, and the web's unit tests.
 export default defineConfig({
   test: {
