@@ -29,16 +29,31 @@ async function freshPostgres(): Promise<BenchDatabase> {
   return {
     url: url.toString(),
     label: `PostgreSQL ${url.host}/${name} (fresh)`,
-    // FORCE: a pooled connection the server failed to close must not leave the database behind.
-    drop: () => admin(`drop database if exists ${name} with (force)`),
+    drop: () => dropWhenIdle(name),
   };
 }
 
-async function admin(statement: string) {
+/**
+ * pg's pool.end() resolves before its sockets have closed; terminating them then (drop … with force) would
+ * crash the still-listening clients. So wait until the server's connections are gone, forcing only after 5 s.
+ */
+async function dropWhenIdle(name: string) {
+  await admin(async (client) => {
+    for (let waited = 0; waited < 5_000; waited += 50) {
+      const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
+async function admin(work: string | ((client: pg.Client) => Promise<void>)) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
-    await client.query(statement);
+    if (typeof work === "string") await client.query(work);
+    else await work(client);
   } finally {
     await client.end();
   }

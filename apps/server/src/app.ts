@@ -16,6 +16,8 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.ts";
+import { avatarsRoutes } from "./modules/avatars/avatars.routes.ts";
+import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { createNotificationsService, type NotificationsService } from "./modules/notifications/notifications.service.ts";
@@ -25,6 +27,7 @@ import { createSchoolsService } from "./modules/schools/schools.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { accessPlugin } from "./plugins/access.ts";
+import { cachesPlugin, createCaches } from "./plugins/caches.ts";
 import { errorsPlugin, render } from "./plugins/errors.ts";
 import { requestLanguage } from "./lib/language.ts";
 import type { ErrorBody } from "@convive/domain";
@@ -85,21 +88,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  await app.register(accessPlugin, { db, appDomain: config.APP_DOMAIN });
+  const caches = createCaches();
+  await app.register(cachesPlugin, { caches, events, redisUrl: config.REDIS_URL });
+  await app.register(accessPlugin, { db, appDomain: config.APP_DOMAIN, caches });
   await app.register(realtimePlugin, { events, redisUrl: config.REDIS_URL, db, appDomain: config.APP_DOMAIN });
 
   const cookies = { secure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith("https:") };
   const auth = createAuthService({ db, config, events });
-  const users = createUsersService({ db, appDomain: config.APP_DOMAIN, events });
+  const users = createUsersService({ db, appDomain: config.APP_DOMAIN, events, caches });
   const resets = createPasswordResetService({ db, config, mailer, auth, log: (m) => app.log.warn(m) });
   const schools = createSchoolsService({ db });
 
   await app.register(authRoutes, { auth, users, resets, cookies, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400 });
   await app.register(usersRoutes, { users });
+  await app.register(avatarsRoutes, {
+    avatars: createAvatarsService({ db, uploadsDir: config.UPLOADS_DIR, users }),
+    appDomain: config.APP_DOMAIN,
+  });
   await app.register(profilesRoutes, { db });
   await app.register(schoolsRoutes, { schools, appDomain: config.APP_DOMAIN });
   await app.register(helpVideosRoutes, { db });
-  await app.register(adminRoutes, { db, auth });
+  await app.register(adminRoutes, { db, auth, events });
   await app.register(notificationsRoutes, { notifications });
 
   app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({ ok: true }));

@@ -74,10 +74,16 @@ export const ERRORS = {
     es: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
     en: "Too many attempts. Wait a few minutes and try again.",
   },
+  /** {size}: the selected school's max_file_size_in_mb (spec §5: 'Images that exceed the size of 2mb'). */
   FILE_TOO_LARGE: {
     status: 413,
-    es: "Imágenes que exceden el tamaño de 2mb",
-    en: "Images that exceed the size of 2mb",
+    es: "Imágenes que exceden el tamaño de {size}mb",
+    en: "Images that exceed the size of {size}mb",
+  },
+  INVALID_IMAGE: {
+    status: 422,
+    es: "El archivo no es una imagen JPEG, PNG o WebP.",
+    en: "The file is not a JPEG, PNG or WebP image.",
   },
   INTERNAL: {
     status: 500,

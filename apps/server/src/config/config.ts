@@ -36,6 +36,8 @@ const ConfigSchema = z.object({
   COOKIE_SECURE: bool.optional(),
   /** Trust X-Forwarded-* from a proxy in front. */
   TRUST_PROXY: bool.default(false),
+  /** Folder where uploaded images (avatars) are kept; served at /uploads/<random name>. Created when missing. */
+  UPLOADS_DIR: z.string().default("./data/uploads"),
   /** Folder with the built web app. */
   WEB_DIST: z.string().default(new URL("../../../web/dist", import.meta.url).pathname),
   /** pino level: fatal, error, warn, info, debug, trace, silent. */

@@ -3,8 +3,16 @@ import { EventEmitter } from "node:events";
 /** What services announce and the realtime layer pushes. Kept in-process; Socket.IO's adapter crosses instances. */
 export interface DomainEvents {
   "sessions.revoked": { userId: number; sessionIds: string[] };
+  /** A refresh replaced a session's tokens: the old access token must stop working at once. */
+  "sessions.rotated": { userId: number; sessionId: string };
   "notifications.count": { schoolId: string; userId: number; count: number };
   "notifications.created": { schoolId: string; userId: number; id: number };
+  /** A user's own fields changed (names, e-mail, language, avatar, active flag). */
+  "users.changed": { userId: number };
+  /** A school's information, active flag, profiles or permissions changed. */
+  "schools.changed": { schoolId: string };
+  /** A membership changed: profile, active flag, privacy acceptance, bell count. */
+  "memberships.changed": { schoolId: string; userId: number };
 }
 
 export interface EventBus {

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { hashToken, safeEqual } from "../lib/tokens.ts";
 import { findIdentity, type RequestIdentity, touchSession } from "../modules/auth/sessions.repository.ts";
+import type { Caches } from "./caches.ts";
 import { resolveSchoolId } from "./tenancy.ts";
 
 /**
@@ -69,7 +70,18 @@ export function readToken(request: FastifyRequest): { token: string; via: "beare
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
-export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appDomain: string }) => {
+/** The identity behind a token in a school, from memory when possible (see plugins/caches.ts). */
+async function cachedIdentity(db: Db, caches: Caches, accessHash: string, schoolId: string | null) {
+  const key = `${accessHash}|${schoolId ?? ""}`;
+  const hit = caches.identity.get(key);
+  if (hit) return hit;
+  const version = caches.identity.version;
+  const identity = await findIdentity(db, accessHash, schoolId);
+  if (identity) caches.identity.set(key, identity, version);
+  return identity;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appDomain: string; caches: Caches }) => {
   app.decorateRequest("principal", null);
   app.decorateRequest("tenant", null);
   const catalogue: CatalogueEntry[] = [];
@@ -95,12 +107,15 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appD
     const credentials = readToken(request);
     if (!credentials) throw new AppError("UNAUTHENTICATED");
     const schoolId = resolveSchoolId(request, opts.appDomain);
-    const identity = await findIdentity(opts.db, hashToken(credentials.token), schoolId);
+    const identity = await cachedIdentity(opts.db, opts.caches, hashToken(credentials.token), schoolId);
     if (!identity || !identity.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
       throw new AppError("UNAUTHENTICATED");
     }
     if (credentials.via === "cookie" && !SAFE_METHODS.has(request.method)) checkXsrf(request);
-    if (Date.now() - identity.lastUsedAt.getTime() > TOUCH_EVERY_MS) await touchSession(opts.db, identity.sessionId);
+    if (Date.now() - identity.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(opts.db, identity.sessionId);
+      identity.lastUsedAt = new Date();
+    }
 
     request.principal = {
       sessionId: identity.sessionId,

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorBody, type ErrorCode, type Language } from "@convive/domain";
+import { DEFAULT_MAX_FILE_SIZE_MB, ERRORS, type ErrorBody, type ErrorCode, type Language } from "@convive/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -25,14 +25,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
         // A missing or empty required field reads as the spec's 'empty fields'.
-        const empty = issue.keyword === "too_small" || (issue.keyword === "invalid_type" && /undefined/.test(issue.message ?? ""));
+        const empty =
+          issue.keyword === "too_small" || (issue.keyword === "invalid_type" && /undefined/.test(issue.message ?? ""));
         errors[path || "_"] ??= render(empty ? "EMPTY_FIELDS" : "VALIDATION", lang);
       }
       return send(422, { message: render("VALIDATION", lang), code: "VALIDATION", errors });
     }
-    if (error.statusCode === 429) return send(429, { message: render("TOO_MANY_REQUESTS", lang), code: "TOO_MANY_REQUESTS" });
+    if (error.statusCode === 429)
+      return send(429, { message: render("TOO_MANY_REQUESTS", lang), code: "TOO_MANY_REQUESTS" });
     if (error.statusCode === 413 || error.code === "FST_REQ_FILE_TOO_LARGE") {
-      return send(413, { message: render("FILE_TOO_LARGE", lang), code: "FILE_TOO_LARGE" });
+      // Routes that know the school's limit throw AppError with it; this fallback names the default.
+      const size = { size: DEFAULT_MAX_FILE_SIZE_MB };
+      return send(413, { message: render("FILE_TOO_LARGE", lang, size), code: "FILE_TOO_LARGE" });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type and the like.
@@ -44,5 +48,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, "unhandled error");
     return send(500, { message: render("INTERNAL", lang), code: "INTERNAL" });
   });
-
 });

@@ -40,55 +40,66 @@ function handshakeSchool(socket: Socket, appDomain: string): string | null {
  * Socket.IO at /socket.io, authenticated by the same token as the API. With REDIS_URL the Redis adapter
  * carries room broadcasts between instances, so a push or a revocation reaches every instance.
  */
-export const realtimePlugin = fp(async (app: FastifyInstance, opts: { events: EventBus; redisUrl?: string; db: Db; appDomain: string }) => {
-  const io = new Server(app.server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
-  app.decorate("io", io);
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, opts: { events: EventBus; redisUrl?: string; db: Db; appDomain: string }) => {
+    const io = new Server(app.server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+    app.decorate("io", io);
 
-  if (opts.redisUrl) {
-    const pub = createClient({ url: opts.redisUrl });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    app.addHook("onClose", async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
-    });
-  }
-
-  io.use(async (socket, next) => {
-    try {
-      const token = handshakeToken(socket);
-      if (!token) return next(new Error("UNAUTHENTICATED"));
-      const schoolId = handshakeSchool(socket, opts.appDomain);
-      const identity = await findIdentity(opts.db, hashToken(token), schoolId);
-      if (!identity || !identity.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
-        return next(new Error("UNAUTHENTICATED"));
-      }
-      const member = identity.school?.member;
-      const inSchool = identity.school?.isActive && member?.isActive && member.profileId !== null;
-      socket.data = { userId: identity.userId, sessionId: identity.sessionId, schoolId: inSchool ? identity.school!.id : null };
-      next();
-    } catch (error) {
-      next(error as Error);
+    if (opts.redisUrl) {
+      const pub = createClient({ url: opts.redisUrl });
+      const sub = pub.duplicate();
+      await Promise.all([pub.connect(), sub.connect()]);
+      io.adapter(createAdapter(pub, sub));
+      app.addHook("onClose", async () => {
+        await Promise.allSettled([pub.quit(), sub.quit()]);
+      });
     }
-  });
 
-  io.on("connection", (socket) => {
-    const { userId, sessionId, schoolId } = socket.data as { userId: number; sessionId: string; schoolId: string | null };
-    socket.join([rooms.user(userId), rooms.session(sessionId), ...(schoolId ? [rooms.school(schoolId)] : [])]);
-  });
+    io.use(async (socket, next) => {
+      try {
+        const token = handshakeToken(socket);
+        if (!token) return next(new Error("UNAUTHENTICATED"));
+        const schoolId = handshakeSchool(socket, opts.appDomain);
+        const identity = await findIdentity(opts.db, hashToken(token), schoolId);
+        if (!identity || !identity.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
+          return next(new Error("UNAUTHENTICATED"));
+        }
+        const member = identity.school?.member;
+        const inSchool = identity.school?.isActive && member?.isActive && member.profileId !== null;
+        socket.data = {
+          userId: identity.userId,
+          sessionId: identity.sessionId,
+          schoolId: inSchool ? identity.school!.id : null,
+        };
+        next();
+      } catch (error) {
+        next(error as Error);
+      }
+    });
 
-  opts.events.on("notifications.count", ({ schoolId, userId, count }) => {
-    io.to(rooms.user(userId)).emit("notifications:count", { schoolId, count });
-  });
-  opts.events.on("notifications.created", ({ schoolId, userId, id }) => {
-    io.to(rooms.user(userId)).emit("notifications:new", { schoolId, id });
-  });
-  opts.events.on("sessions.revoked", ({ sessionIds }) => {
-    for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);
-  });
+    io.on("connection", (socket) => {
+      const { userId, sessionId, schoolId } = socket.data as {
+        userId: number;
+        sessionId: string;
+        schoolId: string | null;
+      };
+      socket.join([rooms.user(userId), rooms.session(sessionId), ...(schoolId ? [rooms.school(schoolId)] : [])]);
+    });
 
-  app.addHook("onClose", async () => {
-    io.disconnectSockets(true);
-    await new Promise<void>((resolve) => io.close(() => resolve()));
-  });
-});
+    opts.events.on("notifications.count", ({ schoolId, userId, count }) => {
+      io.to(rooms.user(userId)).emit("notifications:count", { schoolId, count });
+    });
+    opts.events.on("notifications.created", ({ schoolId, userId, id }) => {
+      io.to(rooms.user(userId)).emit("notifications:new", { schoolId, id });
+    });
+    opts.events.on("sessions.revoked", ({ sessionIds }) => {
+      for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);
+    });
+
+    // preClose, not onClose: the HTTP server waits for open websockets before onClose hooks run.
+    app.addHook("preClose", async () => {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    });
+  },
+);

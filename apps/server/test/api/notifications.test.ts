@@ -15,7 +15,11 @@ const notify = (input: Parameters<TestApp["app"]["ctx"]["notifications"]["notify
   t.app.ctx.notifications.notify(t.db, input);
 
 /** A signed-in member of `school` whose saved language is `language`. */
-async function reader(school: Awaited<ReturnType<typeof createSchool>>, template: "docente" | "familiar", language: "es" | "en") {
+async function reader(
+  school: Awaited<ReturnType<typeof createSchool>>,
+  template: "docente" | "familiar",
+  language: "es" | "en",
+) {
   const user = await createUser(t.db, { language });
   await addMember(t.db, school.id, user.id, school.profileIds[template]);
   const token = await login(t.app, user.email);
@@ -68,7 +72,12 @@ describe("notifications list", () => {
     const school = await createSchool(t.db);
     const me = await reader(school, "docente", "es");
     for (let i = 1; i <= 5; i++) {
-      await notify({ schoolId: school.id, userIds: [me.user.id], type: "setup.reminder", params: { completed: i, total: 7 } });
+      await notify({
+        schoolId: school.id,
+        userIds: [me.user.id],
+        type: "setup.reminder",
+        params: { completed: i, total: 7 },
+      });
     }
     const seen: string[] = [];
     let cursor: number | null = null;
@@ -180,7 +189,11 @@ describe("notify", () => {
 
     const bell = async () => (await as({ method: "GET", url: `/api/users/${user.id}` })).json().data.user;
     expect((await bell()).unviewed_notifications_count).toBe(2);
-    const reset = await as({ method: "POST", url: `/api/users/${user.id}`, payload: { unviewed_notifications_count: 0 } });
+    const reset = await as({
+      method: "POST",
+      url: `/api/users/${user.id}`,
+      payload: { unviewed_notifications_count: 0 },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.json().data.user.unviewed_notifications_count).toBe(0);
     expect((await bell()).unviewed_notifications_count).toBe(0);

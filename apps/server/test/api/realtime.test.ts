@@ -46,9 +46,10 @@ async function waitFor<T>(seen: T[], match: (value: T) => boolean, ms = 5000): P
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Count = { schoolId: string; count: number };
 
-afterAll(() => {
-  for (const socket of sockets) socket.close();
-});
+/** Client sockets go first: the server's close waits for open connections. */
+function closeSockets() {
+  for (const socket of sockets.splice(0)) socket.close();
+}
 
 describe("realtime on one instance", () => {
   let t: TestApp;
@@ -57,7 +58,10 @@ describe("realtime on one instance", () => {
     t = await createTestApp();
     url = await listen(t.app);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    closeSockets();
+    await t?.close();
+  });
 
   it("refuses a connection without a token or with a bad one", async () => {
     await expect(connect(url, {})).rejects.toThrow("UNAUTHENTICATED");
@@ -78,7 +82,11 @@ describe("realtime on one instance", () => {
     expect(await waitFor(counts, (c) => c.count === 1)).toEqual({ schoolId: school.id, count: 1 });
     expect(await waitFor(created, () => true)).toEqual({ schoolId: school.id, id: delivered[0]!.id });
 
-    const reset = await as({ method: "POST", url: `/api/users/${user.id}`, payload: { unviewed_notifications_count: 0 } });
+    const reset = await as({
+      method: "POST",
+      url: `/api/users/${user.id}`,
+      payload: { unviewed_notifications_count: 0 },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await waitFor(counts, (c) => c.count === 0)).toEqual({ schoolId: school.id, count: 0 });
   });
@@ -86,7 +94,10 @@ describe("realtime on one instance", () => {
   it("never pushes to a user of another school", async () => {
     const recipient = await memberOf(t.app, t.db, "familiar");
     const stranger = await memberOf(t.app, t.db, "familiar");
-    const mine = record<Count>(await connect(url, { token: recipient.token, schoolId: recipient.school.id }), "notifications:count");
+    const mine = record<Count>(
+      await connect(url, { token: recipient.token, schoolId: recipient.school.id }),
+      "notifications:count",
+    );
     const strangerSocket = await connect(url, { token: stranger.token, schoolId: stranger.school.id });
     const theirs = record<Count>(strangerSocket, "notifications:count");
     const theirsNew = record<unknown>(strangerSocket, "notifications:new");
@@ -135,6 +146,7 @@ describe("realtime across two instances through Redis", () => {
     await listen(b.app);
   });
   afterAll(async () => {
+    closeSockets();
     await b?.close();
     await a?.close();
   });

@@ -62,14 +62,16 @@ describe("login throttling", () => {
     expect((await signIn(user.email, PASSWORD, freshIp())).statusCode).toBe(200);
   });
 
-  it("limits failures per address across accounts", async () => {
+  it("limits failures per address across accounts, except on a device its owner signed in from", async () => {
     const ip = freshIp();
+    const owner = await createUser(t.db);
+    const device = (await signIn(owner.email, PASSWORD, ip)).cookies.find((c) => c.name === "convive_device")!.value;
     for (let i = 0; i < THROTTLE.perAddress; i++) {
       // A different unknown account each time, so only the address limit can trigger.
       expect((await signIn(`${uniq("spray")}@test.convive`, "Adivina.1", ip)).statusCode).toBe(401);
     }
     const other = await createUser(t.db);
-    const res = await signIn(other.email, PASSWORD, ip, undefined);
+    const res = await signIn(other.email, PASSWORD, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe("TOO_MANY_REQUESTS");
     const en = await t.app.inject({
@@ -80,7 +82,10 @@ describe("login throttling", () => {
       remoteAddress: ip,
     });
     expect(en.json().message).toBe("Too many attempts. Wait a few minutes and try again.");
-    // The same account from another address is fine.
+    // The same account from another address is fine…
     expect((await signIn(other.email, PASSWORD, freshIp())).statusCode).toBe(200);
+    // …and so is someone behind the same address (a school's shared connection) on their usual browser.
+    const known = await signIn(owner.email, PASSWORD, ip, device);
+    expect(known.statusCode, known.body).toBe(200);
   });
 });

@@ -6,4 +6,10 @@ type Screen = LazyExoticComponent<ComponentType>;
  * The screen of each layout route (paths as in LAYOUT_ROUTES of packages/domain). A route without an entry
  * shows its title and an honest empty state until its feature lands.
  */
-export const SCREENS: Record<string, Screen> = {};
+export const SCREENS: Record<string, Screen> = {
+  account: lazy(() => import("../features/account/routes/AccountPage.tsx")),
+  "admin-school-creator": lazy(() => import("../features/admin/routes/SchoolsPage.tsx")),
+  "admin-user-creator": lazy(() => import("../features/admin/routes/UsersPage.tsx")),
+  "help-video-creator": lazy(() => import("../features/admin/routes/HelpVideosPage.tsx")),
+  notifications: lazy(() => import("../features/notifications/routes/NotificationsPage.tsx")),
+};

@@ -24,6 +24,10 @@ export function schoolTheme(colors: InstitutionalColors = DEFAULT_INSTITUTIONAL_
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     defaultRadius: "md",
     other: { nav: colors[0], button: colors[1], activeBg: colors[2], activeText: colors[3] },
+    components: {
+      // Links in the darkest shade of the button colour: school colours are often too light for text on white.
+      Anchor: { defaultProps: { c: "institutional.9" } },
+    },
   });
 }
 
@@ -36,6 +40,7 @@ export const cssVariables =
       "--convive-active-bg": colors[2],
       "--convive-active-text": colors[3],
     },
-    light: {},
+    // Mantine's dimmed grey (#868e96) is below 4.5:1 on white; this one passes WCAG AA.
+    light: { "--mantine-color-dimmed": "#5c636a" },
     dark: {},
   });

@@ -1,7 +1,8 @@
-import { LANGUAGES } from "@convive/domain/core";
+import { LANGUAGES, type Language } from "@convive/domain/core";
 import { NativeSelect } from "@mantine/core";
 import { IconLanguage } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { changeLanguage } from "../lib/change-language.ts";
 
 /**
  * ES/EN dropdown (spec §2 header). A native select: keyboard and screen-reader friendly on every phone, and
@@ -13,7 +14,7 @@ export function LanguageMenu() {
     <NativeSelect
       aria-label={t("language.label")}
       value={i18n.resolvedLanguage ?? "es"}
-      onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
+      onChange={(event) => void changeLanguage(event.currentTarget.value as Language)}
       data={LANGUAGES.map((lng) => ({ value: lng, label: t(`language.${lng}`) }))}
       leftSection={<IconLanguage size={16} aria-hidden />}
       w={96}

@@ -22,16 +22,25 @@ const PRIVACY_EN =
   "coexistence. You may exercise your ARCO rights by writing to privacidad@colegiodemo.edu.mx.";
 
 /** In-app notifications of the demo; the unviewed counts on the memberships are derived from them. */
-const NOTICES: readonly { email: string; type: string; daysAgo: number; read: boolean; link: string | null }[] = [
-  { email: "director@convive.test", type: "welcome", daysAgo: 3, read: true, link: null },
+const NOTICES: readonly {
+  email: string;
+  type: string;
+  params: Record<string, string | number>;
+  daysAgo: number;
+  read: boolean;
+  link: string | null;
+}[] = [
+  { email: "director@convive.test", type: "welcome", params: { school: "Colegio Demo Andes" }, daysAgo: 3, read: true, link: null },
   {
     email: "director@convive.test",
     type: "setup.reminder",
+    // Sent the day before, when one stage was still missing.
+    params: { completed: 6, total: 7 },
     daysAgo: 1,
     read: false,
     link: "/master-configuration/general-information",
   },
-  { email: "docente@convive.test", type: "welcome", daysAgo: 2, read: false, link: null },
+  { email: "docente@convive.test", type: "welcome", params: { school: "Colegio Demo Andes" }, daysAgo: 2, read: false, link: null },
 ];
 
 const P = (n: number) => n; // Primaria levels 1–6
@@ -191,7 +200,7 @@ export async function seedColegioDemo(tx: Tx, { ids, passwordHash }: ColegioAcco
       schoolId: COLEGIO_ID,
       userId: idOf(ids, n.email),
       type: n.type,
-      params: {},
+      params: n.params,
       link: n.link,
       readAt: n.read ? new Date(now - (n.daysAgo - 1) * day) : null,
       createdAt: new Date(now - n.daysAgo * day),

@@ -85,7 +85,7 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const summary = await db.transaction(async (tx) => {
     // Two instances starting together: the second waits here, then finds the data and backs off.
-    await tx.execute(sql`select pg_advisory_xact_lock(727_001)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     if (!(await isEmpty(tx))) return undefined;
     const ids = await insertUsers(tx, ACCOUNT_USERS, passwordHash);
     const colegio = await seedColegioDemo(tx, { ids, passwordHash });

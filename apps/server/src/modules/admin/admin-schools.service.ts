@@ -1,6 +1,7 @@
 import type { AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import {
   findSchool,
   insertSchoolWithProfiles,
@@ -39,7 +40,7 @@ const columns = (body: Partial<CreateSchoolBody> & { is_active?: boolean }) => (
 });
 
 /** Schools as the platform administrator manages them (spec §2 admin-school-creator). */
-export function createAdminSchoolsService(deps: { db: Db }) {
+export function createAdminSchoolsService(deps: { db: Db; events: EventBus }) {
   const { db } = deps;
 
   async function list() {
@@ -66,6 +67,7 @@ export function createAdminSchoolsService(deps: { db: Db }) {
   async function update(id: string, body: UpdateSchoolBody) {
     const row = await updateSchool(db, id, columns(body));
     if (!row) throw new AppError("NOT_FOUND");
+    deps.events.emit("schools.changed", { schoolId: id });
     return present(row, (await memberCounts(db, id)).get(id));
   }
 

@@ -8,6 +8,7 @@ import type {
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import { findSchool } from "../schools/schools.repository.ts";
@@ -47,7 +48,7 @@ const present = (user: UserRow, memberships: Membership[]): AdminUser => ({
 });
 
 /** Users as the platform administrator manages them (spec §2 admin-user-creator). */
-export function createAdminUsersService(deps: { db: Db; auth: Pick<AuthService, "endAllSessions"> }) {
+export function createAdminUsersService(deps: { db: Db; auth: Pick<AuthService, "endAllSessions">; events: EventBus }) {
   const { db } = deps;
 
   async function get(userId: number) {
@@ -129,6 +130,7 @@ export function createAdminUsersService(deps: { db: Db; auth: Pick<AuthService, 
       if (isUniqueViolation(error)) throw taken;
       throw error;
     }
+    deps.events.emit("users.changed", { userId });
     return get(userId);
   }
 
@@ -153,6 +155,7 @@ export function createAdminUsersService(deps: { db: Db; auth: Pick<AuthService, 
       if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN", { email: "EMAIL_TAKEN" });
       throw error;
     }
+    deps.events.emit("users.changed", { userId });
     if (body.is_active === false) await deps.auth.endAllSessions(userId);
     return get(userId);
   }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import { adminHelpVideosRoutes } from "./admin-help-videos.routes.ts";
 import { createAdminHelpVideosService } from "./admin-help-videos.service.ts";
@@ -13,16 +14,17 @@ import { createAdminUsersService } from "./admin-users.service.ts";
  * The platform administration API (spec §1 root, §2 admin screens): schools, users and help videos.
  * Every route is `access: "root"`, so a non-root caller gets 403 ROOT_ONLY before any of this runs.
  */
-export const adminRoutes: FastifyPluginAsync<{ db: Db; auth: Pick<AuthService, "endAllSessions"> }> = async (
-  app,
-  { db, auth },
-) => {
+export const adminRoutes: FastifyPluginAsync<{
+  db: Db;
+  auth: Pick<AuthService, "endAllSessions">;
+  events: EventBus;
+}> = async (app, { db, auth, events }) => {
   // A root still on a temporary password must change it first (spec §2: forced to /Changepassword).
   app.addHook("preHandler", async (request) => {
     if (request.principal && !request.principal.passwordUpdated) throw new AppError("FORBIDDEN");
   });
 
-  await app.register(adminSchoolsRoutes, { schools: createAdminSchoolsService({ db }) });
-  await app.register(adminUsersRoutes, { users: createAdminUsersService({ db, auth }) });
+  await app.register(adminSchoolsRoutes, { schools: createAdminSchoolsService({ db, events }) });
+  await app.register(adminUsersRoutes, { users: createAdminUsersService({ db, auth, events }) });
   await app.register(adminHelpVideosRoutes, { videos: createAdminHelpVideosService({ db }) });
 };

@@ -71,13 +71,20 @@ export function createAuthService(deps: { db: Db; config: Config; events: EventB
     const addressKey = `ip:${client.ip}`;
     const accountKey = `acct:${email.trim().toLowerCase()}`;
     const user = await users.findUserByEmail(db, email);
-    const trusted = user ? await isTrusted(user.id, client.deviceId) : false;
+    // Looked up for an unknown e-mail too (user 0 never exists), so both answers do the same work.
+    const trusted = (await isTrusted(user?.id ?? 0, client.deviceId)) && Boolean(user);
     const deviceKey = trusted ? `dev:${user!.id}:${hashToken(client.deviceId!)}` : null;
 
-    const counts = await throttle.failureCounts(db, [addressKey, accountKey, ...(deviceKey ? [deviceKey] : [])], THROTTLE.windowMs);
-    const blocked =
-      (counts.get(addressKey) ?? 0) >= THROTTLE.perAddress ||
-      (deviceKey ? (counts.get(deviceKey) ?? 0) >= THROTTLE.perTrustedDevice : (counts.get(accountKey) ?? 0) >= THROTTLE.perAccount);
+    const counts = await throttle.failureCounts(
+      db,
+      [addressKey, accountKey, ...(deviceKey ? [deviceKey] : [])],
+      THROTTLE.windowMs,
+    );
+    // A device the owner signed in from before answers only to its own limit: neither failures on the account
+    // from elsewhere nor failures from a shared address (a school's NAT) can lock the owner out.
+    const blocked = deviceKey
+      ? (counts.get(deviceKey) ?? 0) >= THROTTLE.perTrustedDevice
+      : (counts.get(addressKey) ?? 0) >= THROTTLE.perAddress || (counts.get(accountKey) ?? 0) >= THROTTLE.perAccount;
     if (blocked) throw new AppError("TOO_MANY_REQUESTS");
 
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -119,6 +126,7 @@ export function createAuthService(deps: { db: Db; config: Config; events: EventB
     if (!user?.isActive) throw new AppError("REFRESH_TOKEN_INVALID");
     const tokens = freshTokens();
     await sessions.rotateTokens(db, session.id, tokens.row);
+    deps.events.emit("sessions.rotated", { userId: session.userId, sessionId: session.id });
     return issued(session.id, tokens);
   }
 
@@ -142,12 +150,19 @@ export function createAuthService(deps: { db: Db; config: Config; events: EventB
   }
 
   function checkNewPassword(password: string, confirmation: string) {
-    if (password !== confirmation) throw new AppError("PASSWORDS_DO_NOT_MATCH", { password_confirmation: "PASSWORDS_DO_NOT_MATCH" });
+    if (password !== confirmation)
+      throw new AppError("PASSWORDS_DO_NOT_MATCH", { password_confirmation: "PASSWORDS_DO_NOT_MATCH" });
     if (password.length < PASSWORD_MIN_LENGTH) throw new AppError("WEAK_PASSWORD", { password: "WEAK_PASSWORD" });
   }
 
   /** Sets a new password, marks password_updated and ends the user's other sessions. */
-  async function changePassword(userId: number, sessionId: string, current: string, password: string, confirmation: string) {
+  async function changePassword(
+    userId: number,
+    sessionId: string,
+    current: string,
+    password: string,
+    confirmation: string,
+  ) {
     const user = await users.findUserById(db, userId);
     if (!user) throw new AppError("UNAUTHENTICATED");
     checkNewPassword(password, confirmation);
@@ -155,6 +170,7 @@ export function createAuthService(deps: { db: Db; config: Config; events: EventB
       throw new AppError("CURRENT_PASSWORD_WRONG", { current_password: "CURRENT_PASSWORD_WRONG" });
     }
     await users.updateUserRow(db, userId, { passwordHash: await hashPassword(password), passwordUpdated: 1 });
+    deps.events.emit("users.changed", { userId });
     await endAllSessions(userId, sessionId);
   }
 

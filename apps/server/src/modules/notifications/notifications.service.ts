@@ -97,10 +97,7 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
   async function markRead(tenant: Tenant, userId: number, id: number) {
     const row = await repo.markRead(db, tenant.schoolId, userId, id);
     if (!row) throw new AppError("NOT_FOUND");
-    const [language, unread] = await Promise.all([
-      languageOf(userId),
-      repo.countUnread(db, tenant.schoolId, userId),
-    ]);
+    const [language, unread] = await Promise.all([languageOf(userId), repo.countUnread(db, tenant.schoolId, userId)]);
     return { notification: toItem(row, language), unread_count: unread };
   }
 

@@ -21,10 +21,7 @@ export async function findUserById(tx: Tx, id: number): Promise<UserRow | undefi
 }
 
 export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return row;
 }
 
@@ -138,7 +135,10 @@ export async function teachingOf(tx: Tx, schoolId: string, userId: number) {
       subjectName: subjects.name,
     })
     .from(teachingAssignments)
-    .innerJoin(groups, and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)))
+    .innerJoin(
+      groups,
+      and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)),
+    )
     .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
     .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
     .innerJoin(

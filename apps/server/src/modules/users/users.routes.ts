@@ -29,9 +29,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: envelope(z.object({ user: UserPayload })), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({
-      data: { user: await users.getUser(request.principal!, request.tenant, request.params.id, request.query.include) },
-    }),
+    async (request, reply) => {
+      const json = await users.getUserJson(
+        request.principal!,
+        request.tenant,
+        request.params.id,
+        request.query.include,
+      );
+      // Already serialised through UserPayload (see getUserJson): sent as is.
+      return reply.type("application/json; charset=utf-8").send(json as never);
+    },
   );
 
   app.get(

@@ -1,15 +1,16 @@
-import { isModuleGrant, isPermission, landingView, perm, type UpdateUserBody } from "@convive/domain";
+import { isModuleGrant, isPermission, landingView, perm, type UpdateUserBody, UserPayload } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
+import type { Caches } from "../../plugins/caches.ts";
 import * as repo from "./users.repository.ts";
 
 export type Include = "roles" | "permissions" | "roles.permissions" | "sections" | "grades" | "subjects";
 
 const uniqueBy = <T>(rows: T[], key: (row: T) => unknown) => [...new Map(rows.map((r) => [key(r), r])).values()];
 
-export function createUsersService(deps: { db: Db; appDomain: string; events: EventBus }) {
+export function createUsersService(deps: { db: Db; appDomain: string; events: EventBus; caches: Caches }) {
   const { db } = deps;
 
   /** The spec §3 User as the client reads it, for the selected school when there is one. */
@@ -97,18 +98,38 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
     return userPayload(id, tenant, include);
   }
 
+  /**
+   * GET api/users/{id} as the JSON text it answers with. The caller's own record — the 30 s bell poll — is
+   * served from memory until something about it changes (plugins/caches.ts drops it at once).
+   */
+  async function getUserJson(principal: Principal, tenant: Tenant | null, id: number, include: readonly Include[]) {
+    const own = id === principal.userId;
+    const key = `${id}|${tenant?.schoolId ?? ""}|${[...include].sort().join(",")}`;
+    if (own) {
+      const hit = deps.caches.userJson.get(key);
+      if (hit) return hit;
+    }
+    const version = deps.caches.userJson.version;
+    // Parsing through the response schema keeps the whitelist: only its fields reach the text.
+    const json = JSON.stringify({ data: { user: UserPayload.parse(await getUser(principal, tenant, id, include)) } });
+    if (own) deps.caches.userJson.set(key, json, version);
+    return json;
+  }
+
   async function listUsers(tenant: Tenant) {
     const rows = await repo.listSchoolUsers(db, tenant.schoolId);
     // Without the users permission only names are shown, never e-mails.
     if (tenant.grants.has(perm("master-configuration-users", "read"))) return rows;
-    return rows.filter((r) => r.template_key !== "familiar").map(({ id, first_name, paternal_surname, maternal_surname, image_profile, profile_name }) => ({
-      id,
-      first_name,
-      paternal_surname,
-      maternal_surname,
-      image_profile,
-      profile_name,
-    }));
+    return rows
+      .filter((r) => r.template_key !== "familiar")
+      .map(({ id, first_name, paternal_surname, maternal_surname, image_profile, profile_name }) => ({
+        id,
+        first_name,
+        paternal_surname,
+        maternal_surname,
+        image_profile,
+        profile_name,
+      }));
   }
 
   /**
@@ -141,7 +162,8 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
       if (!tenant) return;
       if (body.unviewed_notifications_count !== undefined) {
         // Only a reset is meaningful: the count itself is kept by the notifications that arrive.
-        if (body.unviewed_notifications_count !== 0) throw new AppError("VALIDATION", { unviewed_notifications_count: "VALIDATION" });
+        if (body.unviewed_notifications_count !== 0)
+          throw new AppError("VALIDATION", { unviewed_notifications_count: "VALIDATION" });
         await repo.updateMembership(tx, tenant.schoolId, id, { unviewedNotificationsCount: 0 });
       }
       if (self && body.privacy_notice_viewed === 1) {
@@ -155,10 +177,14 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
     if (tenant && body.unviewed_notifications_count === 0) {
       deps.events.emit("notifications.count", { schoolId: tenant.schoolId, userId: id, count: 0 });
     }
+    deps.events.emit("users.changed", { userId: id });
+    if (tenant && body.privacy_notice_viewed === 1) {
+      deps.events.emit("memberships.changed", { schoolId: tenant.schoolId, userId: id });
+    }
     return userPayload(id, tenant);
   }
 
-  return { userPayload, getUser, listUsers, updateUser };
+  return { userPayload, getUser, getUserJson, listUsers, updateUser };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,16 +1,144 @@
-import { findLayoutRoute } from "@convive/domain/core";
-import { Container, Text, Title } from "@mantine/core";
+import { DEFAULT_INSTITUTIONAL_COLORS, findLayoutRoute } from "@convive/domain/core";
+import { AppShell, Box, Drawer, useMantineTheme } from "@mantine/core";
+import { type CSSProperties, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { useCurrentUser } from "../../features/auth/api/current-user.ts";
+import { logout } from "../../features/auth/logout.ts";
+import { hasBell } from "../../features/notifications/components/NotificationBell.tsx";
+import { useNotificationSocket } from "../../features/notifications/realtime.ts";
+import { PrivacyNotice } from "../../features/privacy/PrivacyNotice.tsx";
+import { useSession } from "../../lib/session.ts";
+import { SCREENS } from "../screens.ts";
+import { sidebarPalette } from "./contrast.ts";
+import { Header } from "./Header.tsx";
+import { MobileUserPanel } from "./MobileUserPanel.tsx";
+import { ModulePlaceholder } from "./ModulePlaceholder.tsx";
+import { menuItemsFor } from "./menu.ts";
+import { PageTitle } from "./PageTitle.tsx";
+import { Sidebar } from "./Sidebar.tsx";
+import { useResetColorsOnLeave, useSchoolColors, useSchoolInformation } from "./school-information.ts";
+import { useSidebar } from "./useSidebar.ts";
 
-/** Placeholder layout: the title of the screen the guard let through. */
+const HEADER_HEIGHT = 64;
+const NAV_WIDTH = 256;
+const RAIL_WIDTH = 72;
+
+/** "<title> · Convive" while the screen is shown. */
+function useDocumentTitle(title: string, appName: string) {
+  useEffect(() => {
+    document.title = `${title} · ${appName}`;
+    return () => {
+      document.title = appName;
+    };
+  }, [title, appName]);
+}
+
+/** Sidebar colours from the school's theme, each text colour checked against its background. */
+function useSidebarVariables(): CSSProperties {
+  const other = useMantineTheme().other as { nav: string; button: string; activeBg: string; activeText: string };
+  return useMemo(() => {
+    const p = sidebarPalette([other.nav, other.button, other.activeBg, other.activeText]);
+    const light = p.text === "#ffffff";
+    return {
+      "--sb-bg": p.background,
+      "--sb-text": p.text,
+      "--sb-hover-text": p.hoverText,
+      "--sb-hover-bg": light ? "rgba(255, 255, 255, 0.08)" : "rgba(0, 0, 0, 0.06)",
+      "--sb-active-bg": p.activeBackground,
+      "--sb-active-text": p.activeText,
+      "--sb-divider": light ? "rgba(255, 255, 255, 0.14)" : "rgba(0, 0, 0, 0.12)",
+    } as CSSProperties;
+  }, [other.nav, other.button, other.activeBg, other.activeText]);
+}
+
+/** Spec §2 Layout: collapsible sidebar, header and content; every screen inside the layout renders here. */
 export default function Layout() {
   const { t } = useTranslation();
-  const route = findLayoutRoute(useLocation().pathname);
+  const { pathname } = useLocation();
+  const { token, schoolId } = useSession();
+  const user = useCurrentUser().data;
+  const sidebar = useSidebar();
+  const variables = useSidebarVariables();
+
+  const withRole = user !== undefined && user.root === 0 && (user.roles?.length ?? 0) > 0;
+  const school = useSchoolInformation(schoolId, withRole).data;
+  useSchoolColors(school);
+  useResetColorsOnLeave(DEFAULT_INSTITUTIONAL_COLORS);
+  useNotificationSocket(user?.id ?? null, schoolId, Boolean(token) && user !== undefined && hasBell(user));
+
+  const route = findLayoutRoute(pathname);
+  const title = route ? t(route.titleKey) : t("appName");
+  useDocumentTitle(title, t("appName"));
+  const items = useMemo(() => (user ? menuItemsFor(user) : []), [user]);
+  const Screen = route ? (SCREENS[route.path] ?? SCREENS[`/${route.path}`]) : undefined;
+  const signOut = () => void logout("signedOut");
+
+  if (!user) return <PageLoader />; // the guard already waits for the user; this keeps the content honest
+
+  const { overlay, open } = sidebar;
   return (
-    <Container py="xl">
-      <Title order={1}>{route ? t(route.titleKey) : ""}</Title>
-      <Text c="dimmed">Convive</Text>
-    </Container>
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={overlay ? undefined : { width: open ? NAV_WIDTH : RAIL_WIDTH, breakpoint: 0 }}
+      padding={{ base: "sm", sm: "lg" }}
+      style={variables}
+    >
+      <AppShell.Header>
+        <Header
+          user={user}
+          schoolId={schoolId}
+          logo={school?.logo}
+          schoolName={school?.name}
+          overlay={overlay}
+          sidebarOpen={open}
+          onToggle={sidebar.toggle}
+          title={title}
+          path={pathname}
+        />
+      </AppShell.Header>
+      {!overlay && (
+        <AppShell.Navbar withBorder={false}>
+          <Sidebar items={items} pathname={pathname} rail={!open} onChoose={sidebar.choose} onLogout={signOut} />
+        </AppShell.Navbar>
+      )}
+      <Drawer
+        opened={overlay && open}
+        onClose={sidebar.close}
+        size={300}
+        title={t("layout:sidebar.label")}
+        styles={{
+          content: {
+            ...variables,
+            background: "var(--sb-bg)",
+            color: "var(--sb-text)",
+            display: "flex",
+            flexDirection: "column",
+          },
+          header: { background: "var(--sb-bg)", color: "var(--sb-text)", minHeight: HEADER_HEIGHT },
+          close: { color: "var(--sb-text)" },
+          body: { padding: 0, flex: 1, minHeight: 0 },
+        }}
+      >
+        <Sidebar
+          items={items}
+          pathname={pathname}
+          rail={false}
+          onChoose={sidebar.choose}
+          onLogout={signOut}
+          top={<MobileUserPanel user={user} schoolId={schoolId} onNavigate={sidebar.close} />}
+        />
+      </Drawer>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        {overlay && (
+          <Box mb="md">
+            <PageTitle title={title} path={pathname} size="h2" />
+          </Box>
+        )}
+        <Suspense fallback={<PageLoader />}>{Screen ? <Screen /> : <ModulePlaceholder title={title} />}</Suspense>
+      </AppShell.Main>
+      <PrivacyNotice user={user} schoolId={schoolId} school={school} />
+    </AppShell>
   );
 }

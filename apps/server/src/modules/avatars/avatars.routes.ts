@@ -1,0 +1,101 @@
+import type { IncomingMessage } from "node:http";
+import { envelope, IdParam, UserPayload } from "@convive/domain";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
+import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import { readToken } from "../../plugins/access.ts";
+import { resolveSchoolId } from "../../plugins/tenancy.ts";
+import { type AvatarsService, IMAGE_TYPES, UPLOAD_CEILING_MB } from "./avatars.service.ts";
+
+const MB = 1024 * 1024;
+
+/**
+ * Reads the body up to `limitMb`, stopping at the first byte past it (as Fastify's own body reader does), so
+ * the error can name the selected school's figure instead of a fixed one.
+ */
+function readLimited(payload: IncomingMessage, limitMb: number): Promise<Buffer> {
+  const limit = limitMb * MB;
+  const tooLarge = () => new AppError("FILE_TOO_LARGE", undefined, { size: limitMb });
+  if (Number(payload.headers["content-length"]) > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stop = () => {
+      payload.off("data", onData);
+      payload.off("end", onEnd);
+      payload.off("error", onError);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        stop();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, received));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    payload.on("data", onData);
+    payload.on("end", onEnd);
+    payload.on("error", onError);
+    payload.resume();
+  });
+}
+
+/**
+ * POST /api/users/:id/avatar takes the picture as the raw body (`Content-Type: image/jpeg|png|webp`), no
+ * multipart; GET /uploads/:name serves stored pictures to anyone (the names are 128-bit random).
+ */
+export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; appDomain: string }> = async (
+  app,
+  { avatars, appDomain },
+) => {
+  // Scoped to this plugin: nowhere else does the API accept a raw image.
+  app.addContentTypeParser(Object.keys(IMAGE_TYPES), async (request: FastifyRequest, payload: IncomingMessage) => {
+    // Without credentials nothing is read: the access check answers 401 next.
+    if (!readToken(request)) return null;
+    return readLimited(payload, await avatars.limitMb(resolveSchoolId(request, appDomain)));
+  });
+
+  app.post(
+    "/api/users/:id/avatar",
+    {
+      config: { access: "user" },
+      bodyLimit: UPLOAD_CEILING_MB * MB,
+      schema: {
+        tags: ["users"],
+        description:
+          "Replaces the caller's own profile picture. Raw body, Content-Type image/jpeg, image/png or image/webp, at most the selected school's max_file_size_in_mb (2 MB without a school); the type is checked from the content.",
+        params: IdParam,
+        response: { 200: envelope(z.object({ user: UserPayload })), ...AUTH_ERRORS, ...errorResponses(413) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError("INVALID_IMAGE", { image: "INVALID_IMAGE" });
+      const declared = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      const user = await avatars.save(request.principal!, request.tenant, request.params.id, declared, body);
+      return { data: { user } };
+    },
+  );
+
+  app.get(
+    "/uploads/:name",
+    { config: { access: "public" }, schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
+    async (request, reply) => {
+      const file = await avatars.read(request.params.name);
+      if (!file) throw new AppError("NOT_FOUND");
+      // A name is never reused, so the picture can be cached for good.
+      return reply.type(file.type).header("cache-control", "public, max-age=31536000, immutable").send(file.data);
+    },
+  );
+};

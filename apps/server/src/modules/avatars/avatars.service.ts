@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { DEFAULT_MAX_FILE_SIZE_MB } from "@convive/domain";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { schools } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Principal, Tenant } from "../../plugins/access.ts";
+import { findUserById, updateUserRow } from "../users/users.repository.ts";
+import type { UsersService } from "../users/users.service.ts";
+
+/** The image types an avatar may be, by their file extension on disk. */
+export const IMAGE_TYPES = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" } as const;
+export type ImageType = keyof typeof IMAGE_TYPES;
+const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type])) as Record<
+  string,
+  ImageType
+>;
+
+/** Whatever a school configures, no single upload is read past this (the route's bodyLimit). */
+export const UPLOAD_CEILING_MB = 20;
+export const UPLOADS_PREFIX = "/uploads/";
+/** 128 random bits as hex plus a known extension: nothing else is ever read from the folder. */
+export const UPLOAD_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+
+/** The type the content really is, from its first bytes; the Content-Type header is only a claim. */
+export function sniffImageType(data: Buffer): ImageType | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return "image/png";
+  }
+  if (data.length >= 12 && data.toString("latin1", 0, 4) === "RIFF" && data.toString("latin1", 8, 12) === "WEBP") {
+    return "image/webp";
+  }
+  return null;
+}
+
+/**
+ * Profile pictures: stored under UPLOADS_DIR with an unguessable name and served at /uploads/<name>.
+ * Not re-encoded (sharp is not installed): the bytes are kept as sent once their type is confirmed.
+ */
+export function createAvatarsService(deps: { db: Db; uploadsDir: string; users: Pick<UsersService, "userPayload"> }) {
+  const { db, uploadsDir } = deps;
+  let folderReady: Promise<unknown> | undefined;
+
+  /** The selected school's max_file_size_in_mb (default 2 MB without a school), capped at the ceiling. */
+  async function limitMb(schoolId: string | null): Promise<number> {
+    if (!schoolId) return DEFAULT_MAX_FILE_SIZE_MB;
+    const [row] = await db
+      .select({ mb: schools.maxFileSizeInMb })
+      .from(schools)
+      .where(eq(schools.id, schoolId))
+      .limit(1);
+    return Math.min(row?.mb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
+  }
+
+  /** Replaces the caller's own avatar; another user's id is 404 whoever asks. */
+  async function save(principal: Principal, tenant: Tenant | null, userId: number, declared: string, data: Buffer) {
+    if (userId !== principal.userId) throw new AppError("NOT_FOUND");
+    const actual = sniffImageType(data);
+    if (!actual || actual !== declared) throw new AppError("INVALID_IMAGE", { image: "INVALID_IMAGE" });
+    const name = `${randomBytes(16).toString("hex")}.${IMAGE_TYPES[actual]}`;
+    folderReady ??= mkdir(uploadsDir, { recursive: true });
+    await folderReady;
+    await writeFile(join(uploadsDir, name), data, { flag: "wx" });
+    const previous = (await findUserById(db, userId))?.imageProfile;
+    await updateUserRow(db, userId, { imageProfile: `${UPLOADS_PREFIX}${name}` });
+    await removeUpload(previous);
+    return deps.users.userPayload(userId, tenant);
+  }
+
+  /** Deletes a replaced picture when it is one of ours; a seed or external URL is left alone. */
+  async function removeUpload(url: string | null | undefined) {
+    const name = url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
+    if (name && UPLOAD_NAME.test(name)) await unlink(join(uploadsDir, name)).catch(() => undefined);
+  }
+
+  /** A stored upload with its content type, or null when the name is not one of ours or is gone. */
+  async function read(name: string): Promise<{ type: ImageType; data: Buffer } | null> {
+    const match = UPLOAD_NAME.exec(name);
+    if (!match) return null;
+    const data = await readFile(join(uploadsDir, name)).catch(() => null);
+    return data ? { type: TYPE_OF_EXTENSION[match[1]!]!, data } : null;
+  }
+
+  return { limitMb, save, read };
+}
+
+export type AvatarsService = ReturnType<typeof createAvatarsService>;

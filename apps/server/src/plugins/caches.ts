@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { createClient } from "redis";
+import { createCache, type VersionedCache } from "../lib/cache.ts";
+import type { EventBus } from "../lib/events.ts";
+import type { RequestIdentity } from "../modules/auth/sessions.repository.ts";
+
+/**
+ * What the hot path (every authenticated call, the 30 s bell poll) reads from memory instead of the database.
+ * Every change that affects an entry announces itself on the EventBus; this plugin drops the entries at once
+ * and, with REDIS_URL, tells the other instances to do the same. The TTL is only a safety net.
+ */
+export interface Caches {
+  /** Key `<access-token-hash>|<school-id or empty>`. */
+  identity: VersionedCache<string, RequestIdentity>;
+  /** Key `<user-id>|<school-id or empty>|<include>` → the serialised GET api/users/{id} answer. */
+  userJson: VersionedCache<string, string>;
+}
+
+type Invalidation =
+  | { kind: "sessions"; ids: string[] }
+  | { kind: "user"; userId: number }
+  | { kind: "school"; schoolId: string }
+  | { kind: "membership"; schoolId: string; userId: number };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    caches: Caches;
+  }
+}
+
+const CHANNEL = "convive:cache-invalidation";
+const TTL_MS = 30_000;
+
+export function createCaches(): Caches {
+  return {
+    identity: createCache({ ttlMs: TTL_MS, max: 50_000 }),
+    userJson: createCache({ ttlMs: TTL_MS, max: 50_000 }),
+  };
+}
+
+export function applyInvalidation(caches: Caches, message: Invalidation) {
+  const userKeyOf = (key: string) => key.split("|");
+  switch (message.kind) {
+    case "sessions":
+      caches.identity.invalidate((_key, identity) => message.ids.includes(identity.sessionId));
+      return;
+    case "user":
+      caches.identity.invalidate((_key, identity) => identity.userId === message.userId);
+      caches.userJson.invalidate((key) => userKeyOf(key)[0] === String(message.userId));
+      return;
+    case "school":
+      caches.identity.invalidate((_key, identity) => identity.school?.id === message.schoolId);
+      // Every user's payload lists their schools by name and state: drop them all.
+      caches.userJson.clear();
+      return;
+    case "membership":
+      caches.identity.invalidate((_key, i) => i.userId === message.userId && i.school?.id === message.schoolId);
+      caches.userJson.invalidate((key) => {
+        const [user, school] = userKeyOf(key);
+        return user === String(message.userId) && school === message.schoolId;
+      });
+  }
+}
+
+export const cachesPlugin = fp(
+  async (app: FastifyInstance, opts: { caches: Caches; events: EventBus; redisUrl?: string }) => {
+    const { caches, events } = opts;
+    app.decorate("caches", caches);
+    const instance = randomUUID();
+    let relay: (message: Invalidation) => void = () => {};
+
+    if (opts.redisUrl) {
+      const pub = createClient({ url: opts.redisUrl });
+      const sub = pub.duplicate();
+      await Promise.all([pub.connect(), sub.connect()]);
+      await sub.subscribe(CHANNEL, (raw) => {
+        const { from, message } = JSON.parse(raw) as { from: string; message: Invalidation };
+        if (from !== instance) applyInvalidation(caches, message);
+      });
+      relay = (message) => {
+        pub.publish(CHANNEL, JSON.stringify({ from: instance, message })).catch((error: unknown) => {
+          app.log.error({ err: error }, "cache invalidation not relayed");
+        });
+      };
+      app.addHook("onClose", async () => {
+        await Promise.allSettled([sub.quit(), pub.quit()]);
+      });
+    }
+
+    const invalidate = (message: Invalidation) => {
+      applyInvalidation(caches, message);
+      relay(message);
+    };
+    events.on("sessions.revoked", ({ sessionIds }) => invalidate({ kind: "sessions", ids: sessionIds }));
+    events.on("sessions.rotated", ({ sessionId }) => invalidate({ kind: "sessions", ids: [sessionId] }));
+    events.on("users.changed", ({ userId }) => invalidate({ kind: "user", userId }));
+    events.on("schools.changed", ({ schoolId }) => invalidate({ kind: "school", schoolId }));
+    events.on("memberships.changed", ({ schoolId, userId }) => invalidate({ kind: "membership", schoolId, userId }));
+    events.on("notifications.count", ({ schoolId, userId }) => invalidate({ kind: "membership", schoolId, userId }));
+  },
+);

@@ -1,0 +1,79 @@
+import type { UserPayload } from "@convive/domain";
+import { ActionIcon, Burger, Group, Image, Tooltip } from "@mantine/core";
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { LanguageMenu } from "../../components/LanguageMenu.tsx";
+import { hasBell, NotificationBell } from "../../features/notifications/components/NotificationBell.tsx";
+import classes from "./Header.module.css";
+import { PageTitle } from "./PageTitle.tsx";
+import { UserBlock } from "./UserBlock.tsx";
+
+export const DEFAULT_LOGO = "/logo-convive.svg";
+
+interface HeaderProps {
+  user: UserPayload;
+  schoolId: string | null;
+  logo: string | null | undefined;
+  schoolName: string | undefined;
+  /** Phone and narrow windows: burger for the drawer, title moves into the content, user block into the drawer. */
+  overlay: boolean;
+  sidebarOpen: boolean;
+  onToggle: () => void;
+  title: string;
+  path: string;
+}
+
+/** Spec §2 header: toggle, school logo, screen title and help, language, bell, user block. */
+export function Header({ user, schoolId, logo, schoolName, overlay, sidebarOpen, onToggle, title, path }: HeaderProps) {
+  const { t } = useTranslation("layout");
+  const toggleLabel = sidebarOpen ? t("header.collapse") : t("header.expand");
+  return (
+    <Group h="100%" px={{ base: "xs", sm: "md" }} gap="sm" wrap="nowrap" className={classes.header}>
+      {overlay ? (
+        <Burger
+          opened={sidebarOpen}
+          onClick={onToggle}
+          size="sm"
+          aria-label={toggleLabel}
+          aria-expanded={sidebarOpen}
+        />
+      ) : (
+        <Tooltip label={toggleLabel}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={onToggle}
+            aria-label={toggleLabel}
+            aria-expanded={sidebarOpen}
+          >
+            {sidebarOpen ? (
+              <IconLayoutSidebarLeftCollapse size={22} aria-hidden />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={22} aria-hidden />
+            )}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Image
+        src={logo || DEFAULT_LOGO}
+        alt={schoolName ?? t("common:appName")}
+        h={overlay ? 32 : 40}
+        w="auto"
+        maw={overlay ? 120 : 160}
+        fit="contain"
+        className={classes.logo}
+      />
+      {!overlay && (
+        <div className={classes.title}>
+          <PageTitle title={title} path={path} />
+        </div>
+      )}
+      <Group gap={overlay ? 4 : "sm"} wrap="nowrap" ml="auto" className={classes.actions}>
+        <LanguageMenu />
+        {hasBell(user) && <NotificationBell user={user} schoolId={schoolId} />}
+        {!overlay && <UserBlock user={user} tone="header" />}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,30 @@
+import {
+  IconBell,
+  IconChartLine,
+  IconClipboardText,
+  IconFileCertificate,
+  IconFilePencil,
+  IconFolder,
+  IconSchool,
+  IconSettings,
+  IconStar,
+  IconTarget,
+  IconUserPlus,
+  IconVideo,
+} from "@tabler/icons-react";
+import type { MenuIcon } from "./menu.ts";
+
+export const MENU_ICONS: Record<MenuIcon, typeof IconBell> = {
+  register: IconFilePencil,
+  strategicVision: IconTarget,
+  archive: IconFolder,
+  ratings: IconStar,
+  notifications: IconBell,
+  scorecard: IconFileCertificate,
+  formsParents: IconClipboardText,
+  masterConfiguration: IconSettings,
+  incidentGraph: IconChartLine,
+  schools: IconSchool,
+  createUsers: IconUserPlus,
+  createHelpVideos: IconVideo,
+};

@@ -1,0 +1,108 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconDeviceDesktop, IconDeviceMobile } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "../../../lib/toast.ts";
+import { type AccountSession, endSession, sessionsKey, useSessions } from "../api/sessions.ts";
+import { fullDate, parseUserAgent, relativeTime } from "../device.ts";
+import { Section } from "./Section.tsx";
+
+/** The user's own signed-in devices; any other one can be signed out from here. */
+export function SessionsSection() {
+  const { t } = useTranslation("account");
+  const sessions = useSessions();
+  return (
+    <Section title={t("sessions.title")} description={t("sessions.description")}>
+      {sessions.isPending && <Skeleton h={72} radius="md" />}
+      {sessions.isError && (
+        <Group justify="space-between">
+          <Text size="sm" c="red.8" role="alert">
+            {sessions.error.message}
+          </Text>
+          <Button size="xs" variant="default" onClick={() => void sessions.refetch()}>
+            {t("common:actions.retry")}
+          </Button>
+        </Group>
+      )}
+      {sessions.data && (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {sessions.data.map((s) => (
+            <SessionRow key={s.id} session={s} />
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function SessionRow({ session }: { session: AccountSession }) {
+  const { t, i18n } = useTranslation("account");
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const device = parseUserAgent(session.user_agent);
+  const lang = i18n.resolvedLanguage ?? "es";
+  const name =
+    device.browser && device.os
+      ? t("sessions.browserOn", { browser: device.browser, os: device.os })
+      : (device.browser ?? device.os ?? t("sessions.unknownDevice"));
+
+  const end = async () => {
+    setBusy(true);
+    try {
+      await endSession(session.id);
+      toast("success", t("sessions.ended"));
+      await queryClient.invalidateQueries({ queryKey: sessionsKey });
+    } catch (error) {
+      toast("error", (error as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      bg={session.current ? "var(--mantine-color-gray-0)" : undefined}
+    >
+      <Group wrap="nowrap" gap="sm" align="flex-start">
+        <ThemeIcon variant="light" color="gray" size="lg" radius="md" aria-hidden>
+          {device.mobile ? <IconDeviceMobile size={20} /> : <IconDeviceDesktop size={20} />}
+        </ThemeIcon>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600} size="sm">
+              {name}
+            </Text>
+            {session.current && (
+              <Badge size="sm" variant="light" color="teal">
+                {t("sessions.thisDevice")}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t("sessions.ip", { ip: session.ip ?? "—" })}
+          </Text>
+          <Text size="xs" c="dimmed" title={fullDate(session.last_used_at, lang)}>
+            {t("sessions.lastUsed", { when: relativeTime(session.last_used_at, lang) })} ·{" "}
+            {t("sessions.since", { date: fullDate(session.created_at, lang) })}
+          </Text>
+        </Stack>
+        {!session.current && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={busy}
+            onClick={() => void end()}
+            aria-label={t("sessions.endLabel", { device: name })}
+          >
+            {t("sessions.end")}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,24 @@
+import type { AdminHelpVideo, CreateHelpVideoBody, UpdateHelpVideoBody } from "@convive/domain";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+
+export const helpVideosKey = ["admin", "help-videos"] as const;
+
+export function useAdminHelpVideos() {
+  return useQuery({
+    queryKey: helpVideosKey,
+    queryFn: () =>
+      api<{ data: { helpVideos: AdminHelpVideo[] } }>("/api/admin/help-videos", { noSchool: true }).then(
+        (r) => r.data.helpVideos,
+      ),
+  });
+}
+
+export const createHelpVideo = (body: CreateHelpVideoBody) =>
+  api("/api/admin/help-videos", { method: "POST", body, noSchool: true });
+
+export const updateHelpVideo = (id: number, body: UpdateHelpVideoBody) =>
+  api(`/api/admin/help-videos/${id}`, { method: "PATCH", body, noSchool: true });
+
+export const deleteHelpVideo = (id: number) =>
+  api(`/api/admin/help-videos/${id}`, { method: "DELETE", noSchool: true });

@@ -1,0 +1,40 @@
+import type { AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+
+export interface AdminProfile {
+  id: number;
+  name: string;
+  template_key: string | null;
+}
+
+export const schoolsKey = ["admin", "schools"] as const;
+
+/** Every school with its member counts (GET api/admin/schools). */
+export function useAdminSchools() {
+  return useQuery({
+    queryKey: schoolsKey,
+    queryFn: () =>
+      api<{ data: { schools: AdminSchool[] } }>("/api/admin/schools", { noSchool: true }).then((r) => r.data.schools),
+  });
+}
+
+export const createSchool = (body: CreateSchoolBody) =>
+  api<{ data: { school: AdminSchool } }>("/api/admin/schools", { method: "POST", body, noSchool: true });
+
+/** Edits a school or switches it on and off; the slug never changes. */
+export const updateSchool = (id: string, body: Partial<UpdateSchoolBody>) =>
+  api<{ data: { school: AdminSchool } }>(`/api/admin/schools/${id}`, { method: "PATCH", body, noSchool: true });
+
+/** The profiles a member of the school can be given (GET api/admin/schools/:id/profiles). */
+export function useSchoolProfiles(schoolId: string | null) {
+  return useQuery({
+    queryKey: [...schoolsKey, schoolId, "profiles"],
+    queryFn: () =>
+      api<{ data: { profiles: AdminProfile[] } }>(`/api/admin/schools/${schoolId}/profiles`, { noSchool: true }).then(
+        (r) => r.data.profiles,
+      ),
+    enabled: schoolId !== null,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,117 @@
+import type { AdminHelpVideo } from "@convive/domain";
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { IconExternalLink, IconPencil, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useScreenTitles } from "./HelpVideoForm.tsx";
+
+interface Props {
+  videos: AdminHelpVideo[];
+  onEdit: (video: AdminHelpVideo) => void;
+  onDelete: (video: AdminHelpVideo) => void;
+}
+
+/** Help videos as a table from 768 px up, cards on a phone. */
+export function HelpVideosList({ videos, onEdit, onDelete }: Props) {
+  const { t } = useTranslation("admin");
+  const titles = useScreenTitles();
+
+  const link = (v: AdminHelpVideo) => (
+    <Anchor href={v.video_url} target="_blank" rel="noopener noreferrer" size="xs" style={{ overflowWrap: "anywhere" }}>
+      {v.video_url.replace(/^https?:\/\//, "")}
+      <IconExternalLink
+        size={12}
+        style={{ marginLeft: 4, verticalAlign: "-1px" }}
+        aria-label={t("videos.opensNewTab")}
+      />
+    </Anchor>
+  );
+  const screen = (v: AdminHelpVideo) => (
+    <>
+      <Text size="sm">{titles.get(v.screen_url) ?? t("videos.otherScreen")}</Text>
+      <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: "anywhere" }}>
+        {v.screen_url}
+      </Text>
+    </>
+  );
+  const language = (v: AdminHelpVideo) => (
+    <Badge size="sm" variant="light" color={v.language === "en" ? "indigo" : "orange"}>
+      {v.language.toUpperCase()}
+    </Badge>
+  );
+  const actions = (v: AdminHelpVideo, grow: boolean) => (
+    <Group gap="xs" wrap="nowrap" justify="flex-end" grow={grow}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        onClick={() => onEdit(v)}
+        aria-label={t("videos.editLabel", { title: v.title })}
+      >
+        {t("edit")}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={() => onDelete(v)}
+        aria-label={t("videos.deleteLabel", { title: v.title })}
+      >
+        {t("delete")}
+      </Button>
+    </Group>
+  );
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+        <Table verticalSpacing="sm" highlightOnHover bg="var(--mantine-color-body)" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("videos.video")}</Table.Th>
+              <Table.Th>{t("videos.screen")}</Table.Th>
+              <Table.Th>{t("videos.language")}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t("actionsColumn")}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {videos.map((v) => (
+              <Table.Tr key={v.id}>
+                <Table.Td maw={360}>
+                  <Text fw={600} size="sm">
+                    {v.title}
+                  </Text>
+                  {link(v)}
+                </Table.Td>
+                <Table.Td>{screen(v)}</Table.Td>
+                <Table.Td>{language(v)}</Table.Td>
+                <Table.Td>{actions(v, false)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        {videos.map((v) => (
+          <Card key={v.id} component="li" withBorder radius="md" padding="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Text fw={600} style={{ minWidth: 0 }}>
+                {v.title}
+              </Text>
+              {language(v)}
+            </Group>
+            <Stack gap={4} mt={4}>
+              {link(v)}
+              <div>{screen(v)}</div>
+            </Stack>
+            <Card.Section withBorder inheritPadding py="xs" mt="sm">
+              {actions(v, true)}
+            </Card.Section>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}

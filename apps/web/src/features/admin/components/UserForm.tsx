@@ -1,0 +1,214 @@
+import { type AdminUser, CreateAdminUserBody, UpdateAdminUserBody } from "@convive/domain";
+import {
+  Alert,
+  Button,
+  Group,
+  Input,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api.ts";
+import { toast } from "../../../lib/toast.ts";
+import { useAdminSchools, useSchoolProfiles } from "../api/schools.ts";
+import { createUser, updateUser, usersKey } from "../api/users.ts";
+import { schemaErrors } from "../validation.ts";
+import { FormModal } from "./FormModal.tsx";
+import { TemporaryPassword } from "./TemporaryPassword.tsx";
+
+interface Values {
+  first_name: string;
+  paternal_surname: string;
+  maternal_surname: string;
+  email: string;
+  cell_phone: string;
+  language: "es" | "en";
+  root: boolean;
+  school_id: string | null;
+  profile_id: string | null;
+}
+
+interface Props {
+  user: AdminUser | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Creates a user (optionally in a school with a profile) and shows the temporary password once; or edits one. */
+export function UserForm(props: Props) {
+  return <UserFormModal key={`${props.user?.id ?? "new"}-${props.opened}`} {...props} />;
+}
+
+function UserFormModal({ user, opened, onClose }: Props) {
+  const { t } = useTranslation("admin");
+  const queryClient = useQueryClient();
+  const editing = user !== null;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ user: AdminUser; password: string } | null>(null);
+
+  const form = useForm<Values>({
+    initialValues: {
+      first_name: user?.first_name ?? "",
+      paternal_surname: user?.paternal_surname ?? "",
+      maternal_surname: user?.maternal_surname ?? "",
+      email: user?.email ?? "",
+      cell_phone: user?.cell_phone ?? "",
+      language: (user?.language as "es" | "en") ?? "es",
+      root: false,
+      school_id: null,
+      profile_id: null,
+    },
+    validate: (values) =>
+      editing
+        ? schemaErrors(UpdateAdminUserBody, editBody(values), t)
+        : schemaErrors(CreateAdminUserBody, createBody(values), t),
+  });
+  const schools = useAdminSchools();
+  const profiles = useSchoolProfiles(form.values.root ? null : form.values.school_id);
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (editing) {
+        await updateUser(user.id, editBody(values));
+        toast("success", t("common:messages.saved"));
+        onClose();
+      } else {
+        const result = await createUser(createBody(values));
+        toast("success", t("common:messages.saved"));
+        if (result.temporary_password) setCreated({ user: result.user, password: result.temporary_password });
+        else onClose();
+      }
+      await queryClient.invalidateQueries({ queryKey: usersKey });
+    } catch (error) {
+      toast("error", t("common:messages.saveFailed"));
+      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
+      else setFailure((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const title = created ? t("users.createdTitle") : editing ? t("users.editTitle") : t("users.createTitle");
+  return (
+    <FormModal opened={opened} onClose={onClose} title={title} closeOnClickOutside={!created}>
+      {created ? (
+        <TemporaryPassword user={created.user} password={created.password} onDone={onClose} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {failure && (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
+              <TextInput label={t("users.firstName")} required data-autofocus {...form.getInputProps("first_name")} />
+              <TextInput label={t("users.paternalSurname")} {...form.getInputProps("paternal_surname")} />
+              <TextInput label={t("users.maternalSurname")} {...form.getInputProps("maternal_surname")} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+              <TextInput
+                label={t("users.email")}
+                type="email"
+                inputMode="email"
+                autoCapitalize="none"
+                required
+                {...form.getInputProps("email")}
+              />
+              <TextInput
+                label={t("users.cellPhone")}
+                type="tel"
+                inputMode="tel"
+                {...form.getInputProps("cell_phone")}
+              />
+            </SimpleGrid>
+            {!editing && (
+              <>
+                <Input.Wrapper
+                  label={t("users.language")}
+                  labelElement="div"
+                  labelProps={{ id: "new-user-language", style: { display: "block" } }}
+                >
+                  <SegmentedControl
+                    aria-labelledby="new-user-language"
+                    data={[
+                      { value: "es", label: t("common:language.esLong") },
+                      { value: "en", label: t("common:language.enLong") },
+                    ]}
+                    {...form.getInputProps("language")}
+                  />
+                </Input.Wrapper>
+                <Switch
+                  label={t("users.root")}
+                  description={t("users.rootHint")}
+                  {...form.getInputProps("root", { type: "checkbox" })}
+                />
+                {!form.values.root && (
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+                    <Select
+                      label={t("users.school")}
+                      description={t("users.schoolHint")}
+                      placeholder={t("users.noSchool")}
+                      data={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                      searchable
+                      clearable
+                      nothingFoundMessage={t("nothingFound")}
+                      {...form.getInputProps("school_id")}
+                      onChange={(v) => {
+                        form.setFieldValue("school_id", v);
+                        form.setFieldValue("profile_id", null);
+                      }}
+                    />
+                    <Select
+                      label={t("users.profile")}
+                      description={t("users.profileHint")}
+                      data={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+                      disabled={!form.values.school_id}
+                      required={Boolean(form.values.school_id)}
+                      {...form.getInputProps("profile_id")}
+                    />
+                  </SimpleGrid>
+                )}
+              </>
+            )}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose} disabled={busy}>
+                {t("common:actions.cancel")}
+              </Button>
+              <Button type="submit" loading={busy}>
+                {editing ? t("common:actions.save") : t("users.create")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </FormModal>
+  );
+}
+
+const editBody = (v: Values) => ({
+  first_name: v.first_name,
+  paternal_surname: v.paternal_surname,
+  maternal_surname: v.maternal_surname,
+  email: v.email,
+  cell_phone: v.cell_phone,
+});
+
+const createBody = (v: Values) => ({
+  ...editBody(v),
+  language: v.language,
+  root: v.root ? (1 as const) : (0 as const),
+  ...(!v.root && v.school_id
+    ? { school_id: v.school_id, profile_id: v.profile_id ? Number(v.profile_id) : undefined }
+    : {}),
+});

@@ -1,0 +1,55 @@
+import { SOCKET_DEFAULTS } from "@convive/domain/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { session } from "../../lib/session.ts";
+import { notificationsRootKey } from "./api/notifications.ts";
+import { setBellCount } from "./api/reset-bell.ts";
+
+interface CountEvent {
+  schoolId: string;
+  count: number;
+}
+
+/**
+ * Live bell updates over Socket.IO (product design §6), on top of the 30 s poll. The client library loads with
+ * the layout, never with the sign-in screen. The handshake reads the token on every (re)connection, so a
+ * refreshed token is used without tearing the socket down; the socket closes when the layout unmounts
+ * (sign-out, school change) or the user loses the notifications module.
+ */
+export function useNotificationSocket(userId: number | null, schoolId: string | null, enabled: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled || userId === null || schoolId === null) return;
+    let closed = false;
+    let disconnect = () => {};
+    void import("socket.io-client").then(({ io }) => {
+      if (closed) return;
+      const socket = io({
+        path: "/socket.io",
+        auth: (send) => send({ token: session.get().token, schoolId }),
+        ...SOCKET_DEFAULTS,
+      });
+      socket.on("notifications:count", (event: CountEvent) => {
+        if (event.schoolId === schoolId) setBellCount(userId, schoolId, event.count);
+      });
+      socket.on("notifications:new", (event: { schoolId: string }) => {
+        if (event.schoolId === schoolId) void client.invalidateQueries({ queryKey: notificationsRootKey(schoolId) });
+      });
+      // The poll keeps the count right while the socket is down; reconnection never gives up (spec §9). A refusal
+      // by the server's handshake (e.g. a token that just expired) stops Socket.IO's own retries, so retry here.
+      let retry: ReturnType<typeof setTimeout> | undefined;
+      socket.on("connect_error", (error) => {
+        console.warn("notifications socket:", error.message);
+        if (!socket.active) retry = setTimeout(() => socket.connect(), SOCKET_DEFAULTS.reconnectionDelayMax);
+      });
+      disconnect = () => {
+        clearTimeout(retry);
+        socket.disconnect();
+      };
+    });
+    return () => {
+      closed = true;
+      disconnect();
+    };
+  }, [client, userId, schoolId, enabled]);
+}

@@ -1,0 +1,96 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
+import { IconBellOff, IconChecks } from "@tabler/icons-react";
+import dayjs from "dayjs";
+import "dayjs/locale/es";
+import relativeTime from "dayjs/plugin/relativeTime";
+import { useEffect, useReducer } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../components/EmptyState.tsx";
+import { useSession } from "../../../lib/session.ts";
+import { toast } from "../../../lib/toast.ts";
+import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notifications.ts";
+import { NotificationCard } from "../components/NotificationCard.tsx";
+
+dayjs.extend(relativeTime);
+
+/** Re-renders every minute so "hace 2 minutos" stays true while the screen is open. */
+function useMinuteTick() {
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const timer = setInterval(tick, 60_000);
+    return () => clearInterval(timer);
+  }, []);
+}
+
+/** /notifications: the user's notifications in this school, newest first (product design §6). */
+export default function NotificationsPage() {
+  const { t, i18n } = useTranslation("notifications");
+  const { schoolId } = useSession();
+  const list = useNotifications(schoolId, i18n.resolvedLanguage ?? "es");
+  const markRead = useMarkRead(schoolId);
+  const markAll = useMarkAllRead(schoolId);
+  useMinuteTick();
+
+  const onError = (error: Error) => toast("error", error.message);
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const unread = list.data?.pages.at(-1)?.unread_count ?? 0;
+
+  if (list.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t("common:loading")} />
+      </Center>
+    );
+  }
+  if (list.isError) {
+    return (
+      <Alert color="red" title={t("loadError")} maw={760}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{list.error.message}</Text>
+          <Button size="compact-sm" variant="default" onClick={() => void list.refetch()}>
+            {t("common:actions.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (items.length === 0) {
+    return <EmptyState icon={<IconBellOff size={28} />} title={t("empty.title")} description={t("empty.body")} />;
+  }
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="gray.7" aria-live="polite">
+          {unread > 0 ? t("unreadCount", { count: unread }) : t("allRead")}
+        </Text>
+        <Button
+          size="sm"
+          leftSection={<IconChecks size={16} aria-hidden />}
+          disabled={unread === 0}
+          loading={markAll.isPending}
+          onClick={() => markAll.mutate(undefined, { onError })}
+        >
+          {t("markAllRead")}
+        </Button>
+      </Group>
+      <Stack component="ul" gap="sm" m={0} p={0} aria-label={t("common:nav.notifications")}>
+        {items.map((item) => (
+          <NotificationCard
+            key={item.id}
+            item={item}
+            marking={markRead.isPending && markRead.variables === item.id}
+            onMarkRead={(id) => markRead.mutate(id, { onError })}
+          />
+        ))}
+      </Stack>
+      {list.hasNextPage && (
+        <Center>
+          <Button variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t("loadMore")}
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Language } from "@convive/domain/core";
+import { api } from "./api.ts";
+import i18n from "./i18n.ts";
+import { queryClient } from "./query-client.ts";
+import { session } from "./session.ts";
+
+/**
+ * Switches the interface at once and, when signed in, saves the choice on the user too, so what the server
+ * writes for them (notifications, e-mails) comes in the same language.
+ */
+export async function changeLanguage(language: Language) {
+  await i18n.changeLanguage(language);
+  const { token, userId } = session.get();
+  if (!token || userId === null) return;
+  try {
+    await api(`/api/users/${userId}`, { method: "POST", body: { language }, quiet: true });
+    // Texts the server renders in the saved language are read again.
+    await queryClient.invalidateQueries({ queryKey: ["notifications"] });
+  } catch (error) {
+    console.warn("language not saved on the account", error);
+  }
+}
