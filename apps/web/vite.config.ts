@@ -12,6 +12,7 @@ export default defineConfig({
       "/login": { target: api, bypass: (req) => (req.method === "GET" ? req.url : undefined) },
       "/logout": api,
       "/sanctum": api,
+      "/uploads": api,
       "/socket.io": { target: api, ws: true },
     },
   },

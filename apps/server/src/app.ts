@@ -25,6 +25,10 @@ import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
 import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
 import { createSchoolsService } from "./modules/schools/schools.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { schoolInfoModule } from "./modules/school-info/school-info.routes.ts";
+import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts";
+import { structureModule } from "./modules/structure/structure.routes.ts";
+import { subjectsModule } from "./modules/subjects/subjects.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { cachesPlugin, createCaches } from "./plugins/caches.ts";
@@ -102,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, users, resets, cookies, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400 });
   await app.register(usersRoutes, { users });
   await app.register(avatarsRoutes, {
-    avatars: createAvatarsService({ db, uploadsDir: config.UPLOADS_DIR, users }),
+    avatars: createAvatarsService({ db, uploadsDir: config.UPLOADS_DIR, users, events }),
     appDomain: config.APP_DOMAIN,
   });
   await app.register(profilesRoutes, { db });
@@ -110,6 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helpVideosRoutes, { db });
   await app.register(adminRoutes, { db, auth, events });
   await app.register(notificationsRoutes, { notifications });
+  await app.register(schoolInfoModule, { ctx: app.ctx });
+  await app.register(schoolYearsModule, { ctx: app.ctx });
+  await app.register(structureModule, { ctx: app.ctx });
+  await app.register(subjectsModule, { ctx: app.ctx });
 
   app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({ ok: true }));
   await registerWeb(app, config.WEB_DIST);

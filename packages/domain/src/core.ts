@@ -7,3 +7,5 @@ export * from "./profile-templates.ts";
 export * from "./routes.ts";
 export * from "./errors.ts";
 export * from "./sign-in.ts";
+export * from "./contrast.ts";
+export * from "./mexican-ids.ts";

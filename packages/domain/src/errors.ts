@@ -85,6 +85,57 @@ export const ERRORS = {
     es: "El archivo no es una imagen JPEG, PNG o WebP.",
     en: "The file is not a JPEG, PNG or WebP image.",
   },
+  /** Spec §5, word for word in English. */
+  HEAD_TEACHER_OWNS_GROUP: {
+    status: 409,
+    es: "No es posible desasignarlo, ya que tiene un grupo asignado como titular",
+    en: "It is not possible to unassign it, since there is an owner group assigned to the user",
+  },
+  DATE_RANGE: {
+    status: 422,
+    es: "La fecha de fin debe ser posterior a la de inicio.",
+    en: "The end date must be after the start date.",
+  },
+  DATES_OVERLAP: {
+    status: 422,
+    es: "Las fechas se traslapan con otro registro.",
+    en: "The dates overlap with another record.",
+  },
+  PERIOD_OUTSIDE_YEAR: {
+    status: 422,
+    es: "Los periodos deben quedar dentro de las fechas del ciclo escolar.",
+    en: "Periods must lie within the dates of the school year.",
+  },
+  YEAR_CLOSED: {
+    status: 409,
+    es: "El ciclo escolar está cerrado y solo puede consultarse.",
+    en: "The school year is closed and can only be read.",
+  },
+  YEAR_IS_CURRENT: {
+    status: 409,
+    es: "El ciclo escolar actual no puede cerrarse ni eliminarse; marca otro como actual primero.",
+    en: "The current school year cannot be closed or deleted; make another year current first.",
+  },
+  CURRENT_YEAR_REQUIRED: {
+    status: 422,
+    es: "Debe haber un ciclo escolar actual.",
+    en: "There must be a current school year.",
+  },
+  IN_USE: {
+    status: 409,
+    es: "No se puede eliminar porque hay registros que lo usan.",
+    en: "It cannot be deleted because other records use it.",
+  },
+  NOT_STAFF: {
+    status: 422,
+    es: "El usuario no es personal activo de la escuela.",
+    en: "The user is not an active staff member of the school.",
+  },
+  SUBJECT_NOT_IN_GRADE: {
+    status: 422,
+    es: "La materia no se imparte en el grado del grupo.",
+    en: "The subject is not taught in the group's grade.",
+  },
   INTERNAL: {
     status: 500,
     es: "Ocurrió un error inesperado. Inténtalo de nuevo.",

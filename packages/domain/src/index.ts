@@ -5,3 +5,7 @@ export * from "./schemas/users.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/notifications.ts";
 export * from "./schemas/admin.ts";
+export * from "./schemas/school-info.ts";
+export * from "./schemas/school-years.ts";
+export * from "./schemas/structure.ts";
+export * from "./schemas/subjects.ts";

@@ -37,6 +37,8 @@ const upload = (as: ReturnType<typeof client>, userId: number, type: string, bod
 describe("POST /api/users/:id/avatar", () => {
   it("stores the picture under a random name, sets image_profile and serves the file", async () => {
     const { user, as } = await memberOf(t.app, t.db, "docente");
+    // Read once first: the bell poll's cached answer must not hide the new picture.
+    expect((await as({ method: "GET", url: `/api/users/${user.id}` })).json().data.user.image_profile).toBeNull();
     const picture = png(2048);
     const res = await upload(as, user.id, "image/png", picture);
     expect(res.statusCode, res.body).toBe(200);

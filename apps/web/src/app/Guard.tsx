@@ -26,7 +26,11 @@ export function Guard() {
     );
   }
   const decision = guardRoute({ path: location.pathname, hasToken: Boolean(token), user: user.data ?? null });
-  if (decision.kind === "redirect" && decision.to !== location.pathname) return <Navigate to={decision.to} replace />;
+  // Keyed by the location: when two navigations land in one render (the sign-in form's own navigate("/") right
+  // after the guard's redirect), a still-mounted <Navigate> would not fire again and the screen would stay blank.
+  if (decision.kind === "redirect" && decision.to !== location.pathname) {
+    return <Navigate key={location.key} to={decision.to} replace />;
+  }
   return <Outlet />;
 }
 

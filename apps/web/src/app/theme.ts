@@ -8,7 +8,18 @@ export function paletteOf(hex: string): MantineColorsTuple {
     const channels = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.round(c + (target - c) * amount));
     return `#${channels.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
   };
-  return [mix(255, 0.9), mix(255, 0.75), mix(255, 0.6), mix(255, 0.45), mix(255, 0.3), mix(255, 0.15), hex, mix(0, 0.15), mix(0, 0.3), mix(0, 0.45)];
+  return [
+    mix(255, 0.9),
+    mix(255, 0.75),
+    mix(255, 0.6),
+    mix(255, 0.45),
+    mix(255, 0.3),
+    mix(255, 0.15),
+    hex,
+    mix(0, 0.15),
+    mix(0, 0.3),
+    mix(0, 0.45),
+  ];
 }
 
 export type InstitutionalColors = readonly [string, string, string, string];
@@ -41,6 +52,7 @@ export const cssVariables =
       "--convive-active-text": colors[3],
     },
     // Mantine's dimmed grey (#868e96) is below 4.5:1 on white; this one passes WCAG AA.
-    light: { "--mantine-color-dimmed": "#5c636a" },
+    // Likewise the error red (#fa5252, 3.3:1): field errors and invalid inputs use red 9 (#c92a2a, 5.4:1).
+    light: { "--mantine-color-dimmed": "#5c636a", "--mantine-color-error": "#c92a2a" },
     dark: {},
   });

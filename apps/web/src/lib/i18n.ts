@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from "@convive/domain/core";
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { resources } from "../locales/index.ts";
+import { eagerResources, loadNamespace } from "../locales/index.ts";
 
 /** Spanish by default and as fallback; the choice is kept under the local key `language` (spec §1). */
 function storedLanguage(): string {
@@ -9,15 +9,30 @@ function storedLanguage(): string {
   return value && (LANGUAGES as readonly string[]).includes(value) ? value : DEFAULT_LANGUAGE;
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use({
+    type: "backend" as const,
+    init() {},
+    read(language: string, namespace: string, callback: (error: unknown, data: unknown) => void) {
+      loadNamespace(language, namespace).then(
+        (data) => callback(null, data),
+        (error: unknown) => callback(error, null),
+      );
+    },
+  })
+  .init({
+    resources: eagerResources,
+    // The other namespaces come from the backend above when a screen first uses them.
+    partialBundledLanguages: true,
+    ns: ["common", "auth"],
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 i18n.on("languageChanged", (lng) => {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
 import { findUserById, updateUserRow } from "../users/users.repository.ts";
 import type { UsersService } from "../users/users.service.ts";
@@ -40,7 +41,12 @@ export function sniffImageType(data: Buffer): ImageType | null {
  * Profile pictures: stored under UPLOADS_DIR with an unguessable name and served at /uploads/<name>.
  * Not re-encoded (sharp is not installed): the bytes are kept as sent once their type is confirmed.
  */
-export function createAvatarsService(deps: { db: Db; uploadsDir: string; users: Pick<UsersService, "userPayload"> }) {
+export function createAvatarsService(deps: {
+  db: Db;
+  uploadsDir: string;
+  users: Pick<UsersService, "userPayload">;
+  events: EventBus;
+}) {
   const { db, uploadsDir } = deps;
   let folderReady: Promise<unknown> | undefined;
 
@@ -66,6 +72,8 @@ export function createAvatarsService(deps: { db: Db; uploadsDir: string; users: 
     await writeFile(join(uploadsDir, name), data, { flag: "wx" });
     const previous = (await findUserById(db, userId))?.imageProfile;
     await updateUserRow(db, userId, { imageProfile: `${UPLOADS_PREFIX}${name}` });
+    // Drops the cached GET api/users/{id} answers (the bell poll) so the new picture shows at once.
+    deps.events.emit("users.changed", { userId });
     await removeUpload(previous);
     return deps.users.userPayload(userId, tenant);
   }

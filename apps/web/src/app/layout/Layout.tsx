@@ -108,6 +108,7 @@ export default function Layout() {
         onClose={sidebar.close}
         size={300}
         title={t("layout:sidebar.label")}
+        closeButtonProps={{ "aria-label": t("actions.close") }}
         styles={{
           content: {
             ...variables,

@@ -1,5 +1,6 @@
 import { MantineProvider } from "@mantine/core";
 import { cleanup, render, screen } from "@testing-library/react";
+import { Suspense } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import i18n from "../../lib/i18n.ts";
 import { ModulePlaceholder } from "./ModulePlaceholder.tsx";
@@ -8,13 +9,17 @@ afterEach(cleanup);
 
 describe("ModulePlaceholder", () => {
   it("says the module is coming, in the chosen language, and shows no data", async () => {
+    // The layout namespace is fetched on first use, as in the app.
+    await i18n.loadNamespaces("layout");
     await i18n.changeLanguage("es");
     const { unmount } = render(
       <MantineProvider>
-        <ModulePlaceholder title="Boleta" />
+        <Suspense fallback={null}>
+          <ModulePlaceholder title="Boleta" />
+        </Suspense>
       </MantineProvider>,
     );
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Este módulo estará disponible pronto");
+    expect((await screen.findByRole("heading", { level: 2 })).textContent).toBe("Este módulo estará disponible pronto");
     expect(screen.getByText(/«Boleta» llegará en una próxima versión/)).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
     unmount();
@@ -22,9 +27,11 @@ describe("ModulePlaceholder", () => {
     await i18n.changeLanguage("en");
     render(
       <MantineProvider>
-        <ModulePlaceholder title="Scorecard" />
+        <Suspense fallback={null}>
+          <ModulePlaceholder title="Scorecard" />
+        </Suspense>
       </MantineProvider>,
     );
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("This module is coming in a later release");
+    expect((await screen.findByRole("heading", { level: 2 })).textContent).toBe("This module is coming in a later release");
   });
 });

@@ -1,6 +1,6 @@
 import type { UserPayload } from "@convive/domain";
 import { PATHS, ROOT_ROLE_LABEL } from "@convive/domain/core";
-import { Avatar, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -31,16 +31,12 @@ export function UserBlock({ user, tone, onNavigate }: UserBlockProps) {
   const name = displayName(user);
   const role = roleLabel(user, t);
   return (
-    <UnstyledButton
-      component={Link}
-      to={PATHS.account}
-      onClick={onNavigate}
-      className={classes.block}
-      data-tone={tone}
-      aria-label={t("layout:header.account", { name, role })}
-    >
+    <UnstyledButton component={Link} to={PATHS.account} onClick={onNavigate} className={classes.block} data-tone={tone}>
+      {/* The name comes from this text, not an aria-label, so it contains the visible words as they read
+          (WCAG 2.5.3 label in name: a speech user says "Mariana Robles"). */}
+      <VisuallyHidden>{t("layout:header.account", { name, role })}</VisuallyHidden>
       <Avatar src={user.imageProfile || DEFAULT_AVATAR} alt="" radius="xl" size={tone === "sidebar" ? 44 : 38} />
-      <div className={classes.text}>
+      <div className={classes.text} aria-hidden>
         <Text size="sm" fw={600} lh={1.25} className={classes.name} truncate="end">
           {name}
         </Text>

@@ -75,6 +75,7 @@ export function AvatarPicker({ user, maxMb, roleLabel }: { user: UserPayload; ma
         size={96}
         radius={999}
         color="institutional"
+        variant="filled"
         style={preview ? { outline: "3px solid var(--mantine-primary-color-filled)", outlineOffset: 2 } : undefined}
       />
       <Stack gap={6} miw={0}>

@@ -71,37 +71,39 @@ function SessionRow({ session }: { session: AccountSession }) {
         <ThemeIcon variant="light" color="gray" size="lg" radius="md" aria-hidden>
           {device.mobile ? <IconDeviceMobile size={20} /> : <IconDeviceDesktop size={20} />}
         </ThemeIcon>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap="xs">
-            <Text fw={600} size="sm">
-              {name}
+        <Group justify="space-between" align="flex-start" gap="xs" style={{ flex: 1, minWidth: 0 }}>
+          <Stack gap={2} style={{ flex: "1 1 220px", minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={600} size="sm">
+                {name}
+              </Text>
+              {session.current && (
+                <Badge size="sm" variant="light" color="teal" c="#056b4d">
+                  {t("sessions.thisDevice")}
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t("sessions.ip", { ip: session.ip ?? "—" })}
             </Text>
-            {session.current && (
-              <Badge size="sm" variant="light" color="teal">
-                {t("sessions.thisDevice")}
-              </Badge>
-            )}
-          </Group>
-          <Text size="xs" c="dimmed">
-            {t("sessions.ip", { ip: session.ip ?? "—" })}
-          </Text>
-          <Text size="xs" c="dimmed" title={fullDate(session.last_used_at, lang)}>
-            {t("sessions.lastUsed", { when: relativeTime(session.last_used_at, lang) })} ·{" "}
-            {t("sessions.since", { date: fullDate(session.created_at, lang) })}
-          </Text>
-        </Stack>
-        {!session.current && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            loading={busy}
-            onClick={() => void end()}
-            aria-label={t("sessions.endLabel", { device: name })}
-          >
-            {t("sessions.end")}
-          </Button>
-        )}
+            <Text size="xs" c="dimmed" title={fullDate(session.last_used_at, lang)}>
+              {t("sessions.lastUsed", { when: relativeTime(session.last_used_at, lang) })} ·{" "}
+              {t("sessions.since", { date: fullDate(session.created_at, lang) })}
+            </Text>
+          </Stack>
+          {!session.current && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              loading={busy}
+              onClick={() => void end()}
+              aria-label={t("sessions.endLabel", { device: name })}
+            >
+              {t("sessions.end")}
+            </Button>
+          )}
+        </Group>
       </Group>
     </Paper>
   );

@@ -34,7 +34,13 @@ export function HelpVideosList({ videos, onEdit, onDelete }: Props) {
     </>
   );
   const language = (v: AdminHelpVideo) => (
-    <Badge size="sm" variant="light" color={v.language === "en" ? "indigo" : "orange"}>
+    <Badge
+      size="sm"
+      variant="light"
+      color={v.language === "en" ? "indigo" : "blue"}
+      c={v.language === "en" ? "indigo.9" : "blue.9"}
+      style={{ flexShrink: 0 }}
+    >
       {v.language.toUpperCase()}
     </Badge>
   );
@@ -97,7 +103,7 @@ export function HelpVideosList({ videos, onEdit, onDelete }: Props) {
         {videos.map((v) => (
           <Card key={v.id} component="li" withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Text fw={600} style={{ minWidth: 0 }}>
+              <Text fw={600} style={{ minWidth: 0, flex: 1 }}>
                 {v.title}
               </Text>
               {language(v)}

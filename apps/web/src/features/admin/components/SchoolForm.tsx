@@ -138,10 +138,22 @@ function SchoolFormModal({
                 setSlugTouched(true);
                 form.setFieldValue("id", e.currentTarget.value.toLowerCase().replace(/\s/g, "-"));
               }}
+              inputWrapperOrder={["label", "input", "description", "error"]}
               description={
                 <>
-                  {t("schools.slugShortRule")} {t("schools.addressWillBe")}{" "}
-                  <Code style={{ overflowWrap: "anywhere" }}>{`${slug}.${platformHost()}`}</Code>
+                  {t("schools.slugShortRule")}
+                  <br />
+                  {t("schools.addressWillBe")}{" "}
+                  <Text
+                    span
+                    inherit
+                    ff="monospace"
+                    fw={600}
+                    c="var(--mantine-color-text)"
+                    style={{ overflowWrap: "anywhere" }}
+                  >
+                    {`${slug}.${platformHost()}`}
+                  </Text>
                 </>
               }
             />

@@ -35,6 +35,7 @@ export function SchoolsList({ schools, onEdit, onToggle }: Props) {
         size="xs"
         variant="light"
         color={s.is_active ? "red" : "teal"}
+        c={s.is_active ? "red.9" : "#056b4d"}
         leftSection={s.is_active ? <IconPlayerStop size={14} aria-hidden /> : <IconPlayerPlay size={14} aria-hidden />}
         onClick={() => onToggle(s)}
         aria-label={t(s.is_active ? "schools.deactivateLabel" : "schools.activateLabel", { name: s.name })}

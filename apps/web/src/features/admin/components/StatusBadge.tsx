@@ -6,7 +6,13 @@ export function StatusBadge({ active, of = "school" }: { active: boolean; of?: "
   const { t } = useTranslation("admin");
   const suffix = of === "user" ? "User" : "";
   return (
-    <Badge variant="light" color={active ? "teal" : "gray"} size="sm">
+    <Badge
+      variant="light"
+      color={active ? "teal" : "gray"}
+      c={active ? "#056b4d" : "gray.8"}
+      size="sm"
+      style={{ flexShrink: 0 }}
+    >
       {t(active ? `status.active${suffix}` : `status.inactive${suffix}`)}
     </Badge>
   );

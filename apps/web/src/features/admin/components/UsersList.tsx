@@ -1,5 +1,5 @@
 import type { AdminUser } from "@convive/domain";
-import { Badge, Button, Card, Group, Menu, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconDots, IconPencil, IconPlayerPlay, IconPlayerStop, IconSchool } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -23,12 +23,12 @@ export function UsersList({ users, selfId, onEdit, onAddToSchool, onToggle }: Pr
     <Group gap={4}>
       <StatusBadge active={u.is_active} of="user" />
       {u.root === 1 && (
-        <Badge size="sm" variant="light" color="violet">
+        <Badge size="sm" variant="light" color="violet" c="violet.9">
           {t("users.rootBadge")}
         </Badge>
       )}
       {u.password_updated === 0 && (
-        <Badge size="sm" variant="light" color="yellow">
+        <Badge size="sm" variant="light" color="yellow" c="#7a4f00">
           {t("users.pendingPassword")}
         </Badge>
       )}
@@ -63,17 +63,23 @@ export function UsersList({ users, selfId, onEdit, onAddToSchool, onToggle }: Pr
     t(u.is_active ? "users.deactivateLabel" : "users.activateLabel", { name: fullName(u) });
   const canToggle = (u: AdminUser) => u.id !== selfId;
 
-  const menu = (u: AdminUser) => (
+  const menu = (u: AdminUser, compact = false) => (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button
-          size="xs"
-          variant="default"
-          rightSection={<IconDots size={14} aria-hidden />}
-          aria-label={t("users.actionsFor", { name: fullName(u) })}
-        >
-          {t("actionsColumn")}
-        </Button>
+        {compact ? (
+          <ActionIcon variant="default" size="lg" aria-label={t("users.actionsFor", { name: fullName(u) })}>
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        ) : (
+          <Button
+            size="xs"
+            variant="default"
+            rightSection={<IconDots size={14} aria-hidden />}
+            aria-label={t("users.actionsFor", { name: fullName(u) })}
+          >
+            {t("actionsColumn")}
+          </Button>
+        )}
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(u)}>
@@ -143,7 +149,7 @@ export function UsersList({ users, selfId, onEdit, onAddToSchool, onToggle }: Pr
                   {u.email}
                 </Text>
               </div>
-              {menu(u)}
+              {menu(u, true)}
             </Group>
             <Stack gap="xs" mt="sm">
               {badges(u)}

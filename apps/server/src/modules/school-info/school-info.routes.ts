@@ -1,0 +1,96 @@
+import { envelope, perm, SchoolInfo, UpdateSchoolInfoBody } from "@convive/domain";
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app.ts";
+import { AppError } from "../../lib/errors.ts";
+import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import { readToken } from "../../plugins/access.ts";
+import { resolveSchoolId } from "../../plugins/tenancy.ts";
+import { IMAGE_TYPES, UPLOAD_CEILING_MB } from "../avatars/avatars.service.ts";
+import { createSchoolInfoService, type SchoolInfoService } from "./school-info.service.ts";
+
+const MB = 1024 * 1024;
+const access = (action: "read" | "update") =>
+  ({ access: "school", permissions: [perm("master-configuration-school-info", action)] }) as const;
+const tags = ["master-configuration"];
+const Answer = envelope(z.object({ school_info: SchoolInfo }));
+
+/**
+ * GET/PATCH /api/school-info and the logo (POST with the raw image as body, DELETE back to the default).
+ * Answers carry contrast_warnings: the institutional colour pairs below WCAG AA.
+ */
+export const schoolInfoRoutes: FastifyPluginAsyncZod<{ schoolInfo: SchoolInfoService; appDomain: string }> = async (
+  app,
+  { schoolInfo, appDomain },
+) => {
+  // Scoped to this plugin: the logo route is the only one here that takes a raw image.
+  app.addContentTypeParser(Object.keys(IMAGE_TYPES), { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.get(
+    "/api/school-info",
+    {
+      config: access("read"),
+      schema: { tags, response: { 200: Answer, ...AUTH_ERRORS } },
+    },
+    async (request) => ({ data: { school_info: await schoolInfo.get(request.tenant!) } }),
+  );
+
+  app.patch(
+    "/api/school-info",
+    {
+      config: access("update"),
+      schema: {
+        tags,
+        description:
+          "Saves any subset of the fields. Changing either privacy notice text raises privacy_notice_version, so every member accepts again.",
+        body: UpdateSchoolInfoBody,
+        response: { 200: Answer, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({ data: { school_info: await schoolInfo.update(request.tenant!, request.body) } }),
+  );
+
+  app.post(
+    "/api/school-info/logo",
+    {
+      config: access("update"),
+      bodyLimit: UPLOAD_CEILING_MB * MB,
+      // An honest Content-Length above the school's limit is refused before a byte of the body is read.
+      preParsing: async (request) => {
+        if (!readToken(request)) return;
+        const limit = await schoolInfo.limitMb(resolveSchoolId(request, appDomain));
+        if (Number(request.headers["content-length"]) > limit * MB) {
+          throw new AppError("FILE_TOO_LARGE", undefined, { size: limit });
+        }
+      },
+      schema: {
+        tags,
+        description:
+          "Replaces the logo. Raw body, Content-Type image/png, image/jpeg or image/webp (no SVG), at most max_file_size_in_mb (413 FILE_TOO_LARGE); the type is checked from the content.",
+        response: { 200: Answer, ...AUTH_ERRORS, ...errorResponses(413) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError("INVALID_IMAGE", { logo: "INVALID_IMAGE" });
+      const declared = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      return { data: { school_info: await schoolInfo.setLogo(request.tenant!, declared, body) } };
+    },
+  );
+
+  app.delete(
+    "/api/school-info/logo",
+    {
+      config: access("update"),
+      schema: { tags, description: "Back to the default logo.", response: { 200: Answer, ...AUTH_ERRORS } },
+    },
+    async (request) => ({ data: { school_info: await schoolInfo.removeLogo(request.tenant!) } }),
+  );
+};
+
+/** The module as app.ts registers it: the service built from the app's context. */
+export const schoolInfoModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const schoolInfo = createSchoolInfoService({ db: ctx.db, events: ctx.events, uploadsDir: ctx.config.UPLOADS_DIR });
+  await app.register(schoolInfoRoutes, { schoolInfo, appDomain: ctx.config.APP_DOMAIN });
+};

@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  contrastWarnings,
+  DEFAULT_MAX_FILE_SIZE_MB,
+  type SchoolInfo,
+  type UpdateSchoolInfoBody,
+} from "@convive/domain";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { schools } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
+import type { Tenant } from "../../plugins/access.ts";
+import {
+  IMAGE_TYPES,
+  sniffImageType,
+  UPLOAD_CEILING_MB,
+  UPLOAD_NAME,
+  UPLOADS_PREFIX,
+} from "../avatars/avatars.service.ts";
+import { findSchool, type SchoolRow, updateSchool } from "../schools/schools.repository.ts";
+
+const MB = 1024 * 1024;
+
+const present = (s: SchoolRow): SchoolInfo => ({
+  id: s.id,
+  name: s.name,
+  legal_name: s.legalName,
+  cct: s.cct,
+  address: s.address,
+  phone: s.phone,
+  email: s.email,
+  time_zone: s.timeZone,
+  logo: s.logo,
+  institutional_color_1: s.institutionalColor1,
+  institutional_color_2: s.institutionalColor2,
+  institutional_color_3: s.institutionalColor3,
+  institutional_color_4: s.institutionalColor4,
+  max_file_size_in_mb: s.maxFileSizeInMb,
+  privacy_notice_es: s.privacyNoticeEs,
+  privacy_notice_en: s.privacyNoticeEn,
+  privacy_notice_version: s.privacyNoticeVersion,
+  contrast_warnings: contrastWarnings([
+    s.institutionalColor1,
+    s.institutionalColor2,
+    s.institutionalColor3,
+    s.institutionalColor4,
+  ]),
+});
+
+/**
+ * The school's own information (master configuration › general-information). Every change is announced as
+ * `schools.changed`: user payloads (privacy_notice_viewed, school names) and the theme are cached elsewhere.
+ */
+export function createSchoolInfoService(deps: { db: Db; events: EventBus; uploadsDir: string }) {
+  const { db, uploadsDir } = deps;
+  let folderReady: Promise<unknown> | undefined;
+
+  async function get(tenant: Tenant) {
+    const school = await findSchool(db, tenant.schoolId);
+    if (!school) throw new AppError("NOT_FOUND");
+    return present(school);
+  }
+
+  /**
+   * Saves the fields given. A privacy text that really changes raises privacy_notice_version, so every member's
+   * earlier acceptance no longer counts and they are asked again.
+   */
+  async function update(tenant: Tenant, body: UpdateSchoolInfoBody) {
+    const { schoolId } = tenant;
+    const row = await db.transaction(async (tx) => {
+      // Locked so two edits of the notice at once raise the version twice, never lose one.
+      const [current] = await tx.select().from(schools).where(eq(schools.id, schoolId)).for("no key update");
+      if (!current) throw new AppError("NOT_FOUND");
+      const noticeChanged =
+        (body.privacy_notice_es !== undefined && body.privacy_notice_es !== current.privacyNoticeEs) ||
+        (body.privacy_notice_en !== undefined && body.privacy_notice_en !== current.privacyNoticeEn);
+      return updateSchool(tx, schoolId, {
+        name: body.name,
+        legalName: body.legal_name,
+        cct: body.cct,
+        address: body.address,
+        phone: body.phone,
+        email: body.email,
+        timeZone: body.time_zone,
+        institutionalColor1: body.institutional_color_1,
+        institutionalColor2: body.institutional_color_2,
+        institutionalColor3: body.institutional_color_3,
+        institutionalColor4: body.institutional_color_4,
+        maxFileSizeInMb: body.max_file_size_in_mb,
+        privacyNoticeEs: body.privacy_notice_es,
+        privacyNoticeEn: body.privacy_notice_en,
+        privacyNoticeVersion: noticeChanged ? current.privacyNoticeVersion + 1 : undefined,
+      });
+    });
+    deps.events.emit("schools.changed", { schoolId });
+    return present(row!);
+  }
+
+  /** The school's upload limit in MB (never above the server's ceiling). */
+  async function limitMb(schoolId: string | null): Promise<number> {
+    const school = schoolId ? await findSchool(db, schoolId) : undefined;
+    return Math.min(school?.maxFileSizeInMb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
+  }
+
+  /** Deletes a replaced logo when it is one of ours; a seed or external URL is left alone. */
+  async function removeUpload(url: string | null | undefined) {
+    const name = url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
+    if (name && UPLOAD_NAME.test(name)) await unlink(join(uploadsDir, name)).catch(() => undefined);
+  }
+
+  /**
+   * Replaces the logo with a PNG, JPEG or WebP (checked from its bytes; SVG is refused as it can carry
+   * scripts) no larger than the school's max_file_size_in_mb. Served at /uploads/<name> like avatars.
+   */
+  async function setLogo(tenant: Tenant, declared: string, data: Buffer) {
+    const limit = await limitMb(tenant.schoolId);
+    if (data.length > limit * MB) throw new AppError("FILE_TOO_LARGE", undefined, { size: limit });
+    const actual = sniffImageType(data);
+    if (!actual || actual !== declared) throw new AppError("INVALID_IMAGE", { logo: "INVALID_IMAGE" });
+    const name = `${randomBytes(16).toString("hex")}.${IMAGE_TYPES[actual]}`;
+    folderReady ??= mkdir(uploadsDir, { recursive: true });
+    await folderReady;
+    await writeFile(join(uploadsDir, name), data, { flag: "wx" });
+    return replaceLogo(tenant.schoolId, `${UPLOADS_PREFIX}${name}`);
+  }
+
+  /** Back to the default logo. */
+  const removeLogo = (tenant: Tenant) => replaceLogo(tenant.schoolId, null);
+
+  async function replaceLogo(schoolId: string, logo: string | null) {
+    const { previous, row } = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ logo: schools.logo })
+        .from(schools)
+        .where(eq(schools.id, schoolId))
+        .for("no key update");
+      if (!current) throw new AppError("NOT_FOUND");
+      return { previous: current.logo, row: await updateSchool(tx, schoolId, { logo }) };
+    });
+    deps.events.emit("schools.changed", { schoolId });
+    await removeUpload(previous);
+    return present(row!);
+  }
+
+  return { get, update, limitMb, setLogo, removeLogo };
+}
+
+export type SchoolInfoService = ReturnType<typeof createSchoolInfoService>;

@@ -1,0 +1,50 @@
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Tenant } from "../../plugins/access.ts";
+import { listGroups } from "../structure/groups.repository.ts";
+import * as repo from "./school-years.repository.ts";
+
+const pastYearOut = <G extends { students_count: number }>(year: repo.SchoolYearRow, groups: G[]) => ({
+  id: year.id,
+  name: year.name,
+  starts_on: year.startsOn,
+  ends_on: year.endsOn,
+  closed_at: year.closedAt!.toISOString(),
+  // A student is in one group per year, so the groups' counts add up to the year's students.
+  students_count: groups.reduce((sum, g) => sum + g.students_count, 0),
+  groups,
+});
+
+/** Closed school years, read-only (master configuration › cycle-details). */
+export function createCycleDetailsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** Every closed year, newest first, with its groups and how many students each had. */
+  async function list(tenant: Tenant) {
+    const years = await repo.listClosedYears(db, tenant.schoolId);
+    return Promise.all(
+      years.map(async (year) => pastYearOut(year, await listGroups(db, tenant.schoolId, { yearId: year.id }))),
+    );
+  }
+
+  /** One closed year with each group's students; an open year is not a past one (404). */
+  async function detail(tenant: Tenant, id: number) {
+    const year = await repo.findYear(db, tenant.schoolId, id);
+    if (!year?.closedAt) throw new AppError("NOT_FOUND");
+    const [groups, students] = await Promise.all([
+      listGroups(db, tenant.schoolId, { yearId: id }),
+      repo.studentsOfYear(db, tenant.schoolId, id),
+    ]);
+    return pastYearOut(
+      year,
+      groups.map((g) => ({
+        ...g,
+        students: students.filter((s) => s.group_id === g.id).map(({ group_id: _, ...s }) => s),
+      })),
+    );
+  }
+
+  return { list, detail };
+}
+
+export type CycleDetailsService = ReturnType<typeof createCycleDetailsService>;

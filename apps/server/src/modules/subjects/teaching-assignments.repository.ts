@@ -1,0 +1,85 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { grades, groups, sections, subjects, teachingAssignments, users } from "../../db/schema/index.ts";
+
+export interface Triple {
+  userId: number;
+  groupId: number;
+  subjectId: number;
+}
+
+const isTriple = (schoolId: string, t: Triple) =>
+  and(
+    eq(teachingAssignments.schoolId, schoolId),
+    eq(teachingAssignments.userId, t.userId),
+    eq(teachingAssignments.groupId, t.groupId),
+    eq(teachingAssignments.subjectId, t.subjectId),
+  );
+
+/** Assignments with names, by section, grade, group, subject and teacher. */
+export async function listAssignments(
+  tx: Tx,
+  schoolId: string,
+  filter: { groupId?: number; userId?: number; yearId?: number },
+) {
+  const rows = await tx
+    .select({
+      user_id: teachingAssignments.userId,
+      group_id: teachingAssignments.groupId,
+      subject_id: teachingAssignments.subjectId,
+      school_year_id: groups.schoolYearId,
+      head_teacher_id: groups.headTeacherId,
+      first_name: users.firstName,
+      paternal_surname: users.paternalSurname,
+      maternal_surname: users.maternalSurname,
+      group_name: groups.name,
+      grade_name: grades.name,
+      subject_name: subjects.name,
+    })
+    .from(teachingAssignments)
+    .innerJoin(users, eq(users.id, teachingAssignments.userId))
+    .innerJoin(
+      groups,
+      and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)),
+    )
+    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
+    .innerJoin(
+      subjects,
+      and(eq(subjects.schoolId, teachingAssignments.schoolId), eq(subjects.id, teachingAssignments.subjectId)),
+    )
+    .where(
+      and(
+        eq(teachingAssignments.schoolId, schoolId),
+        filter.groupId ? eq(teachingAssignments.groupId, filter.groupId) : undefined,
+        filter.userId ? eq(teachingAssignments.userId, filter.userId) : undefined,
+        filter.yearId ? eq(groups.schoolYearId, filter.yearId) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(sections.order),
+      asc(grades.order),
+      asc(groups.name),
+      asc(subjects.name),
+      asc(users.paternalSurname),
+      asc(users.firstName),
+    );
+  return rows.map(({ first_name, paternal_surname, maternal_surname, head_teacher_id, ...row }) => ({
+    ...row,
+    user: { id: row.user_id, first_name, paternal_surname, maternal_surname },
+    is_head_teacher: head_teacher_id === row.user_id,
+  }));
+}
+
+export async function findAssignment(tx: Tx, schoolId: string, t: Triple) {
+  const [row] = await tx.select().from(teachingAssignments).where(isTriple(schoolId, t));
+  return row;
+}
+
+export async function insertAssignment(tx: Tx, schoolId: string, t: Triple) {
+  await tx.insert(teachingAssignments).values({ schoolId, ...t });
+}
+
+export async function deleteAssignment(tx: Tx, schoolId: string, t: Triple) {
+  await tx.delete(teachingAssignments).where(isTriple(schoolId, t));
+}

@@ -1,0 +1,67 @@
+import { chooseLanguage, LoginPage } from "../pages/auth.ts";
+import { AppLayout } from "../pages/layout.ts";
+import { expect, signInWithStorage, test } from "../support/fixtures.ts";
+
+/** Spec §1: Spanish by default, English on demand, kept under the local key `language`. */
+test.describe("language switch", () => {
+  test("the login screen is Spanish by default and switches to English at once", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(login.title).toHaveText("Inicia sesión");
+    await expect(login.email).toBeVisible();
+
+    let loads = 0;
+    page.on("load", () => loads++);
+    await chooseLanguage(page, "en");
+    login.use("en");
+    await expect(login.title).toHaveText("Sign in");
+    await expect(login.email).toBeVisible();
+    await expect(login.submit).toBeVisible();
+    expect(loads, "no reload").toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(login.title).toHaveText("Sign in");
+
+    // Messages follow the language too (spec §5 'empty fields').
+    await login.submit.click();
+    await expect(page.getByText("empty fields")).toHaveCount(2);
+  });
+
+  test("the header dropdown switches the layout to English and the choice survives a reload", async ({
+    page,
+    freshUser,
+  }) => {
+    // A user of its own: switching also saves the language on the account.
+    const user = await freshUser({ profile: "director", privacyAccepted: true });
+    await signInWithStorage(page, user.email, { password: user.password, to: "/register" });
+    const layout = new AppLayout(page);
+    await layout.expectReady(/\/register$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(layout.title).toHaveText("Registro de incidencias");
+    await expect(layout.menuItem("menu.archive")).toHaveText("Archivo");
+    await expect(layout.placeholder).toBeVisible();
+
+    let loads = 0;
+    page.on("load", () => loads++);
+    await layout.chooseLanguage("en");
+    await expect(layout.title).toHaveText("Incident Registration");
+    await expect(layout.menuItem("menu.archive")).toHaveText("Archive");
+    await expect(layout.menuItem("menu.masterConfiguration")).toHaveText("Master configuration");
+    await expect(layout.logoutItem).toBeVisible();
+    await expect(layout.placeholder).toBeVisible();
+    expect(loads, "no reload").toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+
+    await page.reload();
+    await layout.expectReady(/\/register$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(layout.title).toHaveText("Incident Registration");
+    await expect(layout.language).toHaveValue("en");
+
+    await layout.chooseLanguage("es");
+    await expect(layout.title).toHaveText("Registro de incidencias");
+  });
+});

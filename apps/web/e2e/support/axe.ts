@@ -1,0 +1,55 @@
+/// <reference types="node" />
+import { createRequire } from "node:module";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** Every WCAG 2.x level A and AA rule axe knows. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/** Runs axe-core on the page as it is now and returns the WCAG A/AA violations. */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  // Mid-transition colours would make the contrast rules flaky.
+  await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async (tags) => {
+    type AxeResult = {
+      violations: {
+        id: string;
+        impact?: string | null;
+        help: string;
+        nodes: { target: unknown[]; failureSummary?: string }[];
+      }[];
+    };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "), summary: n.failureSummary ?? "" })),
+    }));
+  }, WCAG_TAGS);
+}
+
+/** Soft-asserts no violations, attaching the details, so one run reports every screen and language. */
+export async function expectNoViolations(page: Page, testInfo: TestInfo, label: string) {
+  const violations = await axeViolations(page);
+  if (violations.length > 0) {
+    await testInfo.attach(`axe-${label}.json`, {
+      body: JSON.stringify(violations, null, 2),
+      contentType: "application/json",
+    });
+  }
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target).join(", ")}`);
+  expect.soft(summary, `axe WCAG A/AA violations on ${label}`).toEqual([]);
+}

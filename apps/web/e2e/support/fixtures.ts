@@ -1,0 +1,95 @@
+/// <reference types="node" />
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { type ApiSession, apiLogin, createUser, type FreshUser, type FreshUserOptions } from "./api.ts";
+import { DEMO_PASSWORD } from "./env.ts";
+import type { Lang } from "./i18n.ts";
+
+/** The privacy-notice modal in either language (features/privacy/PrivacyNotice.tsx). */
+export const privacyDialog = (page: Page): Locator =>
+  page.getByRole("dialog", { name: /Aviso de privacidad|Privacy notice/ });
+
+/** Accepts the privacy notice when it is up; resolves when it is gone. */
+export async function acceptPrivacyNotice(page: Page) {
+  const dialog = privacyDialog(page);
+  await dialog.getByRole("button", { name: /^(Aceptar|Accept)$/ }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export interface BrowserSession {
+  session: ApiSession;
+  schoolId: string | null;
+}
+
+/**
+ * Signs in without the login form: a server session opened from the test process, written into local storage
+ * the way the app keeps it (src/lib/storage.ts). For the tests whose subject is not the sign-in itself.
+ */
+export async function signInWithStorage(
+  page: Page,
+  email: string,
+  options: { password?: string; schoolId?: string | null; language?: Lang; to?: string } = {},
+): Promise<BrowserSession> {
+  const session = await apiLogin(email, options.password ?? DEMO_PASSWORD);
+  const active = session.user.schools.filter((s) => s.is_active);
+  const schoolId = options.schoolId !== undefined ? options.schoolId : active.length === 1 ? active[0]!.id : null;
+  // A static file of the same origin: local storage is writable without loading the app.
+  await page.goto("/logo-convive.svg");
+  await page.evaluate(
+    ({ s, school, language }) => {
+      localStorage.setItem("token", s.token);
+      localStorage.setItem("refresh_token", s.refreshToken);
+      localStorage.setItem("token_expires_at", String(Date.now() + s.expiresIn * 1000));
+      localStorage.setItem("user_id", String(s.userId));
+      if (school) localStorage.setItem("school_id", school);
+      if (language) localStorage.setItem("language", language);
+    },
+    { s: session, school: schoolId, language: options.language },
+  );
+  await page.goto(options.to ?? "/");
+  return { session, schoolId };
+}
+
+/** Sets the interface language for the next load without touching the account (local storage key `language`). */
+export async function setStoredLanguage(page: Page, language: Lang) {
+  await page.evaluate((lng) => localStorage.setItem("language", lng), language);
+}
+
+interface Fixtures {
+  /** Accept the privacy notice whenever it shows up (default); off for the tests about the modal itself. */
+  autoAcceptPrivacy: boolean;
+  /** Users of the test's own, created through the root API. */
+  freshUser: (options?: FreshUserOptions) => Promise<FreshUser>;
+  /** Uncaught errors in the page fail the test. */
+  pageErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  autoAcceptPrivacy: [true, { option: true }],
+  page: async ({ page, autoAcceptPrivacy }, use) => {
+    if (autoAcceptPrivacy) {
+      await page.addLocatorHandler(privacyDialog(page), async (dialog) => {
+        await dialog.getByRole("button", { name: /^(Aceptar|Accept)$/ }).click();
+        await expect(dialog).toBeHidden();
+      });
+    }
+    await use(page);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  freshUser: async ({}, use) => {
+    await use((options) => createUser(options));
+  },
+  pageErrors: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+      await use(errors);
+      if (errors.length > 0) {
+        await testInfo.attach("page-errors", { body: errors.join("\n"), contentType: "text/plain" });
+      }
+      expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,165 @@
+import { expect, type Page } from "@playwright/test";
+import { LoginPage, NotFoundPage, RecoverPasswordPage, SchoolSelectionPage, ChangePasswordPage } from "../pages/auth.ts";
+import { AppLayout } from "../pages/layout.ts";
+import { NotificationsPage } from "../pages/notifications.ts";
+import { call, createUser } from "./api.ts";
+import { DEMO } from "./env.ts";
+import { privacyDialog, setStoredLanguage, signInWithStorage } from "./fixtures.ts";
+import { type Lang, t } from "./i18n.ts";
+
+/**
+ * The screens of the shell, each opened the same way for the accessibility checks and the screenshots: signed in
+ * as the account that shows it best, in the given language, and waited for until its content is in place.
+ */
+export interface ShellScreen {
+  name: string;
+  /** Needs a dialog left open (the privacy notice): the test turns the auto-accept off. */
+  keepsDialog?: boolean;
+  open(page: Page, lang: Lang): Promise<void>;
+}
+
+async function openOutside(page: Page, lang: Lang, path: string) {
+  await page.goto("/logo-convive.svg");
+  await setStoredLanguage(page, lang);
+  await page.goto(path);
+}
+
+/** Signed in through the API, the notice already accepted (so no modal covers the screen). */
+async function openSignedIn(page: Page, lang: Lang, email: string, path: string, serverLanguage = false) {
+  const { session, schoolId } = await signInWithStorage(page, email, { language: lang, to: "/logo-convive.svg" });
+  if (schoolId) {
+    await call(`/api/users/${session.userId}`, {
+      method: "POST",
+      token: session.token,
+      schoolId,
+      // Texts the server writes (notifications) follow the account's saved language.
+      body: { privacy_notice_viewed: 1, ...(serverLanguage ? { language: lang } : {}) },
+    });
+  }
+  await page.goto(path);
+}
+
+export const SHELL_SCREENS: readonly ShellScreen[] = [
+  {
+    name: "login",
+    async open(page, lang) {
+      await openOutside(page, lang, "/");
+      await expect(new LoginPage(page, lang).title).toBeVisible();
+      await expect(page.getByRole("img", { name: "Convive" })).toBeVisible();
+    },
+  },
+  {
+    name: "recover-password",
+    async open(page, lang) {
+      await openOutside(page, lang, "/RecoverPassword");
+      await expect(new RecoverPasswordPage(page, lang).title).toBeVisible();
+    },
+  },
+  {
+    name: "school-selection",
+    async open(page, lang) {
+      await signInWithStorage(page, DEMO.multi, { language: lang, to: "/Schoolselection" });
+      const screen = new SchoolSelectionPage(page, lang);
+      await expect(screen.title).toBeVisible();
+      await expect(screen.schools).toHaveCount(2);
+    },
+  },
+  {
+    name: "change-password",
+    async open(page, lang) {
+      await signInWithStorage(page, DEMO.nuevo, { language: lang, to: "/Changepassword" });
+      await expect(new ChangePasswordPage(page, lang).title).toBeVisible();
+    },
+  },
+  {
+    name: "change-password-errors",
+    async open(page, lang) {
+      await signInWithStorage(page, DEMO.nuevo, { language: lang, to: "/Changepassword" });
+      const screen = new ChangePasswordPage(page, lang);
+      await screen.change("x", "Nueva.Clave.2026", "Otra.Clave.2026");
+      await expect(page.getByText(t(lang, "messages.passwordsDoNotMatch"))).toBeVisible();
+    },
+  },
+  {
+    name: "page-not-found",
+    async open(page, lang) {
+      await signInWithStorage(page, DEMO.director, { language: lang, to: "/page-not-found" });
+      await expect(new NotFoundPage(page, lang).title).toBeVisible();
+    },
+  },
+  {
+    name: "layout-placeholder",
+    async open(page, lang) {
+      await openSignedIn(page, lang, DEMO.director, "/register");
+      const layout = new AppLayout(page, lang);
+      await layout.expectReady(/\/register$/);
+      await expect(layout.placeholder).toBeVisible();
+    },
+  },
+  {
+    name: "privacy-notice",
+    keepsDialog: true,
+    async open(page, lang) {
+      const user = await createUser({ profile: "familiar", language: lang });
+      await signInWithStorage(page, user.email, { password: user.password, language: lang, to: "/notifications" });
+      await expect(privacyDialog(page)).toBeVisible();
+      await expect(privacyDialog(page).getByRole("button", { name: t(lang, "layout:privacy.accept") })).toBeVisible();
+    },
+  },
+  {
+    name: "notifications",
+    async open(page, lang) {
+      await openSignedIn(page, lang, DEMO.director, "/notifications", true);
+      const layout = new AppLayout(page, lang);
+      await layout.expectReady(/\/notifications$/);
+      await expect(new NotificationsPage(page, lang).list.getByRole("listitem")).toHaveCount(2);
+    },
+  },
+  {
+    name: "notifications-empty",
+    async open(page, lang) {
+      const user = await createUser({ profile: "familiar", language: lang, privacyAccepted: true });
+      await signInWithStorage(page, user.email, { password: user.password, language: lang, to: "/notifications" });
+      await new AppLayout(page, lang).expectReady(/\/notifications$/);
+      await expect(page.getByText(t(lang, "notifications:empty.title"))).toBeVisible();
+    },
+  },
+];
+
+/** Screens another feature team owns; tested once their files exist. */
+export const FEATURE_SCREENS: readonly ShellScreen[] = [
+  {
+    name: "account",
+    async open(page, lang) {
+      await openSignedIn(page, lang, DEMO.director, "/account");
+      const layout = new AppLayout(page, lang);
+      await layout.expectReady(/\/account$/);
+      await expect(layout.title).toHaveText(t(lang, "nav.account"));
+      await expect(page.getByText(t(lang, "account:sessions.thisDevice"))).toBeVisible();
+    },
+  },
+  {
+    name: "admin-schools",
+    async open(page, lang) {
+      await openSignedIn(page, lang, DEMO.root, "/admin-school-creator");
+      await new AppLayout(page, lang).expectReady(/\/admin-school-creator$/);
+      await expect(page.getByRole("main").getByText("Colegio Demo Andes").filter({ visible: true }).first()).toBeVisible();
+    },
+  },
+  {
+    name: "admin-users",
+    async open(page, lang) {
+      await openSignedIn(page, lang, DEMO.root, "/admin-user-creator");
+      await new AppLayout(page, lang).expectReady(/\/admin-user-creator$/);
+      await expect(page.getByRole("main").getByText(/@convive\.test/).filter({ visible: true }).first()).toBeVisible();
+    },
+  },
+  {
+    name: "admin-help-videos",
+    async open(page, lang) {
+      await openSignedIn(page, lang, DEMO.root, "/help-video-creator");
+      await new AppLayout(page, lang).expectReady(/\/help-video-creator$/);
+      await expect(page.getByRole("main").getByText("Cómo registrar una incidencia").filter({ visible: true }).first()).toBeVisible();
+    },
+  },
+];

@@ -1,0 +1,27 @@
+/** "Ana Sofía Castillo Juárez". */
+export const fullName = (p: { first_name: string; paternal_surname: string; maternal_surname?: string | null }) =>
+  [p.first_name, p.paternal_surname, p.maternal_surname ?? ""].filter((s) => s.trim() !== "").join(" ");
+
+/** A `YYYY-MM-DD` day as a local date (never shifted by the time zone). */
+export const dayOf = (iso: string) => {
+  const [y, m, d] = iso.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+
+/** "24 ago 2026" / "Aug 24, 2026". */
+export const formatDay = (iso: string, lang: string) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(dayOf(iso));
+
+/** "24 ago 2026 – 9 jul 2027". */
+export const formatRange = (from: string, to: string, lang: string) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).formatRange(dayOf(from), dayOf(to));
+
+/** A timestamp (ISO with time) as a date in the user's language. */
+export const formatInstant = (iso: string, lang: string) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(new Date(iso));
+
+/** Sorts by a label the way a Spanish or English reader expects ("1°" before "10°", accents ignored). */
+export const byLabel = (lang: string) => {
+  const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
+  return (a: string, b: string) => collator.compare(a, b);
+};

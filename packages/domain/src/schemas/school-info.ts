@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * Master configuration › general-information (spec §3 School information, product design §3): the school's
+ * own fields, its four institutional colours, the upload limit and the privacy notice in both languages.
+ */
+
+/** The upload limit a school may choose, in MB (default 2, spec §9). */
+export const MAX_FILE_SIZE_MB_MIN = 1;
+export const MAX_FILE_SIZE_MB_MAX = 20;
+export const PRIVACY_NOTICE_MAX_LENGTH = 50_000;
+
+/** `#rrggbb`, stored lower-case so two spellings of one colour compare equal. */
+export const HexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/)
+  .transform((v) => v.toLowerCase());
+
+/** IANA names the runtime knows (plus UTC, which some runtimes leave out of the list). */
+const timeZones = new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
+export const isSupportedTimeZone = (tz: string) => timeZones.has(tz);
+export const SchoolTimeZone = z.string().trim().min(1).max(64).refine(isSupportedTimeZone);
+
+/** Web forms send "" for an empty input; both "" and null mean "no value", undefined leaves it alone. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((v) => v === "" || z.email().safeParse(v).success)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** PATCH /api/school-info: any subset; changing either privacy text asks every member to accept again. */
+export const UpdateSchoolInfoBody = z.object({
+  name: z.string().trim().min(1).max(150).optional(),
+  legal_name: optionalText(200),
+  cct: optionalText(30),
+  address: optionalText(300),
+  phone: optionalText(30),
+  email: optionalEmail,
+  time_zone: SchoolTimeZone.optional(),
+  institutional_color_1: HexColor.optional(),
+  institutional_color_2: HexColor.optional(),
+  institutional_color_3: HexColor.optional(),
+  institutional_color_4: HexColor.optional(),
+  max_file_size_in_mb: z.number().int().min(MAX_FILE_SIZE_MB_MIN).max(MAX_FILE_SIZE_MB_MAX).optional(),
+  privacy_notice_es: optionalText(PRIVACY_NOTICE_MAX_LENGTH),
+  privacy_notice_en: optionalText(PRIVACY_NOTICE_MAX_LENGTH),
+});
+export type UpdateSchoolInfoBody = z.infer<typeof UpdateSchoolInfoBody>;
+
+export const ContrastWarningSchema = z.object({
+  pair: z.enum(["nav_text", "button_text", "active_title"]),
+  foreground: z.string(),
+  background: z.string(),
+  ratio: z.number(),
+  minimum: z.number(),
+});
+
+/** What GET/PATCH /api/school-info answer: the school's information plus the colour pairs hard to read. */
+export const SchoolInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  legal_name: z.string().nullable(),
+  cct: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  time_zone: z.string(),
+  logo: z.string().nullable(),
+  institutional_color_1: z.string(),
+  institutional_color_2: z.string(),
+  institutional_color_3: z.string(),
+  institutional_color_4: z.string(),
+  max_file_size_in_mb: z.number(),
+  privacy_notice_es: z.string().nullable(),
+  privacy_notice_en: z.string().nullable(),
+  privacy_notice_version: z.number(),
+  contrast_warnings: z.array(ContrastWarningSchema),
+});
+export type SchoolInfo = z.infer<typeof SchoolInfo>;
