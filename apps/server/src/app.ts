@@ -29,6 +29,11 @@ import { schoolInfoModule } from "./modules/school-info/school-info.routes.ts";
 import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts";
 import { structureModule } from "./modules/structure/structure.routes.ts";
 import { subjectsModule } from "./modules/subjects/subjects.routes.ts";
+import { familiesModule } from "./modules/families/families.routes.ts";
+import { importsModule } from "./modules/imports/imports.routes.ts";
+import { profilesAdminModule } from "./modules/profiles-admin/profiles-admin.routes.ts";
+import { schoolUsersModule } from "./modules/school-users/school-users.routes.ts";
+import { studentsModule } from "./modules/students/students.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { cachesPlugin, createCaches } from "./plugins/caches.ts";
@@ -118,6 +123,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(schoolYearsModule, { ctx: app.ctx });
   await app.register(structureModule, { ctx: app.ctx });
   await app.register(subjectsModule, { ctx: app.ctx });
+  await app.register(schoolUsersModule, { ctx: app.ctx, auth });
+  await app.register(profilesAdminModule, { ctx: app.ctx });
+  await app.register(studentsModule, { ctx: app.ctx });
+  await app.register(familiesModule, { ctx: app.ctx });
+  await app.register(importsModule, { ctx: app.ctx });
 
   app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({ ok: true }));
   await registerWeb(app, config.WEB_DIST);

@@ -136,6 +136,109 @@ export const ERRORS = {
     es: "La materia no se imparte en el grado del grupo.",
     en: "The subject is not taught in the group's grade.",
   },
+  // ── School users, profiles, students, families and imports ──
+  INVALID_CURP: {
+    status: 422,
+    es: "La CURP no es válida (18 caracteres con dígito verificador).",
+    en: "The CURP is not valid (18 characters with a check digit).",
+  },
+  INVALID_RFC: {
+    status: 422,
+    es: "El RFC no es válido (persona física: 13 caracteres).",
+    en: "The RFC is not valid (natural person: 13 characters).",
+  },
+  INVALID_EMAIL: { status: 422, es: "El correo no es válido.", en: "The e-mail is not valid." },
+  INVALID_DATE: {
+    status: 422,
+    es: "La fecha no es válida (AAAA-MM-DD).",
+    en: "The date is not valid (YYYY-MM-DD).",
+  },
+  /** {allowed}: the accepted values, in the reader's language. */
+  INVALID_OPTION: { status: 422, es: "Valor no permitido. Usa: {allowed}", en: "Value not allowed. Use: {allowed}" },
+  ENROLLMENT_TAKEN: {
+    status: 409,
+    es: "Esa matrícula ya está registrada.",
+    en: "That enrollment number is already registered.",
+  },
+  ALREADY_MEMBER: {
+    status: 409,
+    es: "Ese usuario ya pertenece a la escuela.",
+    en: "That user already belongs to the school.",
+  },
+  MEMBER_NOT_FAMILIAR: {
+    status: 409,
+    es: "Ese correo es de personal de la escuela; no puede registrarse como familiar.",
+    en: "That e-mail belongs to school staff; it cannot be registered as a family member.",
+  },
+  ALREADY_LINKED: {
+    status: 409,
+    es: "Ese familiar ya está vinculado al alumno.",
+    en: "That family member is already linked to the student.",
+  },
+  FAMILIAR_PROFILE_MISSING: {
+    status: 409,
+    es: "La escuela no tiene el perfil Familiar.",
+    en: "The school has no Familiar profile.",
+  },
+  PROFILE_PROTECTED: {
+    status: 409,
+    es: "Los perfiles Director y Familiar no pueden renombrarse ni eliminarse.",
+    en: "The Director and Familiar profiles cannot be renamed or deleted.",
+  },
+  PROFILE_ADMIN_REQUIRED: {
+    status: 409,
+    es: "Al menos un perfil debe conservar todos los permisos de perfiles de usuario.",
+    en: "At least one profile must keep every user-profile permission.",
+  },
+  CANNOT_CHANGE_OWN_PROFILE: {
+    status: 422,
+    es: "No puedes cambiar tu propio perfil.",
+    en: "You cannot change your own profile.",
+  },
+  EMAIL_SHARED_ACCOUNT: {
+    status: 409,
+    es: "La cuenta pertenece también a otras escuelas; su correo no puede cambiarse aquí.",
+    en: "The account also belongs to other schools; its e-mail cannot be changed here.",
+  },
+  UNKNOWN_PROFILE: { status: 422, es: "No existe ese perfil en la escuela.", en: "The school has no such profile." },
+  UNKNOWN_GROUP: {
+    status: 422,
+    es: "No existe ese grupo en el ciclo escolar actual.",
+    en: "There is no such group in the current school year.",
+  },
+  UNKNOWN_ENROLLMENT: {
+    status: 422,
+    es: "No hay un alumno con esa matrícula.",
+    en: "There is no student with that enrollment number.",
+  },
+  /** {row}: the first row that has the same value. */
+  DUPLICATE_IN_FILE: {
+    status: 422,
+    es: "Repetido en el archivo (fila {row}).",
+    en: "Repeated in the file (row {row}).",
+  },
+  IMPORT_UNREADABLE: {
+    status: 422,
+    es: "No se pudo leer el archivo; usa la plantilla en XLSX o CSV.",
+    en: "The file could not be read; use the template as XLSX or CSV.",
+  },
+  /** {columns}: the missing headers, in the reader's language. */
+  IMPORT_MISSING_COLUMNS: { status: 422, es: "Faltan columnas: {columns}", en: "Missing columns: {columns}" },
+  IMPORT_EMPTY: { status: 422, es: "El archivo no tiene filas de datos.", en: "The file has no data rows." },
+  /** {max}: the most rows one file may have. */
+  IMPORT_TOO_MANY_ROWS: {
+    status: 422,
+    es: "El archivo tiene más de {max} filas; divídelo.",
+    en: "The file has more than {max} rows; split it.",
+  },
+  IMPORT_HAS_ERRORS: {
+    status: 422,
+    es: "El archivo tiene filas con errores; no se guardó nada.",
+    en: "The file has rows with errors; nothing was saved.",
+  },
+  /** {size}: the limit in MB (spreadsheets and ZIP files, not single images). */
+  UPLOAD_TOO_LARGE: { status: 413, es: "El archivo excede {size} MB.", en: "The file exceeds {size} MB." },
+  INVALID_ZIP: { status: 422, es: "El archivo no es un ZIP válido.", en: "The file is not a valid ZIP." },
   INTERNAL: {
     status: 500,
     es: "Ocurrió un error inesperado. Inténtalo de nuevo.",

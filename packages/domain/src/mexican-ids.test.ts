@@ -34,9 +34,12 @@ describe("CURP", () => {
 });
 
 describe("RFC (persona física)", () => {
-  it.each(["GODE561231GR8", "XAXX010101000", "ÑUÑE800229AB1", "A&BC991231ZZ9", " gode561231gr8 "])("accepts %s", (rfc) => {
-    expect(isValidRfc(rfc)).toBe(true);
-  });
+  it.each(["GODE561231GR8", "XAXX010101000", "ÑUÑE800229AB1", "A&BC991231ZZ9", " gode561231gr8 "])(
+    "accepts %s",
+    (rfc) => {
+      expect(isValidRfc(rfc)).toBe(true);
+    },
+  );
 
   it.each([
     ["GODE561331GR8", "month 13"],

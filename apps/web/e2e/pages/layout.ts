@@ -64,7 +64,9 @@ export class AppLayout {
   }
   /** The user block: opens /account. */
   get userBlock(): Locator {
-    return this.header.getByRole("link", { name: new RegExp(`^${t(this.lang, "layout:header.account", { name: "", role: "" }).split(":")[0]}`) });
+    return this.header.getByRole("link", {
+      name: new RegExp(`^${t(this.lang, "layout:header.account", { name: "", role: "" }).split(":")[0]}`),
+    });
   }
 
   /** The placeholder of a module whose screen has not landed yet. */

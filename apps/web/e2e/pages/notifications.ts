@@ -19,7 +19,9 @@ export class NotificationsPage {
     return item.getByText(t(this.lang, "notifications:new"), { exact: true });
   }
   markReadButton(item: Locator): Locator {
-    return item.getByRole("button", { name: new RegExp(`^${t(this.lang, "notifications:markReadOf", { title: "" })}`) });
+    return item.getByRole("button", {
+      name: new RegExp(`^${t(this.lang, "notifications:markReadOf", { title: "" })}`),
+    });
   }
   get allRead(): Locator {
     return this.page.getByText(t(this.lang, "notifications:allRead"));

@@ -10,6 +10,7 @@ test.describe("language switch", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(login.title).toHaveText("Inicia sesión");
     await expect(login.email).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mostrar u ocultar la contraseña" })).toBeVisible();
 
     let loads = 0;
     page.on("load", () => loads++);
@@ -18,6 +19,7 @@ test.describe("language switch", () => {
     await expect(login.title).toHaveText("Sign in");
     await expect(login.email).toBeVisible();
     await expect(login.submit).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show or hide the password" })).toBeVisible();
     expect(loads, "no reload").toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
 
@@ -42,7 +44,6 @@ test.describe("language switch", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(layout.title).toHaveText("Registro de incidencias");
     await expect(layout.menuItem("menu.archive")).toHaveText("Archivo");
-    await expect(layout.placeholder).toBeVisible();
 
     let loads = 0;
     page.on("load", () => loads++);
@@ -51,7 +52,7 @@ test.describe("language switch", () => {
     await expect(layout.menuItem("menu.archive")).toHaveText("Archive");
     await expect(layout.menuItem("menu.masterConfiguration")).toHaveText("Master configuration");
     await expect(layout.logoutItem).toBeVisible();
-    await expect(layout.placeholder).toBeVisible();
+    await expect(layout.header.getByRole("button", { name: "Help for this screen" })).toBeVisible();
     expect(loads, "no reload").toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
 

@@ -5,10 +5,7 @@ import { toast } from "../support/toasts.ts";
 
 /** Spec §4 Logout. Users of their own, so signing out never touches a session another test holds. */
 test.describe("logout", () => {
-  test("from the sidebar: 'Sesión Cerrada!', back on login, token gone, language kept", async ({
-    page,
-    freshUser,
-  }) => {
+  test("from the sidebar: 'Sesión Cerrada!', back on login, token gone, language kept", async ({ page, freshUser }) => {
     const user = await freshUser({ profile: "docente", privacyAccepted: true });
     await signInWithStorage(page, user.email, { password: user.password, to: "/register", language: "es" });
     const layout = new AppLayout(page);

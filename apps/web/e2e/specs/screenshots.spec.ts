@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { AppLayout } from "../pages/layout.ts";
 import { DEMO, SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
-import { type Lang, LANGS } from "../support/i18n.ts";
+import { LANGS, type Lang } from "../support/i18n.ts";
 import { FEATURE_SCREENS, SHELL_SCREENS, type ShellScreen } from "../support/screens.ts";
 
 /**
@@ -25,11 +25,11 @@ async function settle(page: Page) {
   });
 }
 
-async function shoot(page: Page, name: string, lang: Lang, width: number) {
+async function shoot(page: Page, name: string, lang: Lang, width: number, fullPage = true) {
   await settle(page);
   await page.screenshot({
     path: `${SCREENSHOTS_DIR}/${name}-${lang}-${width}.png`,
-    fullPage: true,
+    fullPage,
     animations: "disabled",
   });
 }
@@ -44,7 +44,7 @@ function shootScreens(screens: readonly ShellScreen[]) {
             await page.setViewportSize(size);
             await screen.open(page, lang);
             await expect(page.locator("html")).toHaveAttribute("lang", lang);
-            await shoot(page, screen.name, lang, size.width);
+            await shoot(page, screen.name, lang, size.width, !screen.modal);
           }
         }
       });
@@ -63,7 +63,7 @@ test.describe("screenshots", () => {
       await layout.expectReady(/\/register$/);
       await layout.toggle.click();
       await expect(layout.drawer).toBeVisible();
-      await shoot(page, "layout-drawer", lang, 390);
+      await shoot(page, "layout-drawer", lang, 390, false);
     }
   });
 

@@ -5,10 +5,7 @@ import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { toast } from "../support/toasts.ts";
 
 /** Spec §8: a 401 signs the user out with 'Sesión vencida!' at the bottom right. */
-test("a session ended from another device signs the page out with 'Sesión vencida!'", async ({
-  page,
-  freshUser,
-}) => {
+test("a session ended from another device signs the page out with 'Sesión vencida!'", async ({ page, freshUser }) => {
   const user = await freshUser({ profile: "docente", privacyAccepted: true });
   await signInWithStorage(page, user.email, { password: user.password, to: "/register" });
   const layout = new AppLayout(page);

@@ -62,9 +62,11 @@ test.describe("sidebar by window width", () => {
     await expect(layout.drawer).toBeVisible();
     const inDrawer = layout.drawer.getByRole("navigation");
     // The mobile version also shows the user's name and the notification counter.
-    await expect(layout.drawer.getByText("Mariana Robles")).toBeVisible();
+    await expect(layout.drawer.getByText("Mariana Robles", { exact: true })).toBeVisible();
     await expect(layout.drawer.getByRole("button", { name: /Notificaciones sin ver/ })).toBeVisible();
-    await expect(layout.menuItem("menu.logout", inDrawer).or(inDrawer.getByRole("button", { name: "Cerrar sesión" }))).toBeVisible();
+    await expect(
+      layout.menuItem("menu.logout", inDrawer).or(inDrawer.getByRole("button", { name: "Cerrar sesión" })),
+    ).toBeVisible();
 
     await layout.menuItem("menu.archive", inDrawer).click();
     await expect(page).toHaveURL(/\/incident-details$/);

@@ -50,6 +50,8 @@ export async function expectNoViolations(page: Page, testInfo: TestInfo, label: 
       contentType: "application/json",
     });
   }
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target).join(", ")}`);
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target).join(", ")}`,
+  );
   expect.soft(summary, `axe WCAG A/AA violations on ${label}`).toEqual([]);
 }

@@ -54,6 +54,14 @@ export async function setStoredLanguage(page: Page, language: Lang) {
   await page.evaluate((lng) => localStorage.setItem("language", lng), language);
 }
 
+/** Accepts the privacy notice whenever it shows up on this page, before the test's next action or assertion. */
+export async function acceptPrivacyWhenShown(page: Page) {
+  await page.addLocatorHandler(privacyDialog(page), async (dialog) => {
+    await dialog.getByRole("button", { name: /^(Aceptar|Accept)$/ }).click();
+    await expect(dialog).toBeHidden();
+  });
+}
+
 interface Fixtures {
   /** Accept the privacy notice whenever it shows up (default); off for the tests about the modal itself. */
   autoAcceptPrivacy: boolean;
@@ -66,12 +74,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   autoAcceptPrivacy: [true, { option: true }],
   page: async ({ page, autoAcceptPrivacy }, use) => {
-    if (autoAcceptPrivacy) {
-      await page.addLocatorHandler(privacyDialog(page), async (dialog) => {
-        await dialog.getByRole("button", { name: /^(Aceptar|Accept)$/ }).click();
-        await expect(dialog).toBeHidden();
-      });
-    }
+    if (autoAcceptPrivacy) await acceptPrivacyWhenShown(page);
     await use(page);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.

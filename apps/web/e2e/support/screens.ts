@@ -1,11 +1,18 @@
 import { expect, type Page } from "@playwright/test";
-import { LoginPage, NotFoundPage, RecoverPasswordPage, SchoolSelectionPage, ChangePasswordPage } from "../pages/auth.ts";
+import {
+  ChangePasswordPage,
+  LoginPage,
+  NotFoundPage,
+  RecoverPasswordPage,
+  SchoolSelectionPage,
+} from "../pages/auth.ts";
 import { AppLayout } from "../pages/layout.ts";
 import { NotificationsPage } from "../pages/notifications.ts";
 import { call, createUser } from "./api.ts";
 import { DEMO } from "./env.ts";
 import { privacyDialog, setStoredLanguage, signInWithStorage } from "./fixtures.ts";
 import { type Lang, t } from "./i18n.ts";
+import { placeholderRoute } from "./placeholder.ts";
 
 /**
  * The screens of the shell, each opened the same way for the accessibility checks and the screenshots: signed in
@@ -15,11 +22,15 @@ export interface ShellScreen {
   name: string;
   /** Needs a dialog left open (the privacy notice): the test turns the auto-accept off. */
   keepsDialog?: boolean;
+  /** Shows a modal: its screenshot is the window, not the whole page behind it. */
+  modal?: boolean;
   open(page: Page, lang: Lang): Promise<void>;
 }
 
+/** Signed out (local storage emptied), in the given language. */
 async function openOutside(page: Page, lang: Lang, path: string) {
   await page.goto("/logo-convive.svg");
+  await page.evaluate(() => localStorage.clear());
   await setStoredLanguage(page, lang);
   await page.goto(path);
 }
@@ -90,15 +101,20 @@ export const SHELL_SCREENS: readonly ShellScreen[] = [
   {
     name: "layout-placeholder",
     async open(page, lang) {
-      await openSignedIn(page, lang, DEMO.director, "/register");
+      const route = placeholderRoute();
+      await openSignedIn(page, lang, DEMO.director, route?.path ?? "/register");
       const layout = new AppLayout(page, lang);
-      await layout.expectReady(/\/register$/);
-      await expect(layout.placeholder).toBeVisible();
+      await layout.expectReady();
+      if (route) {
+        await expect(layout.title).toHaveText(t(lang, route.titleKey));
+        await expect(layout.placeholder).toBeVisible();
+      }
     },
   },
   {
     name: "privacy-notice",
     keepsDialog: true,
+    modal: true,
     async open(page, lang) {
       const user = await createUser({ profile: "familiar", language: lang });
       await signInWithStorage(page, user.email, { password: user.password, language: lang, to: "/notifications" });
@@ -116,6 +132,23 @@ export const SHELL_SCREENS: readonly ShellScreen[] = [
     },
   },
   {
+    name: "help-videos-dialog",
+    modal: true,
+    async open(page, lang) {
+      await openSignedIn(page, lang, DEMO.director, "/register");
+      const layout = new AppLayout(page, lang);
+      await layout.expectReady(/\/register$/);
+      // Beside the title: in the header on desktop, above the content on a phone.
+      await page.getByRole("button", { name: t(lang, "layout:help.button") }).click();
+      const dialog = page.getByRole("dialog", { name: t(lang, "layout:help.title") });
+      await expect(dialog).toBeVisible();
+      // The demo has one Spanish video for /register and none in English.
+      if (lang === "es")
+        await expect(dialog.getByRole("button", { name: "Cómo registrar una incidencia" })).toBeVisible();
+      else await expect(dialog.getByText(t(lang, "layout:help.empty"))).toBeVisible();
+    },
+  },
+  {
     name: "notifications-empty",
     async open(page, lang) {
       const user = await createUser({ profile: "familiar", language: lang, privacyAccepted: true });
@@ -126,12 +159,30 @@ export const SHELL_SCREENS: readonly ShellScreen[] = [
   },
 ];
 
+/** Opens one of the root's "new …" forms (a modal) on its admin screen. */
+async function openAdminForm(page: Page, lang: Lang, path: string, buttonKey: string, titleKey: string) {
+  await openSignedIn(page, lang, DEMO.root, path);
+  await new AppLayout(page, lang).expectReady();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: t(lang, buttonKey) })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog", { name: t(lang, titleKey) })).toBeVisible();
+}
+
 /** Screens another feature team owns; tested once their files exist. */
 export const FEATURE_SCREENS: readonly ShellScreen[] = [
   {
     name: "account",
     async open(page, lang) {
-      await openSignedIn(page, lang, DEMO.director, "/account");
+      // A user of its own, signed in through the form: the devices list shows this browser alone.
+      const user = await createUser({ profile: "director", language: lang, privacyAccepted: true });
+      await openOutside(page, lang, "/");
+      const login = new LoginPage(page, lang);
+      await login.signIn(user.email, user.password);
+      await new AppLayout(page, lang).expectReady(/\/register$/);
+      await page.goto("/account");
       const layout = new AppLayout(page, lang);
       await layout.expectReady(/\/account$/);
       await expect(layout.title).toHaveText(t(lang, "nav.account"));
@@ -143,7 +194,9 @@ export const FEATURE_SCREENS: readonly ShellScreen[] = [
     async open(page, lang) {
       await openSignedIn(page, lang, DEMO.root, "/admin-school-creator");
       await new AppLayout(page, lang).expectReady(/\/admin-school-creator$/);
-      await expect(page.getByRole("main").getByText("Colegio Demo Andes").filter({ visible: true }).first()).toBeVisible();
+      await expect(
+        page.getByRole("main").getByText("Colegio Demo Andes").filter({ visible: true }).first(),
+      ).toBeVisible();
     },
   },
   {
@@ -151,7 +204,13 @@ export const FEATURE_SCREENS: readonly ShellScreen[] = [
     async open(page, lang) {
       await openSignedIn(page, lang, DEMO.root, "/admin-user-creator");
       await new AppLayout(page, lang).expectReady(/\/admin-user-creator$/);
-      await expect(page.getByRole("main").getByText(/@convive\.test/).filter({ visible: true }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("main")
+          .getByText(/@convive\.test/)
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible();
     },
   },
   {
@@ -159,7 +218,27 @@ export const FEATURE_SCREENS: readonly ShellScreen[] = [
     async open(page, lang) {
       await openSignedIn(page, lang, DEMO.root, "/help-video-creator");
       await new AppLayout(page, lang).expectReady(/\/help-video-creator$/);
-      await expect(page.getByRole("main").getByText("Cómo registrar una incidencia").filter({ visible: true }).first()).toBeVisible();
+      await expect(
+        page.getByRole("main").getByText("Cómo registrar una incidencia").filter({ visible: true }).first(),
+      ).toBeVisible();
     },
+  },
+  {
+    name: "admin-school-form",
+    modal: true,
+    open: (page, lang) =>
+      openAdminForm(page, lang, "/admin-school-creator", "admin:schools.new", "admin:schools.createTitle"),
+  },
+  {
+    name: "admin-user-form",
+    modal: true,
+    open: (page, lang) =>
+      openAdminForm(page, lang, "/admin-user-creator", "admin:users.new", "admin:users.createTitle"),
+  },
+  {
+    name: "admin-help-video-form",
+    modal: true,
+    open: (page, lang) =>
+      openAdminForm(page, lang, "/help-video-creator", "admin:videos.new", "admin:videos.createTitle"),
   },
 ];

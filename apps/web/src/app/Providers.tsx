@@ -3,14 +3,18 @@ import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { queryClient } from "../lib/query-client.ts";
-import { type InstitutionalColors, cssVariables, schoolTheme } from "./theme.ts";
+import { cssVariables, type InstitutionalColors, schoolTheme } from "./theme.ts";
 import { ThemeColorsContext } from "./theme-colors.ts";
 
 /** Mantine with the school's colours, TanStack Query, and the toasts of spec §9. */
 export function Providers({ children }: { children: ReactNode }) {
   const [colors, setColors] = useState<InstitutionalColors>(DEFAULT_INSTITUTIONAL_COLORS);
-  const theme = useMemo(() => schoolTheme(colors), [colors]);
+  const { t } = useTranslation();
+  const close = t("actions.close");
+  const togglePassword = t("actions.togglePassword");
+  const theme = useMemo(() => schoolTheme(colors, { close, togglePassword }), [colors, close, togglePassword]);
   const resolver = useMemo(() => cssVariables(colors), [colors]);
   return (
     <QueryClientProvider client={queryClient}>

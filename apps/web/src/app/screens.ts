@@ -11,5 +11,18 @@ export const SCREENS: Record<string, Screen> = {
   "admin-school-creator": lazy(() => import("../features/admin/routes/SchoolsPage.tsx")),
   "admin-user-creator": lazy(() => import("../features/admin/routes/UsersPage.tsx")),
   "help-video-creator": lazy(() => import("../features/admin/routes/HelpVideosPage.tsx")),
+  "master-configuration/general-information": lazy(
+    () => import("../features/master-configuration/general-information/GeneralInformationPage.tsx"),
+  ),
+  "master-configuration/scholar-cicle": lazy(
+    () => import("../features/master-configuration/scholar-cicle/ScholarCiclePage.tsx"),
+  ),
+  "master-configuration/cycle-details": lazy(
+    () => import("../features/master-configuration/cycle-details/CycleDetailsPage.tsx"),
+  ),
+  "master-configuration/level-grade-group": lazy(
+    () => import("../features/master-configuration/level-grade-group/LevelGradeGroupPage.tsx"),
+  ),
+  "master-configuration/subject": lazy(() => import("../features/master-configuration/subject/SubjectPage.tsx")),
   notifications: lazy(() => import("../features/notifications/routes/NotificationsPage.tsx")),
 };

@@ -24,8 +24,19 @@ export function paletteOf(hex: string): MantineColorsTuple {
 
 export type InstitutionalColors = readonly [string, string, string, string];
 
-/** Spec §3: colour 1 the navigation bar, 2 the buttons, 3 active-title background, 4 active-title text and hover. */
-export function schoolTheme(colors: InstitutionalColors = DEFAULT_INSTITUTIONAL_COLORS) {
+/**
+ * Spec §3: colour 1 the navigation bar, 2 the buttons, 3 active-title background, 4 active-title text and hover.
+ * `labels` name, in the user's language, the × of every modal, drawer and toast and the eye of every password field
+ * (Mantine leaves the first without a name and gives the second an English one).
+ */
+export function schoolTheme(
+  colors: InstitutionalColors = DEFAULT_INSTITUTIONAL_COLORS,
+  labels: { close: string; togglePassword: string } = {
+    close: "Cerrar",
+    togglePassword: "Mostrar u ocultar la contraseña",
+  },
+) {
+  const closeButtonProps = { "aria-label": labels.close };
   return createTheme({
     primaryColor: "institutional",
     primaryShade: 6,
@@ -38,6 +49,10 @@ export function schoolTheme(colors: InstitutionalColors = DEFAULT_INSTITUTIONAL_
     components: {
       // Links in the darkest shade of the button colour: school colours are often too light for text on white.
       Anchor: { defaultProps: { c: "institutional.9" } },
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+      Notification: { defaultProps: { closeButtonProps } },
+      PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": labels.togglePassword } } },
     },
   });
 }

@@ -4,3 +4,4 @@ export * from "./schools.ts";
 export * from "./structure.ts";
 export * from "./students.ts";
 export * from "./users.ts";
+export * from "./imports.ts";

@@ -1,4 +1,15 @@
-import { boolean, date, foreignKey, integer, jsonb, pgTable, primaryKey, text, unique, index } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from "drizzle-orm/pg-core";
 import { memberships } from "./access.ts";
 import { createdAt, rowId, schoolIdColumn, updatedAt } from "./schools.ts";
 import { groups, schoolYears } from "./structure.ts";
@@ -51,7 +62,9 @@ export const studentGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.studentId, t.schoolYearId] }),
-    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id] }).onDelete(
+      "cascade",
+    ),
     foreignKey({ columns: [t.schoolId, t.schoolYearId], foreignColumns: [schoolYears.schoolId, schoolYears.id] }),
     foreignKey({ columns: [t.schoolId, t.groupId], foreignColumns: [groups.schoolId, groups.id] }),
     index("student_groups_group_idx").on(t.schoolId, t.groupId),
@@ -66,12 +79,17 @@ export const familyMembers = pgTable(
     userId: integer("user_id").notNull(),
     rfc: text("rfc"),
     phone: text("phone"),
+    /** A second number (work, home) besides `phone`. */
+    alternatePhone: text("alternate_phone"),
     address: jsonb("address").$type<Address>(),
     observations: text("observations"),
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.userId] }),
-    foreignKey({ columns: [t.schoolId, t.userId], foreignColumns: [memberships.schoolId, memberships.userId] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.schoolId, t.userId],
+      foreignColumns: [memberships.schoolId, memberships.userId],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -88,8 +106,13 @@ export const familyLinks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.studentId, t.userId] }),
-    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id] }).onDelete("cascade"),
-    foreignKey({ columns: [t.schoolId, t.userId], foreignColumns: [familyMembers.schoolId, familyMembers.userId] }).onDelete("cascade"),
+    foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id] }).onDelete(
+      "cascade",
+    ),
+    foreignKey({
+      columns: [t.schoolId, t.userId],
+      foreignColumns: [familyMembers.schoolId, familyMembers.userId],
+    }).onDelete("cascade"),
     index("family_links_user_idx").on(t.schoolId, t.userId),
   ],
 );

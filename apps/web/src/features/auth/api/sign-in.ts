@@ -21,6 +21,15 @@ export async function signIn(email: string, password: string): Promise<Next> {
     quiet: true,
   });
   session.signIn(data, data.user.id);
+  // The language chosen on this device wins: what the server writes for the user (notifications, e-mails) follows it.
+  if (data.user.language !== i18n.language) {
+    await api(`/api/users/${data.user.id}`, {
+      method: "POST",
+      body: { language: i18n.language },
+      noSchool: true,
+      quiet: true,
+    }).catch((error: unknown) => console.warn("language not saved on the account", error));
+  }
   queryClient.setQueryData(currentUserKey(data.user.id, null), data.user);
   toast("success", i18n.t("common:messages.signedIn"));
   const outcome = signInOutcome(data.user);

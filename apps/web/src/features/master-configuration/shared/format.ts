@@ -25,3 +25,10 @@ export const byLabel = (lang: string) => {
   const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
   return (a: string, b: string) => collator.compare(a, b);
 };
+
+/** The `YYYY-MM-DD` day after the one given. */
+export const nextDay = (iso: string) => {
+  const d = dayOf(iso);
+  d.setDate(d.getDate() + 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};

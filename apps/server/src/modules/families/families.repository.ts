@@ -1,0 +1,163 @@
+import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { familyLinks, familyMembers, memberships, profiles, students, users } from "../../db/schema/index.ts";
+import { likeTerm } from "../school-users/school-users.repository.ts";
+
+export type FamilyMemberRow = typeof familyMembers.$inferInsert;
+
+/** The school's Familiar profile (seeded from the template; protected from renaming and deletion). */
+export async function familiarProfileId(tx: Tx, schoolId: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.templateKey, "familiar")));
+  return row?.id;
+}
+
+const accountColumns = {
+  user_id: users.id,
+  first_name: users.firstName,
+  paternal_surname: users.paternalSurname,
+  maternal_surname: users.maternalSurname,
+  email: users.email,
+  rfc: familyMembers.rfc,
+  phone: familyMembers.phone,
+  alternate_phone: familyMembers.alternatePhone,
+  address: familyMembers.address,
+  observations: familyMembers.observations,
+  is_active: memberships.isActive,
+};
+
+/** The family members of one student (or one of them), with the link's relationship and flags. */
+export const linksOf = (tx: Tx, schoolId: string, studentId: number, userId?: number) =>
+  tx
+    .select({
+      ...accountColumns,
+      relationship: familyLinks.relationship,
+      can_pick_up: familyLinks.canPickUp,
+      is_emergency_contact: familyLinks.isEmergencyContact,
+    })
+    .from(familyLinks)
+    .innerJoin(
+      familyMembers,
+      and(eq(familyMembers.schoolId, familyLinks.schoolId), eq(familyMembers.userId, familyLinks.userId)),
+    )
+    .innerJoin(
+      memberships,
+      and(eq(memberships.schoolId, familyLinks.schoolId), eq(memberships.userId, familyLinks.userId)),
+    )
+    .innerJoin(users, eq(users.id, familyLinks.userId))
+    .where(
+      and(
+        eq(familyLinks.schoolId, schoolId),
+        eq(familyLinks.studentId, studentId),
+        userId === undefined ? undefined : eq(familyLinks.userId, userId),
+      ),
+    )
+    .orderBy(asc(users.paternalSurname), asc(users.firstName));
+
+export type LinkRow = Awaited<ReturnType<typeof linksOf>>[number];
+
+/** Creates the school's record of a family member, or fills the parts given (null and undefined keep the old). */
+export async function upsertFamilyMember(tx: Tx, values: FamilyMemberRow) {
+  const given = Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => v !== undefined && v !== null && k !== "schoolId" && k !== "userId"),
+  );
+  const insert = tx.insert(familyMembers).values(values);
+  if (Object.keys(given).length === 0) {
+    await insert.onConflictDoNothing();
+    return;
+  }
+  await insert.onConflictDoUpdate({ target: [familyMembers.schoolId, familyMembers.userId], set: given });
+}
+
+export async function updateFamilyMember(tx: Tx, schoolId: string, userId: number, patch: Partial<FamilyMemberRow>) {
+  if (Object.values(patch).every((v) => v === undefined)) return;
+  await tx
+    .update(familyMembers)
+    .set(patch)
+    .where(and(eq(familyMembers.schoolId, schoolId), eq(familyMembers.userId, userId)));
+}
+
+export async function insertLink(tx: Tx, values: typeof familyLinks.$inferInsert) {
+  await tx.insert(familyLinks).values(values);
+}
+
+export async function updateLink(
+  tx: Tx,
+  schoolId: string,
+  studentId: number,
+  userId: number,
+  patch: Partial<typeof familyLinks.$inferInsert>,
+) {
+  if (Object.values(patch).every((v) => v === undefined)) return;
+  await tx
+    .update(familyLinks)
+    .set(patch)
+    .where(
+      and(eq(familyLinks.schoolId, schoolId), eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId)),
+    );
+}
+
+export async function deleteLink(tx: Tx, schoolId: string, studentId: number, userId: number) {
+  await tx
+    .delete(familyLinks)
+    .where(
+      and(eq(familyLinks.schoolId, schoolId), eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId)),
+    );
+}
+
+/** One page of the school's family accounts whose names or e-mail contain `search`. */
+export async function searchAccounts(
+  tx: Tx,
+  schoolId: string,
+  options: { search?: string; limit: number; offset: number },
+) {
+  const term = options.search ? likeTerm(options.search) : null;
+  const where = and(
+    eq(familyMembers.schoolId, schoolId),
+    term
+      ? or(
+          ilike(users.email, term),
+          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.paternalSurname}, ${users.maternalSurname})`, term),
+        )
+      : undefined,
+  );
+  const base = () =>
+    tx
+      .select(accountColumns)
+      .from(familyMembers)
+      .innerJoin(users, eq(users.id, familyMembers.userId))
+      .innerJoin(
+        memberships,
+        and(eq(memberships.schoolId, familyMembers.schoolId), eq(memberships.userId, familyMembers.userId)),
+      );
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(asc(users.paternalSurname), asc(users.firstName), asc(users.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    tx.select({ n: count() }).from(familyMembers).innerJoin(users, eq(users.id, familyMembers.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The children each of the given family accounts is linked to. */
+export const childrenOf = (tx: Tx, schoolId: string, userIds: readonly number[]) =>
+  userIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({
+          user_id: familyLinks.userId,
+          id: students.id,
+          enrollment: students.enrollment,
+          first_name: students.firstName,
+          paternal_surname: students.paternalSurname,
+          maternal_surname: students.maternalSurname,
+          relationship: familyLinks.relationship,
+        })
+        .from(familyLinks)
+        .innerJoin(students, and(eq(students.schoolId, familyLinks.schoolId), eq(students.id, familyLinks.studentId)))
+        .where(and(eq(familyLinks.schoolId, schoolId), inArray(familyLinks.userId, [...userIds])))
+        .orderBy(asc(students.paternalSurname), asc(students.firstName));

@@ -1,0 +1,117 @@
+import {
+  CreatedFamilyMember,
+  CreateFamilyMemberBody,
+  DeletedResponse,
+  envelope,
+  FamilyAccountSchema,
+  FamilyLinkParams,
+  FamilyMemberSchema,
+  FamilyMembersQuery,
+  IdParam,
+  UpdateFamilyMemberBody,
+} from "@convive/domain";
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app.ts";
+import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import { studentsAccess } from "../students/access.ts";
+import { createFamiliesService, type FamiliesService } from "./families.service.ts";
+
+const tags = ["master-configuration"];
+const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
+
+/** A student's family members (spec §3 "Parent and student records") and the school's family accounts. */
+export const familiesRoutes: FastifyPluginAsyncZod<{ families: FamiliesService }> = async (app, { families }) => {
+  app.get(
+    "/api/students/:id/family-members",
+    {
+      config: studentsAccess("read"),
+      schema: {
+        tags,
+        params: IdParam,
+        response: { 200: envelope(z.object({ family_members: z.array(FamilyMemberSchema) })), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({
+      data: { family_members: await families.listForStudent(request.tenant!, request.params.id) },
+    }),
+  );
+
+  app.post(
+    "/api/students/:id/family-members",
+    {
+      config: studentsAccess("create"),
+      schema: {
+        tags,
+        description:
+          "Links a family member by e-mail: a new one gets a Familiar account (temporary_password once), a known one is shared (siblings). 409 MEMBER_NOT_FAMILIAR for staff, ALREADY_LINKED; 422 INVALID_RFC.",
+        params: IdParam,
+        body: CreateFamilyMemberBody,
+        response: { 201: envelope(CreatedFamilyMember), ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await families.add(request.tenant!, request.params.id, request.body) }),
+  );
+
+  app.patch(
+    "/api/students/:id/family-members/:userId",
+    {
+      config: studentsAccess("update"),
+      schema: {
+        tags,
+        params: FamilyLinkParams,
+        body: UpdateFamilyMemberBody,
+        response: { 200: envelope(z.object({ family_member: FamilyMemberSchema })), ...WRITE_ERRORS },
+      },
+    },
+    async (request) => ({
+      data: {
+        family_member: await families.update(request.tenant!, request.params.id, request.params.userId, request.body),
+      },
+    }),
+  );
+
+  app.delete(
+    "/api/students/:id/family-members/:userId",
+    {
+      config: studentsAccess("delete"),
+      schema: {
+        tags,
+        description: "Unlinks the family member from the student; the account stays.",
+        params: FamilyLinkParams,
+        response: { 200: envelope(DeletedResponse), ...WRITE_ERRORS },
+      },
+    },
+    async (request) => ({ data: await families.unlink(request.tenant!, request.params.id, request.params.userId) }),
+  );
+
+  app.get(
+    "/api/family-members",
+    {
+      config: studentsAccess("read", "search"),
+      schema: {
+        tags,
+        description: "The school's family accounts (search in names and e-mail) with the children each is linked to.",
+        querystring: FamilyMembersQuery,
+        response: {
+          200: envelope(
+            z.object({
+              family_members: z.array(FamilyAccountSchema),
+              total: z.number(),
+              page: z.number(),
+              per_page: z.number(),
+            }),
+          ),
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    async (request) => ({ data: await families.search(request.tenant!, request.query) }),
+  );
+};
+
+export const familiesModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(familiesRoutes, { families: createFamiliesService({ db: ctx.db, events: ctx.events }) });
+};

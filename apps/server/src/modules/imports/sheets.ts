@@ -1,0 +1,104 @@
+import { IMPORT_MAX_ROWS, type ImportColumn, type Language } from "@convive/domain";
+import ExcelJS from "exceljs";
+import { AppError } from "../../lib/errors.ts";
+import { decodeText, parseCsv, toCsv } from "./csv.ts";
+
+/** A data row: its number in the spreadsheet (the header is row 1) and its cells as trimmed text. */
+export interface SheetRow {
+  number: number;
+  cells: string[];
+}
+
+export interface Table {
+  headers: string[];
+  rows: SheetRow[];
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+
+/** A cell as text: dates as YYYY-MM-DD, links and rich text by their text, formulas by their result. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === "object") {
+    if ("richText" in value) return value.richText.map((r) => r.text).join("");
+    if ("hyperlink" in value) return cellText(value.text as ExcelJS.CellValue);
+    if ("formula" in value || "sharedFormula" in value)
+      return cellText((value as { result?: ExcelJS.CellValue }).result);
+    if ("error" in value) return "";
+  }
+  return String(value);
+}
+
+async function readXlsx(data: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError("IMPORT_UNREADABLE");
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const records: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const values = row.values as ExcelJS.CellValue[];
+    // row.values is 1-based: index 0 is always empty.
+    records[number - 1] = values.slice(1).map(cellText);
+  });
+  return Array.from(records, (r) => r ?? []);
+}
+
+/**
+ * The first sheet of an XLSX, or a CSV, as a header line and data rows. Blank rows are skipped but keep
+ * their numbers counted, so a reported row number is the one the user sees in their spreadsheet.
+ */
+export async function readTable(data: Buffer): Promise<Table> {
+  if (data.length === 0) throw new AppError("IMPORT_EMPTY");
+  if (data.subarray(0, 4).equals(OLE_MAGIC)) throw new AppError("IMPORT_UNREADABLE");
+  const records = data.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsx(data) : parseCsv(decodeText(data));
+  const [header, ...body] = records;
+  if (!header || header.every((h) => h.trim() === "")) throw new AppError("IMPORT_EMPTY");
+  const rows: SheetRow[] = [];
+  body.forEach((cells, i) => {
+    const trimmed = cells.map((c) => c.trim());
+    if (trimmed.some((c) => c !== "")) rows.push({ number: i + 2, cells: trimmed });
+  });
+  if (rows.length === 0) throw new AppError("IMPORT_EMPTY");
+  if (rows.length > IMPORT_MAX_ROWS) throw new AppError("IMPORT_TOO_MANY_ROWS", undefined, { max: IMPORT_MAX_ROWS });
+  return { headers: header.map((h) => h.trim()), rows };
+}
+
+export const headerOf = (column: ImportColumn, lang: Language) => `${column[lang]}${column.required ? " *" : ""}`;
+
+/**
+ * A template: the headers in the reader's language (required ones marked *), one example row, every column
+ * formatted as text so Excel keeps leading zeros (postal codes, enrollments), and a second sheet listing
+ * the accepted values.
+ */
+export async function writeTemplate(
+  columns: readonly ImportColumn[],
+  lang: Language,
+  format: "xlsx" | "csv",
+  lists: { title: string; values: string[] }[],
+): Promise<Buffer> {
+  const headers = columns.map((c) => headerOf(c, lang));
+  const example = columns.map((c) => c.example);
+  if (format === "csv") return toCsv([headers, example]);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(lang === "es" ? "Datos" : "Data");
+  sheet.columns = columns.map((c, i) => ({
+    key: c.key,
+    width: Math.max(14, headers[i]!.length + 4),
+    style: { numFmt: "@" },
+  }));
+  sheet.addRow(headers).font = { bold: true };
+  sheet.addRow(example);
+  sheet.views = [{ state: "frozen", ySplit: 1 }];
+  const help = workbook.addWorksheet(lang === "es" ? "Valores permitidos" : "Allowed values");
+  help.columns = lists.map((l) => ({ width: Math.max(16, l.title.length + 4) }));
+  help.addRow(lists.map((l) => l.title)).font = { bold: true };
+  const longest = Math.max(0, ...lists.map((l) => l.values.length));
+  for (let i = 0; i < longest; i++) help.addRow(lists.map((l) => l.values[i] ?? ""));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, unlink, writeFile } from "node:fs/promises";
+import { basename, extname, join } from "node:path";
+import type { PhotoResult } from "@convive/domain";
+import { DEFAULT_MAX_FILE_SIZE_MB, type Language } from "@convive/domain";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { students } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Tenant } from "../../plugins/access.ts";
+import { render } from "../../plugins/errors.ts";
+import { UPLOAD_CEILING_MB, UPLOAD_NAME, UPLOADS_PREFIX } from "../avatars/avatars.service.ts";
+import { findSchool } from "../schools/schools.repository.ts";
+import { reencodeImage } from "./images.ts";
+import * as repo from "./students.repository.ts";
+import { readZip } from "./zip.ts";
+
+const MB = 1024 * 1024;
+/** A bulk ZIP may carry a whole school's photos; each one inside still obeys the school's limit. */
+export const PHOTO_ZIP_MAX_MB = 100;
+const PHOTO_ZIP_MAX_FILES = 5_000;
+/** sharp works in libuv's pool; a few at a time keeps one upload from starving other requests. */
+const ENCODE_CONCURRENCY = 2;
+
+type Result = z.infer<typeof PhotoResult>;
+const ASSIGNED = { es: "Foto asignada", en: "Photo assigned" } as const;
+
+/** Student photos: one at a time, or many named by enrollment (CDA-2026-0001.jpg) in a ZIP. */
+export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
+  const { db, uploadsDir } = deps;
+  let folderReady: Promise<unknown> | undefined;
+
+  /** The school's max_file_size_in_mb (spec §3, default 2), never above the server's ceiling. */
+  async function limitMb(schoolId: string | null): Promise<number> {
+    const school = schoolId ? await findSchool(db, schoolId) : undefined;
+    return Math.min(school?.maxFileSizeInMb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
+  }
+
+  const tooLarge = (mb: number) => new AppError("FILE_TOO_LARGE", undefined, { size: mb });
+
+  async function store(data: Buffer, ext: string) {
+    const name = `${randomBytes(16).toString("hex")}.${ext}`;
+    folderReady ??= mkdir(uploadsDir, { recursive: true });
+    await folderReady;
+    await writeFile(join(uploadsDir, name), data, { flag: "wx" });
+    return `${UPLOADS_PREFIX}${name}`;
+  }
+
+  /** Deletes a replaced photo when it is one of ours; a seed or external URL is left alone. */
+  async function removeUpload(url: string | null | undefined) {
+    const name = url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
+    if (name && UPLOAD_NAME.test(name)) await unlink(join(uploadsDir, name)).catch(() => undefined);
+  }
+
+  async function replacePhoto(schoolId: string, studentId: number, photo: string | null) {
+    const [previous] = await db
+      .select({ photo: students.photo })
+      .from(students)
+      .where(and(eq(students.schoolId, schoolId), eq(students.id, studentId)));
+    if (!previous) {
+      await removeUpload(photo);
+      throw new AppError("NOT_FOUND");
+    }
+    await repo.updateStudent(db, schoolId, studentId, { photo });
+    await removeUpload(previous.photo);
+  }
+
+  /** Checks, re-encodes (metadata stripped) and stores one picture as the student's photo. */
+  async function save(tenant: Tenant, studentId: number, data: Buffer) {
+    if (!(await repo.findStudent(db, tenant.schoolId, studentId))) throw new AppError("NOT_FOUND");
+    const mb = await limitMb(tenant.schoolId);
+    if (data.length > mb * MB) throw tooLarge(mb);
+    const image = await reencodeImage(data);
+    await replacePhoto(tenant.schoolId, studentId, await store(image.data, image.ext));
+  }
+
+  async function clear(tenant: Tenant, studentId: number) {
+    await replacePhoto(tenant.schoolId, studentId, null);
+  }
+
+  /** One file named by enrollment; refusals are answered as errors (422 UNKNOWN_ENROLLMENT, 413, 422). */
+  async function saveByEnrollment(tenant: Tenant, enrollment: string, data: Buffer, lang: Language): Promise<Result> {
+    const student = await repo.studentByEnrollment(db, tenant.schoolId, enrollment);
+    if (!student) throw new AppError("UNKNOWN_ENROLLMENT", { enrollment: "UNKNOWN_ENROLLMENT" });
+    await save(tenant, student.id, data);
+    return { file: enrollment, enrollment, status: "assigned", student_id: student.id, message: ASSIGNED[lang] };
+  }
+
+  /** Every file of the ZIP, each assigned or refused with the reason in the caller's language. */
+  async function saveZip(tenant: Tenant, zip: Buffer, lang: Language) {
+    const mb = await limitMb(tenant.schoolId);
+    const entries = readZip(zip, mb * MB, PHOTO_ZIP_MAX_FILES);
+    const results: Result[] = new Array(entries.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < entries.length) {
+        const i = next++;
+        const entry = entries[i]!;
+        const file = basename(entry.name);
+        const enrollment = file.slice(0, file.length - extname(file).length).trim();
+        const refuse = (status: Result["status"], message: string) => {
+          results[i] = { file: entry.name, enrollment, status, student_id: null, message };
+        };
+        const student = await repo.studentByEnrollment(db, tenant.schoolId, enrollment);
+        if (!student) {
+          refuse("unknown_enrollment", render("UNKNOWN_ENROLLMENT", lang));
+          continue;
+        }
+        if (entry.data === null && !entry.broken) {
+          refuse("too_big", render("FILE_TOO_LARGE", lang, { size: mb }));
+          continue;
+        }
+        try {
+          const image = await reencodeImage(entry.data ?? Buffer.alloc(0));
+          await replacePhoto(tenant.schoolId, student.id, await store(image.data, image.ext));
+          results[i] = {
+            file: entry.name,
+            enrollment,
+            status: "assigned",
+            student_id: student.id,
+            message: ASSIGNED[lang],
+          };
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== "INVALID_IMAGE") throw error;
+          refuse("bad_type", render("INVALID_IMAGE", lang));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: ENCODE_CONCURRENCY }, worker));
+    const assigned = results.filter((r) => r.status === "assigned").length;
+    return { results, assigned, refused: results.length - assigned };
+  }
+
+  return { limitMb, save, clear, saveByEnrollment, saveZip, removeUpload };
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;

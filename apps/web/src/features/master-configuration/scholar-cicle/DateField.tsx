@@ -1,0 +1,39 @@
+import "@mantine/dates/styles.css";
+import "dayjs/locale/es";
+import "dayjs/locale/en";
+import { DatePickerInput, type DatePickerInputProps, DatesProvider } from "@mantine/dates";
+import { useMediaQuery } from "@mantine/hooks";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Calendars in the user's language, weeks from Monday (Mexico). */
+export function DatesLanguage({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <DatesProvider settings={{ locale: i18n.resolvedLanguage ?? "es", firstDayOfWeek: 1 }}>{children}</DatesProvider>
+  );
+}
+
+/** A day picker whose value is `YYYY-MM-DD` (what the API takes); a full-screen calendar on a phone. */
+export function DateField(props: DatePickerInputProps<"default">) {
+  const { t } = useTranslation("masterConfiguration");
+  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  return (
+    <DatePickerInput
+      valueFormat="D MMM YYYY"
+      dropdownType={phone ? "modal" : "popover"}
+      placeholder={t("dates.pick")}
+      ariaLabels={{
+        nextMonth: t("dates.nextMonth"),
+        previousMonth: t("dates.previousMonth"),
+        nextYear: t("dates.nextYear"),
+        previousYear: t("dates.previousYear"),
+        nextDecade: t("dates.nextDecade"),
+        previousDecade: t("dates.previousDecade"),
+        monthLevelControl: t("dates.chooseMonth"),
+        yearLevelControl: t("dates.chooseYear"),
+      }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,166 @@
+import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconCalendarPlus, IconCalendarTime } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../components/EmptyState.tsx";
+import { useAccess } from "../shared/access.ts";
+import { type Period, type SchoolYear, useSchoolYears } from "../shared/api.ts";
+import { useConfirm } from "../shared/ConfirmDialog.tsx";
+import { useRefreshAll } from "../shared/keys.ts";
+import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
+import { QueryState } from "../shared/QueryState.tsx";
+import { closeYear, deletePeriod, deleteYear, updateYear } from "./api.ts";
+import { DatesLanguage } from "./DateField.tsx";
+import { PeriodForm } from "./PeriodForm.tsx";
+import { YearCard, type YearPermissions } from "./YearCard.tsx";
+import { YearForm } from "./YearForm.tsx";
+
+type Editing =
+  | { kind: "year"; year: SchoolYear | null }
+  | { kind: "period"; year: SchoolYear; period: Period | null }
+  | null;
+
+/** master-configuration/scholar-cicle: school years (ciclos escolares) and their periods. */
+export default function ScholarCiclePage() {
+  const { t } = useTranslation("masterConfiguration");
+  const access = useAccess();
+  const years = useSchoolYears();
+  const refresh = useRefreshAll();
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const can: YearPermissions = {
+    create: access.can("master-configuration-school-year", "create"),
+    update: access.can("master-configuration-school-year", "update"),
+    delete: access.can("master-configuration-school-year", "delete"),
+    history: access.canOpen("cycle-details"),
+  };
+  const all = years.data ?? [];
+  const open = all.filter((y) => y.closed_at === null);
+  const closed = all.filter((y) => y.closed_at !== null);
+  const close = () => setEditing(null);
+
+  const createButton = can.create && (
+    <Button
+      leftSection={<IconCalendarPlus size={16} aria-hidden />}
+      onClick={() => setEditing({ kind: "year", year: null })}
+    >
+      {t("years.new")}
+    </Button>
+  );
+
+  const card = (year: SchoolYear) => (
+    <YearCard
+      key={year.id}
+      year={year}
+      can={can}
+      onEdit={() => setEditing({ kind: "year", year })}
+      onAddPeriod={() => setEditing({ kind: "period", year, period: null })}
+      onEditPeriod={(period) => setEditing({ kind: "period", year, period })}
+      onMakeCurrent={() =>
+        confirm.ask({
+          title: t("years.makeCurrentTitle", { name: year.name }),
+          message: t("years.makeCurrentMessage", { name: year.name }),
+          confirmLabel: t("years.makeCurrentAction"),
+          successMessage: t("common:messages.saved"),
+          failureMessage: t("common:messages.saveFailed"),
+          action: async () => {
+            await updateYear(year.id, { is_current: true });
+            await refresh();
+          },
+        })
+      }
+      onClose={() =>
+        confirm.ask({
+          title: t("years.closeTitle", { name: year.name }),
+          message: (
+            <Stack gap="xs">
+              <Text size="sm">{t("years.closeMessage", { name: year.name })}</Text>
+              <Text size="sm" fw={600}>
+                {t("years.closeIrreversible")}
+              </Text>
+            </Stack>
+          ),
+          confirmLabel: t("years.closeAction"),
+          danger: true,
+          successMessage: t("common:messages.saved"),
+          failureMessage: t("common:messages.saveFailed"),
+          action: async () => {
+            await closeYear(year.id);
+            await refresh();
+          },
+        })
+      }
+      onDelete={() =>
+        confirm.ask({
+          title: t("years.deleteTitle", { name: year.name }),
+          message: t("years.deleteMessage", { name: year.name }),
+          confirmLabel: t("actions.delete"),
+          danger: true,
+          action: async () => {
+            await deleteYear(year.id);
+            await refresh();
+          },
+        })
+      }
+      onDeletePeriod={(period) =>
+        confirm.ask({
+          title: t("periods.deleteTitle", { name: period.name }),
+          message: t("periods.deleteMessage", { name: period.name, year: year.name }),
+          confirmLabel: t("actions.delete"),
+          danger: true,
+          action: async () => {
+            await deletePeriod(year.id, period.id);
+            await refresh();
+          },
+        })
+      }
+    />
+  );
+
+  return (
+    <MasterConfigurationPage>
+      <DatesLanguage>
+        <QueryState query={years} />
+        {years.data && all.length === 0 && (
+          <EmptyState
+            icon={<IconCalendarTime size={28} />}
+            title={t("years.emptyTitle")}
+            description={can.create ? t("years.emptyDescription") : t("years.emptyReadOnly")}
+            action={createButton}
+          />
+        )}
+        {all.length > 0 && (
+          <Stack gap="lg">
+            <Group justify="space-between" align="flex-end" gap="sm">
+              <Text size="sm" c="dimmed" maw={640} style={{ flex: "1 1 280px" }}>
+                {t("years.intro")}
+              </Text>
+              {createButton}
+            </Group>
+            {open.length > 0 && (
+              <SimpleGrid cols={open.length > 1 ? { base: 1, lg: 2 } : 1} spacing="lg">
+                {open.map(card)}
+              </SimpleGrid>
+            )}
+            {closed.length > 0 && (
+              <Stack gap="sm">
+                <Title order={2} size="h5" c="gray.8">
+                  {t("years.closedTitle")}
+                </Title>
+                <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+                  {closed.map(card)}
+                </SimpleGrid>
+              </Stack>
+            )}
+          </Stack>
+        )}
+        {editing?.kind === "year" && <YearForm year={editing.year} years={all} opened onClose={close} />}
+        {editing?.kind === "period" && (
+          <PeriodForm year={editing.year} period={editing.period} opened onClose={close} />
+        )}
+        {confirm.dialog}
+      </DatesLanguage>
+    </MasterConfigurationPage>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Group, Modal, type ModalProps, Stack } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import type { FormEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+interface FormModalProps extends Omit<ModalProps, "children" | "onSubmit"> {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  busy?: boolean;
+  /** The server's message when it is not about one field. */
+  failure?: string | null;
+  submitLabel?: string;
+  children: ReactNode;
+}
+
+/** A form in a dialog; the whole screen on a phone, where a floating box leaves no room for the keyboard. */
+export function FormModal({ onSubmit, busy, failure, submitLabel, children, ...props }: FormModalProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  return (
+    <Modal
+      size="md"
+      radius="lg"
+      fullScreen={phone}
+      closeButtonProps={{ "aria-label": t("actions.close") }}
+      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
+      {...props}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {children}
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={props.onClose} disabled={busy}>
+              {t("actions.cancel")}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {submitLabel ?? t("actions.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

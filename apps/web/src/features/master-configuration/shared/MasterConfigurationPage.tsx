@@ -1,0 +1,13 @@
+import { Stack } from "@mantine/core";
+import type { ReactNode } from "react";
+import { MasterConfigurationNav } from "./MasterConfigurationNav.tsx";
+
+/** Frame of every master-configuration child: the sub-navigation, then the screen (the layout shows the title). */
+export function MasterConfigurationPage({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="lg" maw={1200}>
+      <MasterConfigurationNav />
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import { useMcKey } from "./keys.ts";
+
+/** Shapes of the master-configuration API (packages/domain/src/schemas), as the screens read them. */
+export interface Period {
+  id: number;
+  school_year_id: number;
+  name: string;
+  order: number;
+  starts_on: string;
+  ends_on: string;
+}
+
+export interface SchoolYear {
+  id: number;
+  name: string;
+  starts_on: string;
+  ends_on: string;
+  is_current: boolean;
+  closed_at: string | null;
+  groups_count: number;
+  periods: Period[];
+}
+
+export interface PersonName {
+  id: number;
+  first_name: string;
+  paternal_surname: string;
+  maternal_surname: string;
+}
+
+export interface Section {
+  id: number;
+  name: string;
+  order: number;
+  grades_count: number;
+}
+
+export interface Grade {
+  id: number;
+  section_id: number;
+  section_name: string;
+  name: string;
+  order: number;
+  groups_count: number;
+}
+
+export interface Group {
+  id: number;
+  name: string;
+  grade_id: number;
+  grade_name: string;
+  section_id: number;
+  section_name: string;
+  school_year_id: number;
+  head_teacher_id: number | null;
+  head_teacher: PersonName | null;
+  students_count: number;
+}
+
+export interface Subject {
+  id: number;
+  name: string;
+  code: string | null;
+  grade_ids: number[];
+  grades: { id: number; name: string; section_name: string }[];
+  assignments_count: number;
+}
+
+export interface TeachingAssignment {
+  user_id: number;
+  group_id: number;
+  subject_id: number;
+  school_year_id: number;
+  user: PersonName;
+  group_name: string;
+  grade_name: string;
+  subject_name: string;
+  is_head_teacher: boolean;
+}
+
+export interface SchoolMember extends PersonName {
+  email?: string;
+  image_profile: string | null;
+  profile_id?: number | null;
+  profile_name: string | null;
+  is_active?: boolean;
+}
+
+/** The profile every school has for parents and guardians (spec §6 "Familiar"): not staff. */
+const FAMILY_PROFILE = "familiar";
+
+export const sectionGradeLabel = (g: { section_name: string; grade_name?: string; name?: string }) =>
+  `${g.section_name} · ${g.grade_name ?? g.name ?? ""}`;
+
+export function useSchoolYears(enabled = true) {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("school-years"),
+    queryFn: () => api<{ data: { school_years: SchoolYear[] } }>("/api/school-years").then((r) => r.data.school_years),
+    enabled,
+  });
+}
+
+export function useSections() {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("sections"),
+    queryFn: () => api<{ data: { sections: Section[] } }>("/api/sections").then((r) => r.data.sections),
+  });
+}
+
+/** Grades with groups_count of the year given (the current one by default). */
+export function useGrades(yearId?: number | null) {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("grades", yearId ?? "current"),
+    queryFn: () =>
+      api<{ data: { grades: Grade[] } }>(`/api/grades${yearId ? `?school_year_id=${yearId}` : ""}`).then(
+        (r) => r.data.grades,
+      ),
+  });
+}
+
+export function useGroups(yearId?: number | null) {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("groups", yearId ?? "current"),
+    queryFn: () =>
+      api<{ data: { groups: Group[] } }>(`/api/groups${yearId ? `?school_year_id=${yearId}` : ""}`).then(
+        (r) => r.data.groups,
+      ),
+  });
+}
+
+export function useSubjects() {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("subjects"),
+    queryFn: () => api<{ data: { subjects: Subject[] } }>("/api/subjects").then((r) => r.data.subjects),
+  });
+}
+
+/**
+ * The school's staff: active members with a profile other than Familiar (who may be head teachers and teach).
+ * GET api/users does not say which profile is the family one, so it is told by name (see the report).
+ */
+export function useStaff() {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("staff"),
+    queryFn: () => api<{ data: SchoolMember[] }>("/api/users").then((r) => r.data),
+    select: (members) =>
+      members.filter(
+        (m) =>
+          m.is_active !== false && m.profile_name !== null && m.profile_name.trim().toLowerCase() !== FAMILY_PROFILE,
+      ),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+/**
+ * Master configuration › school-users (spec §6; product design §1, §3 "Staff user"): the members of the school,
+ * each with one profile. Users are platform-wide; the school manages their membership.
+ */
+
+const RowId = z.number().int().positive().max(2_147_483_647);
+const personName = z.string().trim().min(1).max(80);
+const surname = z.string().trim().max(80);
+/** "" and null both mean "no value" (web inputs send ""). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const boolQuery = z.enum(["true", "false"]).transform((v) => v === "true");
+
+/** staff: every profile but Familiar; family: Familiar only. */
+export const MEMBER_SCOPES = ["all", "staff", "family"] as const;
+
+export const SchoolUsersQuery = z.object({
+  /** Part of a name or the e-mail. */
+  search: z.string().trim().max(100).optional(),
+  profile_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  is_active: boolQuery.optional(),
+  scope: z.enum(MEMBER_SCOPES).default("all"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type SchoolUsersQuery = z.infer<typeof SchoolUsersQuery>;
+
+export const SchoolUserSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  paternal_surname: z.string(),
+  maternal_surname: z.string(),
+  email: z.string(),
+  cell_phone: z.string().nullable(),
+  image_profile: z.string().nullable(),
+  profile_id: z.number().nullable(),
+  profile_name: z.string().nullable(),
+  /** The template the profile came from (director, docente, familiar…); null for a school's own profile. */
+  profile_template: z.string().nullable(),
+  trainer_type: z.string().nullable(),
+  /** The membership in this school. */
+  is_active: z.boolean(),
+  /** 0 until the user replaced the temporary password. */
+  password_updated: z.number(),
+  joined_at: z.string(),
+});
+export type SchoolUser = z.infer<typeof SchoolUserSchema>;
+
+/** One user with the groups they own as head teacher (those block deactivation and the Familiar profile). */
+export const SchoolUserDetail = SchoolUserSchema.extend({
+  owned_groups: z.array(z.object({ id: z.number(), name: z.string(), school_year_id: z.number() })),
+  /** Other schools the account belongs to: its e-mail can then only change from the platform. */
+  other_schools_count: z.number(),
+});
+
+/**
+ * Adds a member. A new e-mail creates the platform account with a temporary password (answered once;
+ * password_updated 0 forces a change at first sign-in); a known e-mail links that account, keeping its names.
+ */
+export const CreateSchoolUserBody = z.object({
+  first_name: personName,
+  paternal_surname: surname.default(""),
+  maternal_surname: surname.default(""),
+  email: Email,
+  cell_phone: optionalText(30),
+  profile_id: RowId,
+  /** For external trainers: psychologist, coach, therapist… */
+  trainer_type: optionalText(60),
+  language: z.enum(["es", "en"]).default("es"),
+});
+export type CreateSchoolUserBody = z.infer<typeof CreateSchoolUserBody>;
+
+export const UpdateSchoolUserBody = z.object({
+  first_name: personName.optional(),
+  paternal_surname: surname.optional(),
+  maternal_surname: surname.optional(),
+  /** Only for an account that belongs to this school alone (409 EMAIL_SHARED_ACCOUNT otherwise). */
+  email: Email.optional(),
+  cell_phone: optionalText(30),
+  profile_id: RowId.optional(),
+  trainer_type: optionalText(60),
+});
+export type UpdateSchoolUserBody = z.infer<typeof UpdateSchoolUserBody>;
+
+export const CreatedSchoolUser = z.object({
+  user: SchoolUserDetail,
+  /** true when the e-mail already had an account, which was linked. */
+  linked: z.boolean(),
+  /** Only for a new account, only in this answer. */
+  temporary_password: z.string().optional(),
+});
+
+/** Bulk profile assignment: every user gets the profile, or none does. */
+export const AssignProfileBody = z.object({
+  user_ids: z.array(RowId).min(1).max(500),
+  profile_id: RowId,
+});
+export type AssignProfileBody = z.infer<typeof AssignProfileBody>;
+
+export const AssignProfileResponse = z.object({ profile_id: z.number(), updated: z.number() });

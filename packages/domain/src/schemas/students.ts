@@ -1,0 +1,266 @@
+import { z } from "zod";
+
+/**
+ * Master configuration › students-profile: students and their family members with every field of spec §3
+ * "Parent and student records". CURP and RFC are format-checked by the server (mexican-ids.ts) so the field
+ * error names the rule; the web may run the same functions before sending.
+ */
+
+const RowId = z.number().int().positive().max(2_147_483_647);
+const QueryId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const STUDENT_GENDERS = ["female", "male", "other"] as const;
+export const STUDENT_STATUSES = ["active", "withdrawn", "graduated"] as const;
+/** Spec §3, in this order. */
+export const RELATIONSHIPS = [
+  "father",
+  "mother",
+  "grandparents",
+  "tutor",
+  "aunt",
+  "uncle",
+  "siblings",
+  "cousin",
+] as const;
+export type StudentGender = (typeof STUDENT_GENDERS)[number];
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
+/** Display names of the option values, also accepted in imported files. */
+export const OPTION_LABELS: Record<StudentGender | StudentStatus | Relationship, { es: string; en: string }> = {
+  female: { es: "Mujer", en: "Female" },
+  male: { es: "Hombre", en: "Male" },
+  other: { es: "Otro", en: "Other" },
+  active: { es: "Activo", en: "Active" },
+  withdrawn: { es: "Baja", en: "Withdrawn" },
+  graduated: { es: "Egresado", en: "Graduated" },
+  father: { es: "Padre", en: "Father" },
+  mother: { es: "Madre", en: "Mother" },
+  grandparents: { es: "Abuelos", en: "Grandparents" },
+  tutor: { es: "Tutor", en: "Tutor" },
+  aunt: { es: "Tía", en: "Aunt" },
+  uncle: { es: "Tío", en: "Uncle" },
+  siblings: { es: "Hermanos", en: "Siblings" },
+  cousin: { es: "Primo(a)", en: "Cousin" },
+};
+
+/** "" and null both mean "no value" (web inputs send ""). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** Spec §3 address, all parts optional (delegation is Mexico City's alcaldía, municipality elsewhere). */
+export const ADDRESS_FIELDS = [
+  "street",
+  "outside_number",
+  "inside_number",
+  "neighbourhood",
+  "postal_code",
+  "municipality",
+  "delegation",
+  "city",
+  "state",
+  "country",
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export const AddressSchema = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.string().trim().max(120).optional()])) as Record<
+    AddressField,
+    z.ZodOptional<z.ZodString>
+  >,
+);
+export type AddressInput = z.infer<typeof AddressSchema>;
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
+
+const studentFields = {
+  /** Matrícula, unique in the school (409 ENROLLMENT_TAKEN). */
+  enrollment: z.string().trim().min(1).max(40),
+  first_name: z.string().trim().min(1).max(80),
+  paternal_surname: z.string().trim().max(80).default(""),
+  maternal_surname: z.string().trim().max(80).default(""),
+  birthday: Day.nullish(),
+  gender: z.enum(STUDENT_GENDERS).nullish(),
+  /** Checked with its check digit (422 INVALID_CURP); stored upper-case. */
+  curp: optionalText(18),
+  address: AddressSchema.nullish(),
+  observations: optionalText(2000),
+  status: z.enum(STUDENT_STATUSES).default("active"),
+  /** A group of the current school year; null takes the student out of it. */
+  group_id: RowId.nullish(),
+};
+
+export const CreateStudentBody = z.object(studentFields);
+export type CreateStudentBody = z.infer<typeof CreateStudentBody>;
+export const UpdateStudentBody = z.object({
+  ...studentFields,
+  enrollment: studentFields.enrollment.optional(),
+  first_name: studentFields.first_name.optional(),
+  paternal_surname: z.string().trim().max(80).optional(),
+  maternal_surname: z.string().trim().max(80).optional(),
+  status: z.enum(STUDENT_STATUSES).optional(),
+});
+export type UpdateStudentBody = z.infer<typeof UpdateStudentBody>;
+
+export const StudentsQuery = z.object({
+  /** Part of a name, the enrollment or the CURP. */
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(STUDENT_STATUSES).optional(),
+  group_id: QueryId.optional(),
+  grade_id: QueryId.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type StudentsQuery = z.infer<typeof StudentsQuery>;
+
+const StudentGroup = z.object({
+  id: z.number(),
+  name: z.string(),
+  grade_id: z.number(),
+  grade_name: z.string(),
+  section_name: z.string(),
+});
+
+export const StudentSchema = z.object({
+  id: z.number(),
+  enrollment: z.string(),
+  first_name: z.string(),
+  paternal_surname: z.string(),
+  maternal_surname: z.string(),
+  birthday: z.string().nullable(),
+  gender: z.string().nullable(),
+  curp: z.string().nullable(),
+  photo: z.string().nullable(),
+  address: AddressSchema,
+  observations: z.string().nullable(),
+  status: z.string(),
+  /** The group in the current school year. */
+  group: StudentGroup.nullable(),
+  family_count: z.number(),
+});
+export type Student = z.infer<typeof StudentSchema>;
+
+// ── Family members ───────────────────────────────────────────────────────────────────────────────────────
+
+const memberFields = {
+  /** Checked as a persona física RFC (422 INVALID_RFC); stored upper-case. */
+  rfc: optionalText(13),
+  phone: optionalText(30),
+  alternate_phone: optionalText(30),
+  address: AddressSchema.nullish(),
+  observations: optionalText(2000),
+};
+const linkFields = {
+  relationship: z.enum(RELATIONSHIPS),
+  can_pick_up: z.boolean().default(false),
+  is_emergency_contact: z.boolean().default(false),
+};
+
+/**
+ * Adds a family member to a student. The e-mail names the family account: a new one is created with the
+ * Familiar profile and a temporary password (answered once); a known one is linked, so siblings share it.
+ */
+export const CreateFamilyMemberBody = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  first_name: z.string().trim().min(1).max(80),
+  paternal_surname: z.string().trim().max(80).default(""),
+  maternal_surname: z.string().trim().max(80).default(""),
+  language: z.enum(["es", "en"]).default("es"),
+  ...memberFields,
+  ...linkFields,
+});
+export type CreateFamilyMemberBody = z.infer<typeof CreateFamilyMemberBody>;
+
+export const UpdateFamilyMemberBody = z.object({
+  first_name: z.string().trim().min(1).max(80).optional(),
+  paternal_surname: z.string().trim().max(80).optional(),
+  maternal_surname: z.string().trim().max(80).optional(),
+  ...memberFields,
+  relationship: linkFields.relationship.optional(),
+  can_pick_up: z.boolean().optional(),
+  is_emergency_contact: z.boolean().optional(),
+});
+export type UpdateFamilyMemberBody = z.infer<typeof UpdateFamilyMemberBody>;
+
+export const FamilyMemberSchema = z.object({
+  user_id: z.number(),
+  first_name: z.string(),
+  paternal_surname: z.string(),
+  maternal_surname: z.string(),
+  email: z.string(),
+  rfc: z.string().nullable(),
+  phone: z.string().nullable(),
+  alternate_phone: z.string().nullable(),
+  address: AddressSchema,
+  observations: z.string().nullable(),
+  relationship: z.string(),
+  can_pick_up: z.boolean(),
+  is_emergency_contact: z.boolean(),
+  /** The account's membership of the school. */
+  is_active: z.boolean(),
+});
+export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
+
+export const CreatedFamilyMember = z.object({
+  family_member: FamilyMemberSchema,
+  /** true when the e-mail already had an account (a sibling's parent, say), which was linked. */
+  linked: z.boolean(),
+  temporary_password: z.string().optional(),
+});
+
+export const FamilyMembersQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type FamilyMembersQuery = z.infer<typeof FamilyMembersQuery>;
+
+/** A family account of the school with every child it is linked to. */
+export const FamilyAccountSchema = FamilyMemberSchema.omit({
+  relationship: true,
+  can_pick_up: true,
+  is_emergency_contact: true,
+}).extend({
+  students: z.array(
+    z.object({
+      id: z.number(),
+      enrollment: z.string(),
+      first_name: z.string(),
+      paternal_surname: z.string(),
+      maternal_surname: z.string(),
+      relationship: z.string(),
+    }),
+  ),
+});
+
+export const FamilyLinkParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  userId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+// ── Photos ───────────────────────────────────────────────────────────────────────────────────────────────
+
+export const PHOTO_OUTCOMES = ["assigned", "unknown_enrollment", "bad_type", "too_big"] as const;
+
+/** One file of a bulk photo upload: named by enrollment (CDA-2026-0001.jpg), assigned or refused with why. */
+export const PhotoResult = z.object({
+  file: z.string(),
+  enrollment: z.string(),
+  status: z.enum(PHOTO_OUTCOMES),
+  student_id: z.number().nullable(),
+  message: z.string(),
+});
+
+export const BulkPhotosResponse = z.object({
+  results: z.array(PhotoResult),
+  assigned: z.number(),
+  refused: z.number(),
+});
