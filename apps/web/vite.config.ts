@@ -13,6 +13,7 @@ export default defineConfig({
       "/logout": api,
       "/sanctum": api,
       "/uploads": api,
+      "/private-uploads": api,
       "/socket.io": { target: api, ws: true },
     },
   },

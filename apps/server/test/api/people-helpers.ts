@@ -30,7 +30,12 @@ export async function peopleSnapshot(db: Db, schoolId: string): Promise<Record<s
 }
 
 /** A current school year with one section, grade and group (optionally headed by `headTeacherId`). */
-export async function seedGroup(db: Db, schoolId: string, headTeacherId: number | null = null, names = ["Primaria", "1°", "A"]) {
+export async function seedGroup(
+  db: Db,
+  schoolId: string,
+  headTeacherId: number | null = null,
+  names = ["Primaria", "1°", "A"],
+) {
   const [year] = await db
     .insert(schoolYears)
     .values({ schoolId, name: "2026-2027", startsOn: "2026-08-24", endsOn: "2027-07-09", isCurrent: true })

@@ -11,8 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PROFILES = (action: "create" | "read" | "update" | "delete") => perm("master-configuration-users-profiles", action);
-const ADMIN_GRANTS = [...ACTIONS.map((a) => perm("master-configuration-users-profiles", a)), "module-master-configuration"];
+const PROFILES = (action: "create" | "read" | "update" | "delete") =>
+  perm("master-configuration-users-profiles", action);
+const ADMIN_GRANTS = [
+  ...ACTIONS.map((a) => perm("master-configuration-users-profiles", a)),
+  "module-master-configuration",
+];
 
 describe("profiles", () => {
   it("lists profiles with member counts, creates, renames and deletes an unused one", async () => {
@@ -78,7 +82,12 @@ describe("permission matrix", () => {
       search: false,
     });
 
-    const wanted = [perm("master-configuration-students", "read"), perm("incidents", "create"), "head-teacher", "module-scorecard"];
+    const wanted = [
+      perm("master-configuration-students", "read"),
+      perm("incidents", "create"),
+      "head-teacher",
+      "module-scorecard",
+    ];
     const put = await d.as({
       method: "PUT",
       url: `/api/profiles/${docente}/permissions`,
@@ -88,7 +97,9 @@ describe("permission matrix", () => {
     expect(put.json().data.matrix.permissions).toEqual([...wanted].sort());
     const again = (await d.as({ method: "GET", url: `/api/profiles/${docente}/permissions` })).json().data.matrix;
     expect(again.permissions).toEqual([...wanted].sort());
-    expect(again.areas.find((a: { area: string }) => a.area === "master-configuration-students").actions.read).toBe(true);
+    expect(again.areas.find((a: { area: string }) => a.area === "master-configuration-students").actions.read).toBe(
+      true,
+    );
     expect(again.modules.find((m: { key: string }) => m.key === "module-scorecard").granted).toBe(true);
     expect(again.special.find((m: { key: string }) => m.key === "head-teacher").granted).toBe(true);
   });
@@ -122,7 +133,11 @@ describe("permission matrix", () => {
   it("never leaves the school without a profile holding every user-profile permission", async () => {
     const d = await memberOf(t.app, t.db, "director");
     const { director } = d.school.profileIds;
-    const strip = await d.as({ method: "PUT", url: `/api/profiles/${director}/permissions`, payload: { permissions: [] } });
+    const strip = await d.as({
+      method: "PUT",
+      url: `/api/profiles/${director}/permissions`,
+      payload: { permissions: [] },
+    });
     expect([strip.statusCode, strip.json().code]).toEqual([409, "PROFILE_ADMIN_REQUIRED"]);
     const partial = await d.as({
       method: "PUT",
@@ -131,14 +146,28 @@ describe("permission matrix", () => {
     });
     expect(partial.json().code).toBe("PROFILE_ADMIN_REQUIRED");
     // Once another profile holds them all, the Director's may go.
-    const keeper = (await d.as({ method: "POST", url: "/api/profiles", payload: { name: "Sistemas" } })).json().data.profile;
-    await d.as({ method: "PUT", url: `/api/profiles/${keeper.id}/permissions`, payload: { permissions: ADMIN_GRANTS } });
-    expect((await d.as({ method: "PUT", url: `/api/profiles/${director}/permissions`, payload: { permissions: [] } })).statusCode).toBe(200);
+    const keeper = (await d.as({ method: "POST", url: "/api/profiles", payload: { name: "Sistemas" } })).json().data
+      .profile;
+    await d.as({
+      method: "PUT",
+      url: `/api/profiles/${keeper.id}/permissions`,
+      payload: { permissions: ADMIN_GRANTS },
+    });
+    expect(
+      (await d.as({ method: "PUT", url: `/api/profiles/${director}/permissions`, payload: { permissions: [] } }))
+        .statusCode,
+    ).toBe(200);
     // …and the keeper itself can then neither be emptied nor deleted (by someone who may edit profiles).
     const editor = await customMember(t.app, t.db, d.school, [PROFILES("update"), PROFILES("delete")]);
-    const empty = await editor.as({ method: "PUT", url: `/api/profiles/${keeper.id}/permissions`, payload: { permissions: [] } });
+    const empty = await editor.as({
+      method: "PUT",
+      url: `/api/profiles/${keeper.id}/permissions`,
+      payload: { permissions: [] },
+    });
     expect(empty.json().code).toBe("PROFILE_ADMIN_REQUIRED");
-    expect((await editor.as({ method: "DELETE", url: `/api/profiles/${keeper.id}` })).json().code).toBe("PROFILE_ADMIN_REQUIRED");
+    expect((await editor.as({ method: "DELETE", url: `/api/profiles/${keeper.id}` })).json().code).toBe(
+      "PROFILE_ADMIN_REQUIRED",
+    );
   });
 });
 

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const USERS = (action: "create" | "read" | "update" | "delete" | "search") => perm("master-configuration-users", action);
+const USERS = (action: "create" | "read" | "update" | "delete" | "search") =>
+  perm("master-configuration-users", action);
 
 describe("school users: list, create, edit", () => {
   it("lists members with search, profile, active and scope filters and a pager", async () => {
@@ -23,7 +24,8 @@ describe("school users: list, create, edit", () => {
     const parent = await plainMember(t.db, d.school, "familiar");
     const gone = await plainMember(t.db, d.school, "coordinador", false);
 
-    const list = async (query: string) => (await d.as({ method: "GET", url: `/api/school-users?${query}` })).json().data;
+    const list = async (query: string) =>
+      (await d.as({ method: "GET", url: `/api/school-users?${query}` })).json().data;
     expect((await list("")).total).toBe(4);
     const found = await list("search=marta");
     expect(found.users.map((u: { id: number }) => u.id)).toEqual([marta.id]);
@@ -60,7 +62,12 @@ describe("school users: list, create, edit", () => {
     const body = res.json().data;
     expect(body.linked).toBe(false);
     expect(body.temporary_password).toMatch(/^[A-Za-z0-9]{14}$/);
-    expect(body.user).toMatchObject({ email, password_updated: 0, trainer_type: "Psicólogo", profile_name: "Orientador" });
+    expect(body.user).toMatchObject({
+      email,
+      password_updated: 0,
+      trainer_type: "Psicólogo",
+      profile_name: "Orientador",
+    });
     // The temporary password signs in (the change is then forced by password_updated 0).
     expect(await login(t.app, email, body.temporary_password)).toBeTruthy();
 
@@ -81,14 +88,21 @@ describe("school users: list, create, edit", () => {
       payload: { first_name: "X", email: other.user.email, profile_id: d.school.profileIds.docente },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: "ALREADY_MEMBER", errors: { email: "That user already belongs to the school." } });
+    expect(again.json()).toMatchObject({
+      code: "ALREADY_MEMBER",
+      errors: { email: "That user already belongs to the school." },
+    });
   });
 
   it("refuses bad fields in either language and changes nothing", async () => {
     const d = await memberOf(t.app, t.db, "director");
     const foreign = await createSchool(t.db);
     const before = await peopleSnapshot(t.db, d.school.id);
-    const es = await d.as({ method: "POST", url: "/api/school-users", payload: { email: "no-es-correo", profile_id: 1 } });
+    const es = await d.as({
+      method: "POST",
+      url: "/api/school-users",
+      payload: { email: "no-es-correo", profile_id: 1 },
+    });
     expect(es.statusCode).toBe(422);
     expect(es.json().errors).toMatchObject({ first_name: "Campos vacíos", email: "Revisa los datos marcados." });
     const en = await d.as({
@@ -118,7 +132,13 @@ describe("school users: list, create, edit", () => {
       payload: { first_name: "Rosa", maternal_surname: "", cell_phone: "", trainer_type: "Coach", email },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user).toMatchObject({ first_name: "Rosa", maternal_surname: "", cell_phone: null, trainer_type: "Coach", email });
+    expect(res.json().data.user).toMatchObject({
+      first_name: "Rosa",
+      maternal_surname: "",
+      cell_phone: null,
+      trainer_type: "Coach",
+      email,
+    });
 
     const shared = await memberOf(t.app, t.db, "docente");
     await addMember(t.db, d.school.id, shared.user.id, d.school.profileIds.docente);
@@ -129,7 +149,11 @@ describe("school users: list, create, edit", () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("EMAIL_SHARED_ACCOUNT");
-    const taken = await d.as({ method: "PATCH", url: `/api/school-users/${solo.id}`, payload: { email: d.user.email } });
+    const taken = await d.as({
+      method: "PATCH",
+      url: `/api/school-users/${solo.id}`,
+      payload: { email: d.user.email },
+    });
     expect(taken.json().code).toBe("EMAIL_TAKEN");
   });
 });
@@ -146,7 +170,11 @@ describe("school users: profiles, deactivation, the head-teacher rule", () => {
     // Signing in again: the school is listed as inactive and its calls are refused.
     const token = await login(t.app, teacher.user.email);
     const call = (tk: string) =>
-      t.app.inject({ method: "GET", url: "/api/notifications", headers: { authorization: `Bearer ${tk}`, "x-school-id": d.school.id } });
+      t.app.inject({
+        method: "GET",
+        url: "/api/notifications",
+        headers: { authorization: `Bearer ${tk}`, "x-school-id": d.school.id },
+      });
     expect((await call(token)).json().code).toBe("USER_DEACTIVATED");
     expect((await d.as({ method: "POST", url: `/api/school-users/${teacher.user.id}/activate` })).statusCode).toBe(200);
     expect((await call(token)).statusCode).toBe(200);
@@ -168,7 +196,11 @@ describe("school users: profiles, deactivation, the head-teacher rule", () => {
       "It is not possible to unassign it, since there is an owner group assigned to the user",
     );
     const familiar = d.school.profileIds.familiar;
-    const patch = await d.as({ method: "PATCH", url: `/api/school-users/${head.id}`, payload: { profile_id: familiar } });
+    const patch = await d.as({
+      method: "PATCH",
+      url: `/api/school-users/${head.id}`,
+      payload: { profile_id: familiar },
+    });
     expect(patch.json().code).toBe("HEAD_TEACHER_OWNS_GROUP");
     const bulk = await d.as({
       method: "POST",
@@ -179,7 +211,9 @@ describe("school users: profiles, deactivation, the head-teacher rule", () => {
     expect(await peopleSnapshot(t.db, d.school.id)).toEqual(before);
     // Another staff profile is fine for a head teacher.
     const coord = d.school.profileIds.coordinador;
-    expect((await d.as({ method: "PATCH", url: `/api/school-users/${head.id}`, payload: { profile_id: coord } })).statusCode).toBe(200);
+    expect(
+      (await d.as({ method: "PATCH", url: `/api/school-users/${head.id}`, payload: { profile_id: coord } })).statusCode,
+    ).toBe(200);
   });
 
   it("assigns a profile to many members at once, or to none, and their access follows at once", async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { perm } from "@convive/domain";
 import { eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
@@ -12,8 +15,9 @@ import { peopleSnapshot } from "./people-helpers.ts";
 let t: TestApp;
 let jpeg: Buffer;
 let png: Buffer;
+const uploads = mkdtempSync(join(tmpdir(), "convive-photos-"));
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ UPLOADS_DIR: uploads });
   // A photo as phones take them: EXIF with the camera and the place it was taken.
   jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } })
     .jpeg()
@@ -23,13 +27,20 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(uploads, { recursive: true, force: true });
+});
 
 type As = Awaited<ReturnType<typeof memberOf>>["as"];
 const MB = 1024 * 1024;
 
 async function student(as: As) {
-  const res = await as({ method: "POST", url: "/api/students", payload: { enrollment: uniq("CDA"), first_name: "Sofía" } });
+  const res = await as({
+    method: "POST",
+    url: "/api/students",
+    payload: { enrollment: uniq("CDA"), first_name: "Sofía" },
+  });
   return res.json().data.student as { id: number; enrollment: string };
 }
 
@@ -44,15 +55,18 @@ describe("student photos", () => {
     const res = await upload(d.as, `/api/students/${s.id}/photo`, jpeg, "image/jpeg");
     expect(res.statusCode).toBe(200);
     const photo = res.json().data.student.photo as string;
-    expect(photo).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
-    const served = await t.app.inject({ method: "GET", url: photo });
+    expect(photo).toMatch(/^\/private-uploads\/[a-f0-9]{32}\.jpg$/);
+    // A minor's photo is never served to someone who is not signed in, nor from the public folder.
+    expect((await t.app.inject({ method: "GET", url: photo })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: photo.replace("/private-uploads/", "/uploads/") })).statusCode).toBe(404);
+    const served = await d.as({ method: "GET", url: photo });
     expect(served.headers["content-type"]).toBe("image/jpeg");
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.exif, meta.xmp]).toEqual(["jpeg", 64, undefined, undefined]);
     // A PNG sent as JPEG is still a PNG: the bytes decide, not the label.
     const again = await upload(d.as, `/api/students/${s.id}/photo`, png, "image/jpeg");
     expect(again.json().data.student.photo).toMatch(/\.png$/);
-    expect((await t.app.inject({ method: "GET", url: photo })).statusCode).toBe(404);
+    expect((await d.as({ method: "GET", url: photo })).statusCode).toBe(404);
     const cleared = await d.as({ method: "DELETE", url: `/api/students/${s.id}/photo` });
     expect(cleared.json().data.student.photo).toBeNull();
   });
@@ -130,7 +144,9 @@ describe("student photos", () => {
     const b = await memberOf(t.app, t.db, "director");
     const before = await peopleSnapshot(t.db, a.school.id);
     expect((await upload(reader.as, `/api/students/${s.id}/photo`, jpeg, "image/jpeg")).statusCode).toBe(403);
-    expect((await upload(reader.as, "/api/students/photos", Buffer.from(zipSync({})), "application/zip")).statusCode).toBe(403);
+    expect(
+      (await upload(reader.as, "/api/students/photos", Buffer.from(zipSync({})), "application/zip")).statusCode,
+    ).toBe(403);
     expect((await upload(b.as, `/api/students/${s.id}/photo`, jpeg, "image/jpeg")).statusCode).toBe(404);
     expect((await b.as({ method: "DELETE", url: `/api/students/${s.id}/photo` })).statusCode).toBe(404);
     expect((await upload(b.as, `/api/students/photos/${s.enrollment}`, jpeg, "image/jpeg")).statusCode).toBe(422);

@@ -71,7 +71,9 @@ describe("students", () => {
       payload: { status: "withdrawn", group_id: null, curp: "" },
     });
     expect(patched.json().data.student).toMatchObject({ status: "withdrawn", group: null, curp: null });
-    expect((await d.as({ method: "GET", url: `/api/students/${student.id}` })).json().data.student.gender).toBe("female");
+    expect((await d.as({ method: "GET", url: `/api/students/${student.id}` })).json().data.student.gender).toBe(
+      "female",
+    );
   });
 
   it("lists with search and filters", async () => {
@@ -191,11 +193,16 @@ describe("family members", () => {
       url: `/api/students/${leo.id}/family-members`,
       payload: { email: email.toUpperCase(), first_name: "Otra", relationship: "mother" },
     });
-    expect(sibling.json().data).toMatchObject({ linked: true, family_member: { user_id: body.family_member.user_id, first_name: "Laura", rfc: "GALL850312AB1" } });
+    expect(sibling.json().data).toMatchObject({
+      linked: true,
+      family_member: { user_id: body.family_member.user_id, first_name: "Laura", rfc: "GALL850312AB1" },
+    });
     expect(sibling.json().data.temporary_password).toBeUndefined();
     const accounts = (await d.as({ method: "GET", url: `/api/family-members?search=${email}` })).json().data;
     expect(accounts.total).toBe(1);
-    expect(accounts.family_members[0].students.map((s: { id: number }) => s.id).sort()).toEqual([sofia.id, leo.id].sort());
+    expect(accounts.family_members[0].students.map((s: { id: number }) => s.id).sort()).toEqual(
+      [sofia.id, leo.id].sort(),
+    );
 
     const again = await d.as({
       method: "POST",
@@ -252,7 +259,9 @@ describe("family members", () => {
 
     const removed = await d.as({ method: "DELETE", url: `/api/students/${s.id}/family-members/${added.user_id}` });
     expect(removed.json().data).toEqual({ id: added.user_id });
-    expect((await d.as({ method: "GET", url: `/api/students/${s.id}/family-members` })).json().data.family_members).toEqual([]);
+    expect(
+      (await d.as({ method: "GET", url: `/api/students/${s.id}/family-members` })).json().data.family_members,
+    ).toEqual([]);
     const [account] = await t.db.select().from(users).where(eq(users.id, added.user_id));
     expect(account).toBeDefined();
   });
@@ -282,7 +291,12 @@ describe("students: permissions and other schools", () => {
       expect((await docente.as(call)).statusCode, call.url).toBe(403);
       expect((await reader.as(call)).statusCode, call.url).toBe(403);
     }
-    for (const url of ["/api/students", `/api/students/${s.id}`, `/api/students/${s.id}/family-members`, "/api/family-members"]) {
+    for (const url of [
+      "/api/students",
+      `/api/students/${s.id}`,
+      `/api/students/${s.id}/family-members`,
+      "/api/family-members",
+    ]) {
       expect((await docente.as({ method: "GET", url })).statusCode, url).toBe(403);
       expect((await reader.as({ method: "GET", url })).statusCode, url).toBe(200);
     }
@@ -311,7 +325,11 @@ describe("students: permissions and other schools", () => {
         url: `/api/students/${s.id}/family-members`,
         payload: { email: `${uniq("p")}@test.convive`, first_name: "X", relationship: "father" },
       },
-      { method: "PATCH" as const, url: `/api/students/${s.id}/family-members/${parent.user_id}`, payload: { phone: "1" } },
+      {
+        method: "PATCH" as const,
+        url: `/api/students/${s.id}/family-members/${parent.user_id}`,
+        payload: { phone: "1" },
+      },
       { method: "DELETE" as const, url: `/api/students/${s.id}/family-members/${parent.user_id}` },
     ];
     for (const call of calls) expect((await b.as(call)).statusCode, call.url).toBe(404);

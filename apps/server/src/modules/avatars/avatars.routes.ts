@@ -7,7 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { readToken } from "../../plugins/access.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
-import { type AvatarsService, IMAGE_TYPES, UPLOAD_CEILING_MB } from "./avatars.service.ts";
+import { type AvatarsService, IMAGE_TYPES, PRIVATE_UPLOADS_FOLDER, UPLOAD_CEILING_MB } from "./avatars.service.ts";
 
 const MB = 1024 * 1024;
 
@@ -96,6 +96,18 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; app
       if (!file) throw new AppError("NOT_FOUND");
       // A name is never reused, so the picture can be cached for good.
       return reply.type(file.type).header("cache-control", "public, max-age=31536000, immutable").send(file.data);
+    },
+  );
+
+  // Students' photos: any signed-in user with the (unguessable) name, by session cookie or bearer; never cached
+  // by shared caches.
+  app.get(
+    "/private-uploads/:name",
+    { config: { access: "user" }, schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
+    async (request, reply) => {
+      const file = await avatars.read(request.params.name, PRIVATE_UPLOADS_FOLDER);
+      if (!file) throw new AppError("NOT_FOUND");
+      return reply.type(file.type).header("cache-control", "private, max-age=86400").send(file.data);
     },
   );
 };

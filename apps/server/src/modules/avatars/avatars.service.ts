@@ -22,6 +22,9 @@ const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([t
 /** Whatever a school configures, no single upload is read past this (the route's bodyLimit). */
 export const UPLOAD_CEILING_MB = 20;
 export const UPLOADS_PREFIX = "/uploads/";
+/** Pictures of students (minors) are served only to signed-in users, from a folder of their own. */
+export const PRIVATE_UPLOADS_PREFIX = "/private-uploads/";
+export const PRIVATE_UPLOADS_FOLDER = "private";
 /** 128 random bits as hex plus a known extension: nothing else is ever read from the folder. */
 export const UPLOAD_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
@@ -85,10 +88,10 @@ export function createAvatarsService(deps: {
   }
 
   /** A stored upload with its content type, or null when the name is not one of ours or is gone. */
-  async function read(name: string): Promise<{ type: ImageType; data: Buffer } | null> {
+  async function read(name: string, folder: "" | typeof PRIVATE_UPLOADS_FOLDER = ""): Promise<{ type: ImageType; data: Buffer } | null> {
     const match = UPLOAD_NAME.exec(name);
     if (!match) return null;
-    const data = await readFile(join(uploadsDir, name)).catch(() => null);
+    const data = await readFile(join(uploadsDir, folder, name)).catch(() => null);
     return data ? { type: TYPE_OF_EXTENSION[match[1]!]!, data } : null;
   }
 

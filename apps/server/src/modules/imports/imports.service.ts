@@ -137,10 +137,10 @@ export function createImportsService(deps: { db: Db; events: EventBus; log: (err
   }
 
   function present(row: jobs.JobRow, lang: Language): ImportJob {
-    const running = live.get(row.id);
+    const here = live.get(row.id);
     let status = row.status as ImportJob["status"];
     let errorCode = row.errorCode;
-    if (status === "processing" && !running && Date.now() - row.updatedAt.getTime() > STALE_MS) {
+    if (status === "processing" && !here && Date.now() - row.updatedAt.getTime() > STALE_MS) {
       status = "failed";
       errorCode = "INTERNAL";
     }
@@ -153,7 +153,7 @@ export function createImportsService(deps: { db: Db; events: EventBus; log: (err
       id: row.id,
       kind: row.kind as ImportKind,
       status,
-      processed: running?.processed ?? row.processed,
+      processed: here?.processed ?? row.processed,
       total: row.total,
       message: message[lang],
       error: status === "failed" ? render((errorCode ?? "INTERNAL") as Parameters<typeof render>[0], lang) : null,

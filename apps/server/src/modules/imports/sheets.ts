@@ -2,6 +2,7 @@ import { IMPORT_MAX_ROWS, type ImportColumn, type Language } from "@convive/doma
 import ExcelJS from "exceljs";
 import { AppError } from "../../lib/errors.ts";
 import { decodeText, parseCsv, toCsv } from "./csv.ts";
+import { readXlsx } from "./xlsx-reader.ts";
 
 /** A data row: its number in the spreadsheet (the header is row 1) and its cells as trimmed text. */
 export interface SheetRow {
@@ -17,38 +18,6 @@ export interface Table {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
-/** A cell as text: dates as YYYY-MM-DD, links and rich text by their text, formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((r) => r.text).join("");
-    if ("hyperlink" in value) return cellText(value.text as ExcelJS.CellValue);
-    if ("formula" in value || "sharedFormula" in value)
-      return cellText((value as { result?: ExcelJS.CellValue }).result);
-    if ("error" in value) return "";
-  }
-  return String(value);
-}
-
-async function readXlsx(data: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError("IMPORT_UNREADABLE");
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const records: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const values = row.values as ExcelJS.CellValue[];
-    // row.values is 1-based: index 0 is always empty.
-    records[number - 1] = values.slice(1).map(cellText);
-  });
-  return Array.from(records, (r) => r ?? []);
-}
-
 /**
  * The first sheet of an XLSX, or a CSV, as a header line and data rows. Blank rows are skipped but keep
  * their numbers counted, so a reported row number is the one the user sees in their spreadsheet.
@@ -56,7 +25,7 @@ async function readXlsx(data: Buffer): Promise<string[][]> {
 export async function readTable(data: Buffer): Promise<Table> {
   if (data.length === 0) throw new AppError("IMPORT_EMPTY");
   if (data.subarray(0, 4).equals(OLE_MAGIC)) throw new AppError("IMPORT_UNREADABLE");
-  const records = data.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsx(data) : parseCsv(decodeText(data));
+  const records = data.subarray(0, 4).equals(ZIP_MAGIC) ? readXlsx(data) : parseCsv(decodeText(data));
   const [header, ...body] = records;
   if (!header || header.every((h) => h.trim() === "")) throw new AppError("IMPORT_EMPTY");
   const rows: SheetRow[] = [];

@@ -1,7 +1,6 @@
 import { envelope, SETUP_STAGES } from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
 import type { SchoolsService } from "./schools.service.ts";
@@ -50,12 +49,13 @@ export const schoolsRoutes: FastifyPluginAsyncZod<{ schools: SchoolsService; app
       schema: {
         tags: ["schools"],
         description: "School information by domain: name, logo and colours of the school the host names.",
-        response: { 200: envelope(z.object({ school: Branding })), ...errorResponses(400, 404) },
+        response: { 200: envelope(z.object({ school: Branding.nullable() })), ...errorResponses(404) },
       },
     },
     async (request) => {
       const schoolId = resolveSchoolId(request, deps.appDomain);
-      if (!schoolId) throw new AppError("SCHOOL_REQUIRED");
+      // The bare domain names no school: the sign-in page then shows Convive's own branding.
+      if (!schoolId) return { data: { school: null } };
       return { data: { school: await deps.schools.publicBranding(schoolId) } };
     },
   );

@@ -10,7 +10,12 @@ import { students } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { render } from "../../plugins/errors.ts";
-import { UPLOAD_CEILING_MB, UPLOAD_NAME, UPLOADS_PREFIX } from "../avatars/avatars.service.ts";
+import {
+  PRIVATE_UPLOADS_FOLDER,
+  PRIVATE_UPLOADS_PREFIX,
+  UPLOAD_CEILING_MB,
+  UPLOAD_NAME,
+} from "../avatars/avatars.service.ts";
 import { findSchool } from "../schools/schools.repository.ts";
 import { reencodeImage } from "./images.ts";
 import * as repo from "./students.repository.ts";
@@ -20,6 +25,8 @@ const MB = 1024 * 1024;
 /** A bulk ZIP may carry a whole school's photos; each one inside still obeys the school's limit. */
 export const PHOTO_ZIP_MAX_MB = 100;
 const PHOTO_ZIP_MAX_FILES = 5_000;
+/** Pictures hardly compress: a legitimate ZIP inflates to about its own size; a zip bomb stops here. */
+const PHOTO_ZIP_MAX_INFLATED = 3 * PHOTO_ZIP_MAX_MB * 1024 * 1024;
 /** sharp works in libuv's pool; a few at a time keeps one upload from starving other requests. */
 const ENCODE_CONCURRENCY = 2;
 
@@ -41,16 +48,16 @@ export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
 
   async function store(data: Buffer, ext: string) {
     const name = `${randomBytes(16).toString("hex")}.${ext}`;
-    folderReady ??= mkdir(uploadsDir, { recursive: true });
+    folderReady ??= mkdir(join(uploadsDir, PRIVATE_UPLOADS_FOLDER), { recursive: true });
     await folderReady;
-    await writeFile(join(uploadsDir, name), data, { flag: "wx" });
-    return `${UPLOADS_PREFIX}${name}`;
+    await writeFile(join(uploadsDir, PRIVATE_UPLOADS_FOLDER, name), data, { flag: "wx" });
+    return `${PRIVATE_UPLOADS_PREFIX}${name}`;
   }
 
   /** Deletes a replaced photo when it is one of ours; a seed or external URL is left alone. */
   async function removeUpload(url: string | null | undefined) {
-    const name = url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
-    if (name && UPLOAD_NAME.test(name)) await unlink(join(uploadsDir, name)).catch(() => undefined);
+    const name = url?.startsWith(PRIVATE_UPLOADS_PREFIX) ? url.slice(PRIVATE_UPLOADS_PREFIX.length) : null;
+    if (name && UPLOAD_NAME.test(name)) await unlink(join(uploadsDir, PRIVATE_UPLOADS_FOLDER, name)).catch(() => undefined);
   }
 
   async function replacePhoto(schoolId: string, studentId: number, photo: string | null) {
@@ -90,7 +97,7 @@ export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
   /** Every file of the ZIP, each assigned or refused with the reason in the caller's language. */
   async function saveZip(tenant: Tenant, zip: Buffer, lang: Language) {
     const mb = await limitMb(tenant.schoolId);
-    const entries = readZip(zip, mb * MB, PHOTO_ZIP_MAX_FILES);
+    const entries = readZip(zip, mb * MB, PHOTO_ZIP_MAX_FILES, PHOTO_ZIP_MAX_INFLATED);
     const results: Result[] = new Array(entries.length);
     let next = 0;
     const worker = async () => {

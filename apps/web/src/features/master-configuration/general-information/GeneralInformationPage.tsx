@@ -285,6 +285,11 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
             >
               {t("privacy.warning")}
             </Alert>
+            {!form.values.privacy_notice_es.trim() && !form.values.privacy_notice_en.trim() && (
+              <Text size="sm" c="dimmed">
+                {t("privacy.emptyHint")}
+              </Text>
+            )}
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
               <Textarea
                 label={t("privacy.es")}

@@ -6,11 +6,11 @@ import { useMediaQuery } from "@mantine/hooks";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Calendars in the user's language, weeks from Monday (Mexico). */
+/** Calendars in the user's language, weeks from Monday; weekends not in red (red text on white fails AA). */
 export function DatesLanguage({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
-    <DatesProvider settings={{ locale: i18n.resolvedLanguage ?? "es", firstDayOfWeek: 1 }}>{children}</DatesProvider>
+    <DatesProvider settings={{ locale: i18n.resolvedLanguage ?? "es", firstDayOfWeek: 1, weekendDays: [] }}>{children}</DatesProvider>
   );
 }
 

@@ -106,7 +106,6 @@ export function YearForm({
       <TextInput
         label={t("years.name")}
         description={t("years.nameHint")}
-        placeholder="2026-2027"
         required
         maxLength={50}
         {...form.getInputProps("name")}
