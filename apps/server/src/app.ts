@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import type { ErrorBody } from "@convive/domain";
 import type { PGlite } from "@electric-sql/pglite";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
@@ -11,35 +12,37 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Config } from "./config/config.ts";
 import { type Db, openDb } from "./db/client.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
+import { requestLanguage } from "./lib/language.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { createAuthService } from "./modules/auth/auth.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.ts";
 import { avatarsRoutes } from "./modules/avatars/avatars.routes.ts";
 import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
+import { familiesModule } from "./modules/families/families.routes.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
+import { importsModule } from "./modules/imports/imports.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
-import { createNotificationsService, type NotificationsService } from "./modules/notifications/notifications.service.ts";
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from "./modules/notifications/notifications.service.ts";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
+import { profilesAdminModule } from "./modules/profiles-admin/profiles-admin.routes.ts";
+import { schoolInfoModule } from "./modules/school-info/school-info.routes.ts";
+import { schoolUsersModule } from "./modules/school-users/school-users.routes.ts";
+import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts";
 import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
 import { createSchoolsService } from "./modules/schools/schools.service.ts";
-import { usersRoutes } from "./modules/users/users.routes.ts";
-import { schoolInfoModule } from "./modules/school-info/school-info.routes.ts";
-import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts";
 import { structureModule } from "./modules/structure/structure.routes.ts";
-import { subjectsModule } from "./modules/subjects/subjects.routes.ts";
-import { familiesModule } from "./modules/families/families.routes.ts";
-import { importsModule } from "./modules/imports/imports.routes.ts";
-import { profilesAdminModule } from "./modules/profiles-admin/profiles-admin.routes.ts";
-import { schoolUsersModule } from "./modules/school-users/school-users.routes.ts";
 import { studentsModule } from "./modules/students/students.routes.ts";
+import { subjectsModule } from "./modules/subjects/subjects.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { cachesPlugin, createCaches } from "./plugins/caches.ts";
 import { errorsPlugin, render } from "./plugins/errors.ts";
-import { requestLanguage } from "./lib/language.ts";
-import type { ErrorBody } from "@convive/domain";
 import { realtimePlugin } from "./plugins/realtime.ts";
 
 export interface AppOptions {
@@ -72,12 +75,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     // Per-request lines only when debugging: the bell poll alone is one request per user every 30 s.
-    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" }),
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const opened = options.db ? null : await openDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, pglite: options.pglite });
+  const opened = options.db
+    ? null
+    : await openDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, pglite: options.pglite });
   const db = options.db ?? opened!.db;
   if (opened) app.addHook("onClose", () => opened.close());
   const events = createEventBus();
@@ -93,7 +100,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
-    openapi: { info: { title: "Convive API", version: "0.1.0" }, components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } } },
+    openapi: {
+      info: { title: "Convive API", version: "0.1.0" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
@@ -108,7 +118,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resets = createPasswordResetService({ db, config, mailer, auth, log: (m) => app.log.warn(m) });
   const schools = createSchoolsService({ db });
 
-  await app.register(authRoutes, { auth, users, resets, cookies, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400 });
+  await app.register(authRoutes, {
+    auth,
+    users,
+    resets,
+    cookies,
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+  });
   await app.register(usersRoutes, { users });
   await app.register(avatarsRoutes, {
     avatars: createAvatarsService({ db, uploadsDir: config.UPLOADS_DIR, users, events }),
@@ -139,7 +155,8 @@ async function registerWeb(app: FastifyInstance, dist: string) {
   const hasWeb = existsSync(dist);
   if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/socket.io");
+    const isPage =
+      request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/socket.io");
     if (hasWeb && isPage) return reply.type("text/html").sendFile("index.html");
     const lang = requestLanguage(request.headers);
     return reply.status(404).send({ message: render("NOT_FOUND", lang), code: "NOT_FOUND" } satisfies ErrorBody);

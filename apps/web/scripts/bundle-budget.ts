@@ -16,11 +16,11 @@ export function bundleBudget(options: { entryBudgetKb: number }): Plugin {
           .map((c) => [c.fileName, c]),
       );
       const entry = [...chunks.values()].find((c) => c.type === "chunk" && c.isEntry);
-      if (!entry || entry.type !== "chunk") return;
+      if (entry?.type !== "chunk") return;
       const seen = new Set<string>();
       const visit = (name: string) => {
         const chunk = chunks.get(name);
-        if (!chunk || chunk.type !== "chunk" || seen.has(name)) return;
+        if (chunk?.type !== "chunk" || seen.has(name)) return;
         seen.add(name);
         chunk.imports.forEach(visit);
       };

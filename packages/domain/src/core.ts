@@ -1,11 +1,11 @@
 /** Rules and constants without the zod schemas: what the web needs before sign-in, kept small. */
 export * from "./constants.ts";
+export * from "./contrast.ts";
+export * from "./errors.ts";
 export * from "./guard.ts";
 export * from "./landing.ts";
+export * from "./mexican-ids.ts";
 export * from "./permissions.ts";
 export * from "./profile-templates.ts";
 export * from "./routes.ts";
-export * from "./errors.ts";
 export * from "./sign-in.ts";
-export * from "./contrast.ts";
-export * from "./mexican-ids.ts";

@@ -108,7 +108,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appD
     if (!credentials) throw new AppError("UNAUTHENTICATED");
     const schoolId = resolveSchoolId(request, opts.appDomain);
     const identity = await cachedIdentity(opts.db, opts.caches, hashToken(credentials.token), schoolId);
-    if (!identity || !identity.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
+    if (!identity?.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
       throw new AppError("UNAUTHENTICATED");
     }
     if (credentials.via === "cookie" && !SAFE_METHODS.has(request.method)) checkXsrf(request);
@@ -147,7 +147,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appD
 /** Applies the school rules: unknown school or non-member → 404; inactive → 403; no profile → 403. */
 function tenantOf(identity: RequestIdentity): Tenant {
   const school = identity.school;
-  if (!school || !school.member) throw new AppError("NOT_FOUND");
+  if (!school?.member) throw new AppError("NOT_FOUND");
   if (!school.isActive || !school.member.isActive) throw new AppError("USER_DEACTIVATED");
   if (school.member.profileId === null) throw new AppError("NO_ROLE_IN_SCHOOL");
   return {

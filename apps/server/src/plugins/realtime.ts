@@ -61,7 +61,7 @@ export const realtimePlugin = fp(
         if (!token) return next(new Error("UNAUTHENTICATED"));
         const schoolId = handshakeSchool(socket, opts.appDomain);
         const identity = await findIdentity(opts.db, hashToken(token), schoolId);
-        if (!identity || !identity.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
+        if (!identity?.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
           return next(new Error("UNAUTHENTICATED"));
         }
         const member = identity.school?.member;

@@ -65,12 +65,18 @@ describe("in-memory caches of the hot path", () => {
     const ended = await client(a.app, second)({ method: "DELETE", url: `/api/auth/sessions/${first.id}` });
     expect(ended.statusCode).toBe(200);
     expect((await poll(a.app, token, school.id, user.id)).statusCode).toBe(401);
-    await expect.poll(async () => (await poll(b.app, token, school.id, user.id)).statusCode, { timeout: 2000, interval: 20 }).toBe(401);
+    await expect
+      .poll(async () => (await poll(b.app, token, school.id, user.id)).statusCode, { timeout: 2000, interval: 20 })
+      .toBe(401);
   });
 
   it("stops the old access token at once after a refresh", async () => {
     const { user, school } = await memberOf(a.app, a.db, "director");
-    const res = await a.app.inject({ method: "POST", url: "/login", payload: { email: user.email, password: "Prueba.2026!" } });
+    const res = await a.app.inject({
+      method: "POST",
+      url: "/login",
+      payload: { email: user.email, password: "Prueba.2026!" },
+    });
     const { access_token, refresh_token } = res.json().data;
     expect((await poll(a.app, access_token, school.id, user.id)).statusCode).toBe(200);
     const refreshed = await a.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refresh_token } });
@@ -84,9 +90,14 @@ describe("in-memory caches of the hot path", () => {
     const root = await createUser(a.db, { root: 1 });
     const rootToken = await login(a.app, root.email);
     expect((await poll(b.app, token, school.id, user.id)).statusCode).toBe(200);
-    const off = await client(a.app, rootToken)({ method: "PATCH", url: `/api/admin/schools/${school.id}`, payload: { is_active: false } });
+    const off = await client(
+      a.app,
+      rootToken,
+    )({ method: "PATCH", url: `/api/admin/schools/${school.id}`, payload: { is_active: false } });
     expect(off.statusCode).toBe(200);
     expect((await poll(a.app, token, school.id, user.id)).statusCode).toBe(403);
-    await expect.poll(async () => (await poll(b.app, token, school.id, user.id)).statusCode, { timeout: 2000, interval: 20 }).toBe(403);
+    await expect
+      .poll(async () => (await poll(b.app, token, school.id, user.id)).statusCode, { timeout: 2000, interval: 20 })
+      .toBe(403);
   });
 });

@@ -58,7 +58,9 @@ describe("student photos", () => {
     expect(photo).toMatch(/^\/private-uploads\/[a-f0-9]{32}\.jpg$/);
     // A minor's photo is never served to someone who is not signed in, nor from the public folder.
     expect((await t.app.inject({ method: "GET", url: photo })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: photo.replace("/private-uploads/", "/uploads/") })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "GET", url: photo.replace("/private-uploads/", "/uploads/") })).statusCode,
+    ).toBe(404);
     const served = await d.as({ method: "GET", url: photo });
     expect(served.headers["content-type"]).toBe("image/jpeg");
     const meta = await sharp(served.rawPayload).metadata();

@@ -24,12 +24,12 @@ export async function openTestDb(): Promise<{ db: Db; pglite?: PGlite; close: ()
 }
 
 /** The real app on a real database; no web build, quiet logs. */
-export async function createTestApp(overrides: Partial<Config> = {}, extra: { mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  extra: { mailer?: Mailer } = {},
+): Promise<TestApp> {
   const opened = await openTestDb();
-  const config = loadConfig(
-    { LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent" },
-    { ...overrides },
-  );
+  const config = loadConfig({ LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent" }, { ...overrides });
   const app = await buildApp({ config, db: opened.db, mailer: extra.mailer });
   await app.ready();
   return {

@@ -22,7 +22,14 @@ export async function createSchool(db: Db, values: { isActive?: boolean; name?: 
 
 export async function createUser(
   db: Db,
-  values: { email?: string; root?: 0 | 1; passwordUpdated?: 0 | 1; isActive?: boolean; language?: "es" | "en"; firstName?: string } = {},
+  values: {
+    email?: string;
+    root?: 0 | 1;
+    passwordUpdated?: 0 | 1;
+    isActive?: boolean;
+    language?: "es" | "en";
+    firstName?: string;
+  } = {},
 ) {
   const email = values.email ?? `${uniq("u")}@test.convive`;
   const [row] = await db
@@ -47,7 +54,12 @@ export async function addMember(db: Db, schoolId: string, userId: number, profil
 }
 
 /** A school with a member of the given template, signed in. */
-export async function memberOf(app: FastifyInstance, db: Db, template: ProfileTemplateKey, school?: Awaited<ReturnType<typeof createSchool>>) {
+export async function memberOf(
+  app: FastifyInstance,
+  db: Db,
+  template: ProfileTemplateKey,
+  school?: Awaited<ReturnType<typeof createSchool>>,
+) {
   const s = school ?? (await createSchool(db));
   const user = await createUser(db);
   await addMember(db, s.id, user.id, s.profileIds[template]);
@@ -55,7 +67,12 @@ export async function memberOf(app: FastifyInstance, db: Db, template: ProfileTe
   return { school: s, user, token, as: client(app, token, s.id) };
 }
 
-export async function login(app: FastifyInstance, email: string, password = PASSWORD, ip = "10.0.0.1"): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  ip = "10.0.0.1",
+): Promise<string> {
   const res = await app.inject({ method: "POST", url: "/login", payload: { email, password }, remoteAddress: ip });
   if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
   return res.json().data.access_token as string;

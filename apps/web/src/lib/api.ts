@@ -49,7 +49,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
   const timeout = options.timeoutMs ?? (isMobile() ? REQUEST_TIMEOUT_MS.mobile : REQUEST_TIMEOUT_MS.desktop);
-  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout);
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(timeout)])
+    : AbortSignal.timeout(timeout);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -61,7 +63,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (cause) {
     const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
-    throw new ApiError(0, timedOut ? "TIMEOUT" : "NETWORK", i18n.t(timedOut ? "common:errors.timeout" : "common:errors.network"));
+    throw new ApiError(
+      0,
+      timedOut ? "TIMEOUT" : "NETWORK",
+      i18n.t(timedOut ? "common:errors.timeout" : "common:errors.network"),
+    );
   }
   if (response.status === 204) return undefined as T;
   const payload = await response.json().catch(() => null);

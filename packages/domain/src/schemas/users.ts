@@ -22,7 +22,14 @@ export const UserIncludeQuery = z.object({
   include: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.enum(USER_INCLUDES))),
 });
 

@@ -1,7 +1,7 @@
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { memberships } from "./access.ts";
-import { users } from "./users.ts";
 import { createdAt, rowId, schoolIdColumn } from "./schools.ts";
+import { users } from "./users.ts";
 
 /**
  * An in-app notification. The text is rendered from `type` + `params` in the reader's language when read,
@@ -21,7 +21,10 @@ export const notifications = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({ columns: [t.schoolId, t.userId], foreignColumns: [memberships.schoolId, memberships.userId] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.schoolId, t.userId],
+      foreignColumns: [memberships.schoolId, memberships.userId],
+    }).onDelete("cascade"),
     index("notifications_user_idx").on(t.schoolId, t.userId, t.createdAt),
   ],
 );

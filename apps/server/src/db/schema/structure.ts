@@ -1,5 +1,16 @@
-import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { memberships } from "./access.ts";
 import { createdAt, rowId, schoolIdColumn } from "./schools.ts";
 
@@ -36,14 +47,22 @@ export const periods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({ columns: [t.schoolId, t.schoolYearId], foreignColumns: [schoolYears.schoolId, schoolYears.id] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.schoolId, t.schoolYearId],
+      foreignColumns: [schoolYears.schoolId, schoolYears.id],
+    }).onDelete("cascade"),
   ],
 );
 
 /** A level (nivel): Preescolar, Primaria, Secundaria, Preparatoria. */
 export const sections = pgTable(
   "sections",
-  { schoolId: schoolIdColumn(), id: rowId(), name: text("name").notNull(), order: integer("order").notNull().default(0) },
+  {
+    schoolId: schoolIdColumn(),
+    id: rowId(),
+    name: text("name").notNull(),
+    order: integer("order").notNull().default(0),
+  },
   (t) => [primaryKey({ columns: [t.schoolId, t.id] })],
 );
 
@@ -94,7 +113,9 @@ export const subjectGrades = pgTable(
   { schoolId: schoolIdColumn(), subjectId: integer("subject_id").notNull(), gradeId: integer("grade_id").notNull() },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.subjectId, t.gradeId] }),
-    foreignKey({ columns: [t.schoolId, t.subjectId], foreignColumns: [subjects.schoolId, subjects.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.schoolId, t.subjectId], foreignColumns: [subjects.schoolId, subjects.id] }).onDelete(
+      "cascade",
+    ),
     foreignKey({ columns: [t.schoolId, t.gradeId], foreignColumns: [grades.schoolId, grades.id] }).onDelete("cascade"),
   ],
 );
@@ -110,8 +131,13 @@ export const teachingAssignments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.userId, t.groupId, t.subjectId] }),
-    foreignKey({ columns: [t.schoolId, t.userId], foreignColumns: [memberships.schoolId, memberships.userId] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.schoolId, t.userId],
+      foreignColumns: [memberships.schoolId, memberships.userId],
+    }).onDelete("cascade"),
     foreignKey({ columns: [t.schoolId, t.groupId], foreignColumns: [groups.schoolId, groups.id] }).onDelete("cascade"),
-    foreignKey({ columns: [t.schoolId, t.subjectId], foreignColumns: [subjects.schoolId, subjects.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.schoolId, t.subjectId], foreignColumns: [subjects.schoolId, subjects.id] }).onDelete(
+      "cascade",
+    ),
   ],
 );

@@ -30,7 +30,14 @@ const NOTICES: readonly {
   read: boolean;
   link: string | null;
 }[] = [
-  { email: "director@convive.test", type: "welcome", params: { school: "Colegio Demo Andes" }, daysAgo: 3, read: true, link: null },
+  {
+    email: "director@convive.test",
+    type: "welcome",
+    params: { school: "Colegio Demo Andes" },
+    daysAgo: 3,
+    read: true,
+    link: null,
+  },
   {
     email: "director@convive.test",
     type: "setup.reminder",
@@ -40,7 +47,14 @@ const NOTICES: readonly {
     read: false,
     link: "/master-configuration/general-information",
   },
-  { email: "docente@convive.test", type: "welcome", params: { school: "Colegio Demo Andes" }, daysAgo: 2, read: false, link: null },
+  {
+    email: "docente@convive.test",
+    type: "welcome",
+    params: { school: "Colegio Demo Andes" },
+    daysAgo: 2,
+    read: false,
+    link: null,
+  },
 ];
 
 const P = (n: number) => n; // Primaria levels 1–6

@@ -42,7 +42,10 @@ const tokenBody = (t: IssuedTokens) => ({
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const setSessionCookies = (reply: FastifyReply, t: IssuedTokens) => {
     setCookie(reply, deps.cookies, SESSION_COOKIE, t.accessToken, { httpOnly: true, maxAgeSeconds: t.expiresIn });
-    setCookie(reply, deps.cookies, REFRESH_COOKIE, t.refreshToken, { httpOnly: true, maxAgeSeconds: deps.refreshTtlSeconds });
+    setCookie(reply, deps.cookies, REFRESH_COOKIE, t.refreshToken, {
+      httpOnly: true,
+      maxAgeSeconds: deps.refreshTtlSeconds,
+    });
   };
   const clearSessionCookies = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
@@ -62,7 +65,11 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     "/login",
     {
       config: { access: "public" },
-      schema: { tags: ["auth"], body: LoginBody, response: { 200: LoginResponse, ...errorResponses(401, 403, 422, 429) } },
+      schema: {
+        tags: ["auth"],
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errorResponses(401, 403, 422, 429) },
+      },
     },
     async (request, reply) => {
       // A first-time device gets its id now, so this very sign-in makes it trusted: the cookie the owner
@@ -93,7 +100,11 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     "/api/auth/refresh",
     {
       config: { access: "public" },
-      schema: { tags: ["auth"], body: RefreshBody.nullish(), response: { 200: envelope(TokenPayload), ...errorResponses(401, 419, 422) } },
+      schema: {
+        tags: ["auth"],
+        body: RefreshBody.nullish(),
+        response: { 200: envelope(TokenPayload), ...errorResponses(401, 419, 422) },
+      },
     },
     async (request, reply) => {
       const fromBody = request.body?.refresh_token;
@@ -113,7 +124,13 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
 
   app.get(
     "/api/auth/sessions",
-    { config: { access: "user" }, schema: { tags: ["auth"], response: { 200: envelope(z.object({ sessions: z.array(SessionPayload) })), ...AUTH_ERRORS } } },
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["auth"],
+        response: { 200: envelope(z.object({ sessions: z.array(SessionPayload) })), ...AUTH_ERRORS },
+      },
+    },
     async (request) => {
       const rows = await deps.auth.listSessions(request.principal!.userId);
       return {
@@ -135,7 +152,11 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     "/api/auth/sessions/:sessionId",
     {
       config: { access: "user" },
-      schema: { tags: ["auth"], params: z.object({ sessionId: z.uuid() }), response: { 200: MessageResponse, ...AUTH_ERRORS } },
+      schema: {
+        tags: ["auth"],
+        params: z.object({ sessionId: z.uuid() }),
+        response: { 200: MessageResponse, ...AUTH_ERRORS },
+      },
     },
     async (request) => {
       await deps.auth.endOwnSession(request.principal!.userId, request.params.sessionId);
@@ -145,10 +166,19 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
 
   app.post(
     "/api/user/change-password",
-    { config: { access: "user" }, schema: { tags: ["auth"], body: ChangePasswordBody, response: { 200: MessageResponse, ...AUTH_ERRORS } } },
+    {
+      config: { access: "user" },
+      schema: { tags: ["auth"], body: ChangePasswordBody, response: { 200: MessageResponse, ...AUTH_ERRORS } },
+    },
     async (request) => {
       const { current_password, password, password_confirmation } = request.body;
-      await deps.auth.changePassword(request.principal!.userId, request.principal!.sessionId, current_password, password, password_confirmation);
+      await deps.auth.changePassword(
+        request.principal!.userId,
+        request.principal!.sessionId,
+        current_password,
+        password,
+        password_confirmation,
+      );
       return { data: { message: "ok" } };
     },
   );
@@ -157,7 +187,11 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     "/api/user/forgot-password",
     {
       config: { access: "public", rateLimit: { max: 5, timeWindow: "15 minutes" } },
-      schema: { tags: ["auth"], body: ForgotPasswordBody, response: { 200: MessageResponse, ...errorResponses(422, 429) } },
+      schema: {
+        tags: ["auth"],
+        body: ForgotPasswordBody,
+        response: { 200: MessageResponse, ...errorResponses(422, 429) },
+      },
     },
     async (request) => {
       await deps.resets.requestReset(request.body.email);
@@ -169,7 +203,11 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     "/api/user/reset-password",
     {
       config: { access: "public", rateLimit: { max: 10, timeWindow: "15 minutes" } },
-      schema: { tags: ["auth"], body: ResetPasswordBody, response: { 200: MessageResponse, ...errorResponses(422, 429) } },
+      schema: {
+        tags: ["auth"],
+        body: ResetPasswordBody,
+        response: { 200: MessageResponse, ...errorResponses(422, 429) },
+      },
     },
     async (request) => {
       const { token, password, password_confirmation } = request.body;

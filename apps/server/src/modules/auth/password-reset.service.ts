@@ -22,7 +22,13 @@ const MAIL = {
   },
 } as const;
 
-export function createPasswordResetService(deps: { db: Db; config: Config; mailer: Mailer; auth: AuthService; log: (msg: string) => void }) {
+export function createPasswordResetService(deps: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  auth: AuthService;
+  log: (msg: string) => void;
+}) {
   const { db, config } = deps;
 
   /**
@@ -31,7 +37,7 @@ export function createPasswordResetService(deps: { db: Db; config: Config; maile
    */
   async function requestReset(email: string): Promise<void> {
     const user = await users.findUserByEmail(db, email);
-    if (!user || !user.isActive) return;
+    if (!user?.isActive) return;
     const token = newToken();
     await db.insert(passwordResets).values({
       userId: user.id,
@@ -41,7 +47,11 @@ export function createPasswordResetService(deps: { db: Db; config: Config; maile
     const lang = user.language === "en" ? "en" : "es";
     const link = `${config.PUBLIC_URL.replace(/\/$/, "")}/RecoverPassword/reset?token=${token}`;
     deps.mailer
-      .send({ to: user.email, subject: MAIL[lang].subject, text: MAIL[lang].text(user.firstName, link, config.RESET_TOKEN_TTL_MINUTES) })
+      .send({
+        to: user.email,
+        subject: MAIL[lang].subject,
+        text: MAIL[lang].text(user.firstName, link, config.RESET_TOKEN_TTL_MINUTES),
+      })
       .catch((error: unknown) => deps.log(`password reset e-mail to user ${user.id} failed: ${String(error)}`));
   }
 
@@ -54,7 +64,11 @@ export function createPasswordResetService(deps: { db: Db; config: Config; maile
         .update(passwordResets)
         .set({ usedAt: new Date() })
         .where(
-          and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
+          and(
+            eq(passwordResets.tokenHash, hashToken(token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
         )
         .returning({ userId: passwordResets.userId });
       if (!used) throw new AppError("RESET_TOKEN_INVALID");

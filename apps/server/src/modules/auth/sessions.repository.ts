@@ -36,7 +36,11 @@ export interface RequestIdentity {
   };
 }
 
-export async function findIdentity(tx: Tx, accessHash: string, schoolId: string | null): Promise<RequestIdentity | null> {
+export async function findIdentity(
+  tx: Tx,
+  accessHash: string,
+  schoolId: string | null,
+): Promise<RequestIdentity | null> {
   const result = await tx.execute(sql`
     select s.id as session_id, s.access_expires_at, s.last_used_at,
            u.id as user_id, u.root, u.password_updated, u.is_active as user_active, u.language,
@@ -85,7 +89,9 @@ export async function findByRefreshHash(tx: Tx, refreshHash: string): Promise<Se
   const [row] = await tx
     .select()
     .from(sessions)
-    .where(and(eq(sessions.refreshHash, refreshHash), isNull(sessions.revokedAt), gt(sessions.refreshExpiresAt, new Date())));
+    .where(
+      and(eq(sessions.refreshHash, refreshHash), isNull(sessions.revokedAt), gt(sessions.refreshExpiresAt, new Date())),
+    );
   return row;
 }
 

@@ -88,7 +88,10 @@ export function createAvatarsService(deps: {
   }
 
   /** A stored upload with its content type, or null when the name is not one of ours or is gone. */
-  async function read(name: string, folder: "" | typeof PRIVATE_UPLOADS_FOLDER = ""): Promise<{ type: ImageType; data: Buffer } | null> {
+  async function read(
+    name: string,
+    folder: "" | typeof PRIVATE_UPLOADS_FOLDER = "",
+  ): Promise<{ type: ImageType; data: Buffer } | null> {
     const match = UPLOAD_NAME.exec(name);
     if (!match) return null;
     const data = await readFile(join(uploadsDir, folder, name)).catch(() => null);

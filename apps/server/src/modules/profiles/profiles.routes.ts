@@ -6,7 +6,11 @@ import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS } from "../../lib/http.ts";
 import { findProfile, profileGrants } from "../users/users.repository.ts";
 
-const Role = z.object({ id: z.number(), name: z.string(), permissions: z.array(z.object({ name: z.string() })).optional() });
+const Role = z.object({
+  id: z.number(),
+  name: z.string(),
+  permissions: z.array(z.object({ name: z.string() })).optional(),
+});
 
 export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -24,7 +28,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const tenant = request.tenant!;
       const own = request.params.id === tenant.profileId;
       // Another profile is visible only to those who manage profiles; other schools' profiles never are.
-      if (!own && !tenant.grants.has(perm("master-configuration-users-profiles", "read"))) throw new AppError("NOT_FOUND");
+      if (!own && !tenant.grants.has(perm("master-configuration-users-profiles", "read")))
+        throw new AppError("NOT_FOUND");
       const profile = await findProfile(db, tenant.schoolId, request.params.id);
       if (!profile) throw new AppError("NOT_FOUND");
       const permissions =

@@ -27,9 +27,14 @@ const SchoolInformation = Branding.extend({
   privacy_notice_en: z.string().nullable(),
   privacy_notice_version: z.number(),
 });
-const Stages = z.object(Object.fromEntries(SETUP_STAGES.map((s) => [s, z.boolean()])) as Record<(typeof SETUP_STAGES)[number], z.ZodBoolean>);
+const Stages = z.object(
+  Object.fromEntries(SETUP_STAGES.map((s) => [s, z.boolean()])) as Record<(typeof SETUP_STAGES)[number], z.ZodBoolean>,
+);
 
-export const schoolsRoutes: FastifyPluginAsyncZod<{ schools: SchoolsService; appDomain: string }> = async (app, deps) => {
+export const schoolsRoutes: FastifyPluginAsyncZod<{ schools: SchoolsService; appDomain: string }> = async (
+  app,
+  deps,
+) => {
   app.get(
     "/api/schoolInformation",
     {
@@ -39,7 +44,9 @@ export const schoolsRoutes: FastifyPluginAsyncZod<{ schools: SchoolsService; app
         response: { 200: envelope(z.object({ SchoolInformations: z.array(SchoolInformation) })), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({ data: { SchoolInformations: [await deps.schools.schoolInformation(request.tenant!.schoolId)] } }),
+    async (request) => ({
+      data: { SchoolInformations: [await deps.schools.schoolInformation(request.tenant!.schoolId)] },
+    }),
   );
 
   app.get(

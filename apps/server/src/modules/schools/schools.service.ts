@@ -38,8 +38,24 @@ export function createSchoolsService(deps: { db: Db }) {
   async function publicBranding(schoolId: string) {
     const info = await schoolInformation(schoolId);
     if (!info.is_active) throw new AppError("NOT_FOUND");
-    const { id, name, logo, institutional_color_1, institutional_color_2, institutional_color_3, institutional_color_4 } = info;
-    return { id, name, logo, institutional_color_1, institutional_color_2, institutional_color_3, institutional_color_4 };
+    const {
+      id,
+      name,
+      logo,
+      institutional_color_1,
+      institutional_color_2,
+      institutional_color_3,
+      institutional_color_4,
+    } = info;
+    return {
+      id,
+      name,
+      logo,
+      institutional_color_1,
+      institutional_color_2,
+      institutional_color_3,
+      institutional_color_4,
+    };
   }
 
   async function percentageCompleted(tenant: Tenant) {

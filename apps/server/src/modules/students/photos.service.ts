@@ -57,7 +57,8 @@ export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
   /** Deletes a replaced photo when it is one of ours; a seed or external URL is left alone. */
   async function removeUpload(url: string | null | undefined) {
     const name = url?.startsWith(PRIVATE_UPLOADS_PREFIX) ? url.slice(PRIVATE_UPLOADS_PREFIX.length) : null;
-    if (name && UPLOAD_NAME.test(name)) await unlink(join(uploadsDir, PRIVATE_UPLOADS_FOLDER, name)).catch(() => undefined);
+    if (name && UPLOAD_NAME.test(name))
+      await unlink(join(uploadsDir, PRIVATE_UPLOADS_FOLDER, name)).catch(() => undefined);
   }
 
   async function replacePhoto(schoolId: string, studentId: number, photo: string | null) {

@@ -32,6 +32,8 @@ describe("ModulePlaceholder", () => {
         </Suspense>
       </MantineProvider>,
     );
-    expect((await screen.findByRole("heading", { level: 2 })).textContent).toBe("This module is coming in a later release");
+    expect((await screen.findByRole("heading", { level: 2 })).textContent).toBe(
+      "This module is coming in a later release",
+    );
   });
 });

@@ -15,7 +15,8 @@ export interface Branding {
 export function useBranding() {
   return useQuery({
     queryKey: ["branding", window.location.hostname],
-    queryFn: () => api<{ data: { school: Branding | null } }>("/api/school-branding", { quiet: true }).then((r) => r.data.school),
+    queryFn: () =>
+      api<{ data: { school: Branding | null } }>("/api/school-branding", { quiet: true }).then((r) => r.data.school),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,10 +1,11 @@
-import { NOTIFICATION_POLL_MS } from "@convive/domain/core";
 import type { UserPayload } from "@convive/domain";
+import { NOTIFICATION_POLL_MS } from "@convive/domain/core";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 
-export const currentUserKey = (userId: number | null, schoolId: string | null) => ["current-user", userId, schoolId] as const;
+export const currentUserKey = (userId: number | null, schoolId: string | null) =>
+  ["current-user", userId, schoolId] as const;
 
 export const fetchCurrentUser = (userId: number) =>
   api<{ data: { user: UserPayload } }>(`/api/users/${userId}?include=roles,permissions`).then((r) => r.data.user);

@@ -15,7 +15,13 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }} w="100%" maw={420}>
           <Stack gap="md">
             <Center>
-              <Image src={branding.data?.logo || "/logo-convive.svg"} alt={branding.data?.name ?? "Convive"} h={56} w="auto" fit="contain" />
+              <Image
+                src={branding.data?.logo || "/logo-convive.svg"}
+                alt={branding.data?.name ?? "Convive"}
+                h={56}
+                w="auto"
+                fit="contain"
+              />
             </Center>
             <div>
               <Title order={1} size="h3" ta="center">

@@ -42,8 +42,24 @@ export default function LoginPage() {
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t("login.email")} type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
-          <PasswordInput label={t("login.password")} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
+          <TextInput
+            label={t("login.email")}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+          />
+          <PasswordInput
+            label={t("login.password")}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+          />
           <Button type="submit" loading={busy} fullWidth size="md" mt="xs">
             {t("login.submit")}
           </Button>

@@ -36,7 +36,13 @@ export default function RecoverPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput label={t("recover.email")} type="email" autoComplete="email" required {...form.getInputProps("email")} />
+            <TextInput
+              label={t("recover.email")}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps("email")}
+            />
             <Button type="submit" loading={busy} fullWidth size="md">
               {t("recover.submit")}
             </Button>

@@ -19,13 +19,19 @@ export default function ResetPasswordPage() {
     initialValues: { password: "", password_confirmation: "" },
     validate: {
       password: empty,
-      password_confirmation: (v, values) => empty(v) ?? (v === values.password ? null : t("common:messages.passwordsDoNotMatch")),
+      password_confirmation: (v, values) =>
+        empty(v) ?? (v === values.password ? null : t("common:messages.passwordsDoNotMatch")),
     },
   });
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await api("/api/user/reset-password", { method: "POST", body: { ...values, token }, noSchool: true, quiet: true });
+      await api("/api/user/reset-password", {
+        method: "POST",
+        body: { ...values, token },
+        noSchool: true,
+        quiet: true,
+      });
       setDone(true);
       toast("success", t("common:messages.passwordUpdated"));
     } catch (error) {
@@ -46,8 +52,19 @@ export default function ResetPasswordPage() {
       {token && !done && (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <PasswordInput label={t("reset.new")} description={t("changePassword.hint")} autoComplete="new-password" required {...form.getInputProps("password")} />
-            <PasswordInput label={t("reset.confirm")} autoComplete="new-password" required {...form.getInputProps("password_confirmation")} />
+            <PasswordInput
+              label={t("reset.new")}
+              description={t("changePassword.hint")}
+              autoComplete="new-password"
+              required
+              {...form.getInputProps("password")}
+            />
+            <PasswordInput
+              label={t("reset.confirm")}
+              autoComplete="new-password"
+              required
+              {...form.getInputProps("password_confirmation")}
+            />
             <Button type="submit" loading={busy} fullWidth size="md">
               {t("reset.submit")}
             </Button>
