@@ -14,8 +14,8 @@ import type { RequestIdentity } from "../modules/auth/sessions.repository.ts";
 export interface Caches {
   /** Key `<access-token-hash>|<school-id or empty>`. */
   identity: VersionedCache<string, RequestIdentity>;
-  /** Key `<user-id>|<school-id or empty>|<include>` → the serialised GET api/users/{id} answer. */
-  userJson: VersionedCache<string, string>;
+  /** Key `<user-id>|<school-id or empty>|<include>` → the serialised GET api/users/{id} answer and its ETag. */
+  userJson: VersionedCache<string, { json: string; etag: string }>;
 }
 
 type Invalidation =

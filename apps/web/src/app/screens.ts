@@ -24,5 +24,14 @@ export const SCREENS: Record<string, Screen> = {
     () => import("../features/master-configuration/level-grade-group/LevelGradeGroupPage.tsx"),
   ),
   "master-configuration/subject": lazy(() => import("../features/master-configuration/subject/SubjectPage.tsx")),
+  "master-configuration/school-users": lazy(
+    () => import("../features/master-configuration/school-users/SchoolUsersPage.tsx"),
+  ),
+  "master-configuration/students-profile": lazy(
+    () => import("../features/master-configuration/students-profile/StudentsProfilePage.tsx"),
+  ),
+  "master-configuration/user-profile": lazy(
+    () => import("../features/master-configuration/user-profile/UserProfilePage.tsx"),
+  ),
   notifications: lazy(() => import("../features/notifications/routes/NotificationsPage.tsx")),
 };

@@ -26,16 +26,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         description: "The user for the selected school (roles, permissions, viewMain, bell count); polled every 30 s.",
         params: IdParam,
         querystring: UserIncludeQuery,
-        response: { 200: envelope(z.object({ user: UserPayload })), ...AUTH_ERRORS },
+        response: { 200: envelope(z.object({ user: UserPayload })), 304: z.null(), ...AUTH_ERRORS },
       },
     },
     async (request, reply) => {
-      const json = await users.getUserJson(
+      const { json, etag } = await users.getUserJson(
         request.principal!,
         request.tenant,
         request.params.id,
         request.query.include,
       );
+      // The 30 s poll: the browser revalidates with If-None-Match and an unchanged user costs no body.
+      reply
+        .header("etag", etag)
+        .header("cache-control", "private, no-cache")
+        .header("vary", "Authorization, X-School-Id");
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send(undefined as never);
       // Already serialised through UserPayload (see getUserJson): sent as is.
       return reply.type("application/json; charset=utf-8").send(json as never);
     },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isModuleGrant, isPermission, landingView, perm, type UpdateUserBody, UserPayload } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -112,8 +113,10 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
     const version = deps.caches.userJson.version;
     // Parsing through the response schema keeps the whitelist: only its fields reach the text.
     const json = JSON.stringify({ data: { user: UserPayload.parse(await getUser(principal, tenant, id, include)) } });
-    if (own) deps.caches.userJson.set(key, json, version);
-    return json;
+    // A validator computed once per version of the text, so an unchanged poll can be answered 304 without a body.
+    const answer = { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` };
+    if (own) deps.caches.userJson.set(key, answer, version);
+    return answer;
   }
 
   async function listUsers(tenant: Tenant) {

@@ -28,7 +28,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
+import { focusFirstError, schemaErrors } from "../shared/form-errors.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
 import { QueryState } from "../shared/QueryState.tsx";
 import { SetupProgress } from "../shared/SetupProgress.tsx";
@@ -145,7 +145,7 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
     if (changed.length === 0) return;
     if (noticeChanged) setConfirmNotice(true);
     else void persist(values);
-  });
+  }, focusFirstError);
 
   const resetColors = () => {
     for (const [i, field] of COLOR_FIELDS.entries())

@@ -142,9 +142,11 @@ export default function LevelGradeGroupPage() {
             w={{ base: "100%", xs: 280 }}
           />
         ) : (
-          <Text size="sm" c="dimmed" style={{ flex: "1 1 240px" }}>
-            {t("structure.intro")}
-          </Text>
+          !canReadYears && (
+            <Text size="sm" c="dimmed" style={{ flex: "1 1 240px" }}>
+              {t("structure.intro")}
+            </Text>
+          )
         )}
         {tree.length > 0 && newSection}
       </Row>

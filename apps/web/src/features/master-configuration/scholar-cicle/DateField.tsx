@@ -10,7 +10,9 @@ import { useTranslation } from "react-i18next";
 export function DatesLanguage({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
-    <DatesProvider settings={{ locale: i18n.resolvedLanguage ?? "es", firstDayOfWeek: 1, weekendDays: [] }}>{children}</DatesProvider>
+    <DatesProvider settings={{ locale: i18n.resolvedLanguage ?? "es", firstDayOfWeek: 1, weekendDays: [] }}>
+      {children}
+    </DatesProvider>
   );
 }
 

@@ -70,7 +70,9 @@ export function SetupProgress() {
       size={finished ? 72 : 104}
       thickness={finished ? 7 : 10}
       roundCaps
-      sections={completed > 0 ? [{ value: (completed / total) * 100, color: finished ? "teal.7" : "institutional" }] : []}
+      sections={
+        completed > 0 ? [{ value: (completed / total) * 100, color: finished ? "teal.7" : "institutional" }] : []
+      }
       rootColor="var(--mantine-color-gray-2)"
       aria-hidden
       label={

@@ -68,3 +68,12 @@ export function failureOf(error: unknown, fields: readonly string[]) {
   const covered = Object.keys(fieldErrors).length > 0 && Object.keys(error.errors ?? {}).every((k) => k in fieldErrors);
   return { message: covered ? null : error.message, fieldErrors };
 }
+
+/** After a failed check, brings the first field with an error into view and focus (long forms hide them). */
+export function focusFirstError(errors: Record<string, unknown>) {
+  const first = Object.keys(errors)[0];
+  if (!first) return;
+  const field = document.querySelector<HTMLElement>(`[data-path="${CSS.escape(first)}"]`);
+  field?.scrollIntoView({ block: "center", behavior: "smooth" });
+  field?.focus({ preventScroll: true });
+}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
-import { failureOf } from "./form-errors.ts";
+import { failureOf, focusFirstError } from "./form-errors.ts";
 
 interface FieldErrorTarget {
   setErrors: (errors: Record<string, string>) => void;
@@ -29,6 +29,7 @@ export function useSave(form: FieldErrorTarget) {
       toast("error", t("messages.saveFailed"));
       const { message, fieldErrors } = failureOf(error, Object.keys(form.values));
       form.setErrors(fieldErrors);
+      focusFirstError(fieldErrors);
       setFailure(message);
       return false;
     } finally {

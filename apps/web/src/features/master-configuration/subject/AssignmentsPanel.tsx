@@ -259,7 +259,7 @@ function AddAssignment({ group, subjects, staff }: { group: Group; subjects: Sub
   return (
     <form onSubmit={submit} noValidate aria-label={t("assignments.add")}>
       <Paper radius="md" p="sm" bg="var(--mantine-color-gray-0)">
-        <Grid gap="sm" align="flex-end">
+        <Grid gap="sm" align="flex-start">
           <Grid.Col span={{ base: 12, sm: 5 }}>
             <Select
               label={t("assignments.subject")}
@@ -280,7 +280,8 @@ function AddAssignment({ group, subjects, staff }: { group: Group; subjects: Sub
               {...form.getInputProps("user_id")}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 2 }}>
+          {/* Level with the inputs below their labels, also when a field shows an error. */}
+          <Grid.Col span={{ base: 12, sm: 2 }} pt={{ base: "xs", sm: 25 }}>
             <Button type="submit" fullWidth loading={save.busy} leftSection={<IconPlus size={16} aria-hidden />}>
               {t("assignments.addShort")}
             </Button>

@@ -1,0 +1,200 @@
+import { CreateSchoolUserBody, type ProfileSummary, type SchoolUser, UpdateSchoolUserBody } from "@convive/domain";
+import { Alert, Autocomplete, Grid, Modal, Select, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "../../../lib/toast.ts";
+import { FormModal } from "../shared/FormModal.tsx";
+import { schemaErrors } from "../shared/form-errors.ts";
+import { fullName } from "../shared/format.ts";
+import { useRefreshAll } from "../shared/keys.ts";
+import { useSave } from "../shared/use-save.ts";
+import { type CreatedUser, createSchoolUser, updateSchoolUser, useSchoolUser } from "./api.ts";
+import { TemporaryPassword } from "./TemporaryPassword.tsx";
+
+interface Values {
+  first_name: string;
+  paternal_surname: string;
+  maternal_surname: string;
+  email: string;
+  cell_phone: string;
+  profile_id: string | null;
+  trainer_type: string;
+}
+
+const TRAINER_TYPES = ["psychologist", "coach", "therapist", "nutritionist", "tutor"] as const;
+
+/** Adds a member (new account or linked one) or edits one: names, phone, e-mail, profile and trainer type. */
+export function UserForm({
+  user,
+  profiles,
+  onClose,
+}: {
+  user: SchoolUser | null;
+  profiles: ProfileSummary[];
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation("masterUsers");
+  const refresh = useRefreshAll();
+  const detail = useSchoolUser(user?.id ?? null);
+  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  const form = useForm<Values>({
+    initialValues: {
+      first_name: user?.first_name ?? "",
+      paternal_surname: user?.paternal_surname ?? "",
+      maternal_surname: user?.maternal_surname ?? "",
+      email: user?.email ?? "",
+      cell_phone: user?.cell_phone ?? "",
+      profile_id: user?.profile_id ? String(user.profile_id) : null,
+      trainer_type: user?.trainer_type ?? "",
+    },
+    validate: (v) =>
+      schemaErrors(user ? UpdateSchoolUserBody : CreateSchoolUserBody, body(v), t, {
+        profile_id: { "*": t("common:messages.emptyFields") },
+      }),
+  });
+  const save = useSave(form);
+  const sharedEmail = (detail.data?.other_schools_count ?? 0) > 0;
+  const owned = detail.data?.owned_groups ?? [];
+
+  function body(v: Values) {
+    return {
+      first_name: v.first_name,
+      paternal_surname: v.paternal_surname,
+      maternal_surname: v.maternal_surname,
+      email: v.email,
+      cell_phone: v.cell_phone,
+      profile_id: v.profile_id ? Number(v.profile_id) : undefined,
+      trainer_type: v.trainer_type,
+      ...(user ? {} : { language: (i18n.resolvedLanguage === "en" ? "en" : "es") as "es" | "en" }),
+    };
+  }
+
+  const submit = form.onSubmit((v) =>
+    save.run(
+      async () => {
+        if (user) {
+          const { email, ...rest } = body(v);
+          await updateSchoolUser(user.id, email === user.email ? rest : { ...rest, email });
+          await refresh();
+          return null;
+        }
+        const result = await createSchoolUser(CreateSchoolUserBody.parse(body(v)));
+        await refresh();
+        return result;
+      },
+      (result) => {
+        if (result?.temporary_password) setCreated(result);
+        else {
+          if (result?.linked) toast("info", t("form.linked", { email: result.user.email }));
+          onClose();
+        }
+      },
+    ),
+  );
+
+  if (created?.temporary_password) {
+    return (
+      <Modal
+        opened
+        onClose={onClose}
+        title={t("password.title")}
+        radius="lg"
+        fullScreen={phone}
+        closeButtonProps={{ "aria-label": t("common:actions.close") }}
+      >
+        <TemporaryPassword
+          name={fullName(created.user)}
+          email={created.user.email}
+          password={created.temporary_password}
+          onDone={onClose}
+        />
+      </Modal>
+    );
+  }
+
+  const profileData = profiles.map((p) => ({ value: String(p.id), label: p.name }));
+  if (user?.profile_id && !profileData.some((p) => p.value === String(user.profile_id))) {
+    profileData.unshift({ value: String(user.profile_id), label: user.profile_name ?? "" });
+  }
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={user ? t("form.editTitle", { name: fullName(user) }) : t("form.createTitle")}
+      onSubmit={submit}
+      busy={save.busy}
+      failure={save.failure}
+    >
+      {!user && (
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t("form.createHint")}
+        </Alert>
+      )}
+      {owned.length > 0 && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t("form.ownsGroups", { groups: owned.map((g) => g.name).join(", ") })}
+        </Alert>
+      )}
+      <Grid gap="sm">
+        <Grid.Col span={12}>
+          <TextInput
+            label={t("fields.email")}
+            type="email"
+            autoComplete="off"
+            required
+            data-autofocus
+            disabled={sharedEmail}
+            description={sharedEmail ? t("form.sharedEmail") : undefined}
+            {...form.getInputProps("email")}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t("fields.firstName")} required maxLength={80} {...form.getInputProps("first_name")} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t("fields.paternalSurname")} maxLength={80} {...form.getInputProps("paternal_surname")} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t("fields.maternalSurname")} maxLength={80} {...form.getInputProps("maternal_surname")} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t("fields.cellPhone")}
+            type="tel"
+            autoComplete="off"
+            maxLength={30}
+            {...form.getInputProps("cell_phone")}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            label={t("fields.profile")}
+            required
+            data={profileData}
+            placeholder={t("form.pickProfile")}
+            nothingFoundMessage={t("form.noProfiles")}
+            comboboxProps={{ withinPortal: true }}
+            allowDeselect={false}
+            {...form.getInputProps("profile_id")}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Autocomplete
+            label={t("fields.trainerType")}
+            description={t("form.trainerTypeHint")}
+            maxLength={60}
+            data={TRAINER_TYPES.map((k) => t(`trainerTypes.${k}`))}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps("trainer_type")}
+          />
+        </Grid.Col>
+      </Grid>
+    </FormModal>
+  );
+}

@@ -1,0 +1,247 @@
+import {
+  CreateFamilyMemberBody,
+  type FamilyMember,
+  isValidRfc,
+  normalizeId,
+  RELATIONSHIPS,
+  type Relationship,
+  UpdateFamilyMemberBody,
+} from "@convive/domain";
+import { Alert, Checkbox, Grid, Group, Modal, Select, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "../../../lib/toast.ts";
+import { TemporaryPassword } from "../school-users/TemporaryPassword.tsx";
+import { FormModal } from "../shared/FormModal.tsx";
+import { schemaErrors } from "../shared/form-errors.ts";
+import { fullName } from "../shared/format.ts";
+import { useRefreshAll } from "../shared/keys.ts";
+import { useSave } from "../shared/use-save.ts";
+import { AddressFields, type AddressValues, addressBody, emptyAddress } from "./AddressFields.tsx";
+import { addFamilyMember, type CreatedFamilyMember, updateFamilyMember } from "./api.ts";
+
+interface Values {
+  email: string;
+  first_name: string;
+  paternal_surname: string;
+  maternal_surname: string;
+  rfc: string;
+  phone: string;
+  alternate_phone: string;
+  relationship: string | null;
+  can_pick_up: boolean;
+  is_emergency_contact: boolean;
+  address: AddressValues;
+  observations: string;
+}
+
+/**
+ * A family member of one student. The e-mail names the family account: a new one is created (its temporary
+ * password shown once), a known one is linked, so siblings share it.
+ */
+export function FamilyMemberForm({
+  studentId,
+  member,
+  onClose,
+}: {
+  studentId: number;
+  member: FamilyMember | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation("masterStudents");
+  const refresh = useRefreshAll();
+  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  const [created, setCreated] = useState<CreatedFamilyMember | null>(null);
+  const form = useForm<Values>({
+    initialValues: {
+      email: member?.email ?? "",
+      first_name: member?.first_name ?? "",
+      paternal_surname: member?.paternal_surname ?? "",
+      maternal_surname: member?.maternal_surname ?? "",
+      rfc: member?.rfc ?? "",
+      phone: member?.phone ?? "",
+      alternate_phone: member?.alternate_phone ?? "",
+      relationship: member?.relationship ?? null,
+      can_pick_up: member?.can_pick_up ?? false,
+      is_emergency_contact: member?.is_emergency_contact ?? false,
+      address: emptyAddress(member?.address),
+      observations: member?.observations ?? "",
+    },
+    validate: (v) => {
+      const errors = schemaErrors(member ? UpdateFamilyMemberBody : CreateFamilyMemberBody, body(v), t, {
+        relationship: { "*": t("common:messages.emptyFields") },
+      });
+      const rfc = normalizeId(v.rfc);
+      if (rfc && !isValidRfc(rfc)) errors.rfc = t("family.rfcInvalid");
+      if (!v.relationship) errors.relationship = t("common:messages.emptyFields");
+      return errors;
+    },
+  });
+  const save = useSave(form);
+  const rfc = normalizeId(form.values.rfc);
+  const rfcLive = rfc.length >= 13 ? (isValidRfc(rfc) ? "ok" : "bad") : null;
+
+  function body(v: Values) {
+    return {
+      ...(member ? {} : { email: v.email, language: (i18n.resolvedLanguage === "en" ? "en" : "es") as "es" | "en" }),
+      first_name: v.first_name,
+      paternal_surname: v.paternal_surname,
+      maternal_surname: v.maternal_surname,
+      rfc: normalizeId(v.rfc),
+      phone: v.phone,
+      alternate_phone: v.alternate_phone,
+      relationship: (v.relationship ?? undefined) as Relationship,
+      can_pick_up: v.can_pick_up,
+      is_emergency_contact: v.is_emergency_contact,
+      address: addressBody(v.address),
+      observations: v.observations,
+    };
+  }
+
+  const submit = form.onSubmit((v) =>
+    save.run(
+      async () => {
+        if (member) {
+          await updateFamilyMember(studentId, member.user_id, body(v));
+          await refresh();
+          return null;
+        }
+        const result = await addFamilyMember(studentId, CreateFamilyMemberBody.parse(body(v)));
+        await refresh();
+        return result;
+      },
+      (result) => {
+        if (result?.temporary_password) setCreated(result);
+        else {
+          if (result?.linked) toast("info", t("family.linked", { email: result.family_member.email }));
+          onClose();
+        }
+      },
+    ),
+  );
+
+  if (created?.temporary_password) {
+    return (
+      <Modal
+        opened
+        onClose={onClose}
+        title={t("family.passwordTitle")}
+        radius="lg"
+        fullScreen={phone}
+        closeButtonProps={{ "aria-label": t("common:actions.close") }}
+      >
+        <TemporaryPassword
+          name={fullName(created.family_member)}
+          email={created.family_member.email}
+          password={created.temporary_password}
+          onDone={onClose}
+        />
+      </Modal>
+    );
+  }
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={member ? t("family.editTitle", { name: fullName(member) }) : t("family.createTitle")}
+      onSubmit={submit}
+      busy={save.busy}
+      failure={save.failure}
+    >
+      {!member && (
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t("family.createHint")}
+        </Alert>
+      )}
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <TextInput
+            label={t("family.email")}
+            type="email"
+            required={!member}
+            disabled={!!member}
+            autoComplete="off"
+            data-autofocus
+            maxLength={254}
+            {...form.getInputProps("email")}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <Select
+            label={t("family.relationship")}
+            required
+            placeholder={t("student.pick")}
+            data={RELATIONSHIPS.map((r) => ({ value: r, label: t(`relationships.${r}`) }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps("relationship")}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t("student.firstName")} required maxLength={80} {...form.getInputProps("first_name")} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t("student.paternalSurname")} maxLength={80} {...form.getInputProps("paternal_surname")} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t("student.maternalSurname")} maxLength={80} {...form.getInputProps("maternal_surname")} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput
+            label={t("family.rfc")}
+            placeholder={t("family.rfcHint")}
+            maxLength={13}
+            autoCapitalize="characters"
+            autoComplete="off"
+            ff="monospace"
+            {...form.getInputProps("rfc")}
+            onChange={(e) => form.setFieldValue("rfc", e.currentTarget.value.toUpperCase())}
+            error={form.errors.rfc ?? (rfcLive === "bad" ? t("family.rfcInvalid") : null)}
+            rightSection={
+              rfcLive === "ok" ? (
+                <IconCheck size={16} color="var(--mantine-color-teal-8)" aria-label={t("family.rfcValid")} />
+              ) : null
+            }
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput
+            label={t("family.phone")}
+            type="tel"
+            maxLength={30}
+            {...form.getInputProps("phone")}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput
+            label={t("family.alternatePhone")}
+            type="tel"
+            maxLength={30}
+            {...form.getInputProps("alternate_phone")}
+          />
+        </Grid.Col>
+      </Grid>
+      <Group gap="lg">
+        <Checkbox label={t("family.canPickUp")} {...form.getInputProps("can_pick_up", { type: "checkbox" })} />
+        <Checkbox
+          label={t("family.emergencyContact")}
+          {...form.getInputProps("is_emergency_contact", { type: "checkbox" })}
+        />
+      </Group>
+      <AddressFields form={form} />
+      <Textarea
+        label={t("student.observations")}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={2000}
+        {...form.getInputProps("observations")}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,112 @@
+import type {
+  CreateFamilyMemberBody,
+  CreateStudentBody,
+  FamilyMember,
+  PHOTO_OUTCOMES,
+  Student,
+  UpdateFamilyMemberBody,
+  UpdateStudentBody,
+} from "@convive/domain";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import { useMcKey } from "../shared/keys.ts";
+import { postRaw } from "../shared/upload.ts";
+import { typed } from "../imports/api.ts";
+
+export const PER_PAGE = 20;
+
+export interface StudentsFilter {
+  search: string;
+  groupId: string | null;
+  status: string | null;
+  page: number;
+}
+
+interface Page {
+  students: Student[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export function useStudents(filter: StudentsFilter) {
+  const key = useMcKey();
+  const params = new URLSearchParams({ page: String(filter.page), per_page: String(PER_PAGE) });
+  if (filter.search.trim()) params.set("search", filter.search.trim());
+  if (filter.groupId) params.set("group_id", filter.groupId);
+  if (filter.status) params.set("status", filter.status);
+  return useQuery({
+    queryKey: key("students", params.toString()),
+    queryFn: () => api<{ data: Page }>(`/api/students?${params}`).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudent(id: number | null) {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("student", id),
+    queryFn: () => api<{ data: { student: Student } }>(`/api/students/${id}`).then((r) => r.data.student),
+    enabled: id !== null,
+  });
+}
+
+export const createStudent = (body: CreateStudentBody) =>
+  api<{ data: { student: Student } }>("/api/students", { method: "POST", body }).then((r) => r.data.student);
+export const updateStudent = (id: number, body: UpdateStudentBody) =>
+  api<{ data: { student: Student } }>(`/api/students/${id}`, { method: "PATCH", body }).then((r) => r.data.student);
+export const deleteStudent = (id: number) => api(`/api/students/${id}`, { method: "DELETE" });
+
+export const uploadPhoto = (id: number, file: File) =>
+  postRaw<{ data: { student: Student } }>(`/api/students/${id}/photo`, typed(file, "application/octet-stream")).then(
+    (r) => r.data.student,
+  );
+export const removePhoto = (id: number) =>
+  api<{ data: { student: Student } }>(`/api/students/${id}/photo`, { method: "DELETE" }).then((r) => r.data.student);
+
+export interface PhotoResult {
+  file: string;
+  enrollment: string;
+  status: (typeof PHOTO_OUTCOMES)[number] | "error";
+  student_id: number | null;
+  message: string;
+}
+
+export const uploadPhotoZip = (file: File) =>
+  postRaw<{ data: { results: PhotoResult[]; assigned: number; refused: number } }>(
+    "/api/students/photos",
+    typed(file, "application/zip"),
+  ).then((r) => r.data);
+
+export const uploadPhotoByEnrollment = (enrollment: string, file: File) =>
+  postRaw<{ data: { result: PhotoResult } }>(
+    `/api/students/photos/${encodeURIComponent(enrollment)}`,
+    typed(file, "application/octet-stream"),
+  ).then((r) => r.data.result);
+
+export function useFamilyMembers(studentId: number | null) {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("family-members", studentId),
+    queryFn: () =>
+      api<{ data: { family_members: FamilyMember[] } }>(`/api/students/${studentId}/family-members`).then(
+        (r) => r.data.family_members,
+      ),
+    enabled: studentId !== null,
+  });
+}
+
+export interface CreatedFamilyMember {
+  family_member: FamilyMember;
+  linked: boolean;
+  temporary_password?: string;
+}
+
+export const addFamilyMember = (studentId: number, body: CreateFamilyMemberBody) =>
+  api<{ data: CreatedFamilyMember }>(`/api/students/${studentId}/family-members`, { method: "POST", body }).then(
+    (r) => r.data,
+  );
+export const updateFamilyMember = (studentId: number, userId: number, body: UpdateFamilyMemberBody) =>
+  api(`/api/students/${studentId}/family-members/${userId}`, { method: "PATCH", body });
+export const unlinkFamilyMember = (studentId: number, userId: number) =>
+  api(`/api/students/${studentId}/family-members/${userId}`, { method: "DELETE" });
