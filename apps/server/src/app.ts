@@ -81,6 +81,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // An action sent with a JSON content type and no body (POST …/close from curl-like clients) is an empty body,
+  // not malformed JSON; everything else goes through Fastify's safe parser (prototype-poisoning checks).
+  const safeJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" || body === undefined) return done(null, undefined);
+    return safeJson(request, body as string, done);
+  });
 
   const opened = options.db
     ? null

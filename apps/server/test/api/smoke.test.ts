@@ -20,3 +20,30 @@ describe("smoke", () => {
     expect(body).not.toHaveProperty("password_hash");
   });
 });
+
+describe("request bodies", () => {
+  it("reads a JSON content type with no body as no body, and refuses malformed JSON with 422", async () => {
+    const { token } = await memberOf(t.app, t.db, "director");
+    const empty = await t.app.inject({
+      method: "POST",
+      url: "/logout",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
+    expect(empty.statusCode).toBe(200);
+    const broken = await t.app.inject({
+      method: "POST",
+      url: "/login",
+      headers: { "content-type": "application/json" },
+      payload: '{"email": ',
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().code).toBe("VALIDATION");
+    const poisoned = await t.app.inject({
+      method: "POST",
+      url: "/login",
+      headers: { "content-type": "application/json" },
+      payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(422);
+  });
+});

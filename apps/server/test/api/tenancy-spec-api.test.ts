@@ -1,10 +1,12 @@
 import { SETUP_STAGES } from "@convive/domain";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   grades,
   groups,
   helpVideos,
   periods,
+  profiles,
   schoolYears,
   sections,
   students,
@@ -165,6 +167,23 @@ describe("users", () => {
       expect(row).toHaveProperty("first_name");
       expect(row).not.toHaveProperty("email");
     }
+  });
+
+  it("tells staff from families by the profile's template, whatever its name, and filters with ?staff=1", async () => {
+    const director = await memberOf(t.app, t.db, "director");
+    const family = await memberOf(t.app, t.db, "familiar", director.school);
+    await t.db
+      .update(profiles)
+      .set({ name: "Padres de familia" })
+      .where(and(eq(profiles.schoolId, director.school.id), eq(profiles.id, director.school.profileIds.familiar)));
+    const all = (await director.as({ method: "GET", url: "/api/users" })).json().data as {
+      id: number;
+      is_staff: boolean;
+    }[];
+    expect(all.find((u) => u.id === family.user.id)?.is_staff).toBe(false);
+    expect(all.find((u) => u.id === director.user.id)?.is_staff).toBe(true);
+    const staff = (await director.as({ method: "GET", url: "/api/users?staff=1" })).json().data as { id: number }[];
+    expect(staff.map((u) => u.id)).toEqual([director.user.id]);
   });
 });
 

@@ -14,6 +14,7 @@ const SchoolUser = z.object({
   profile_id: z.number().nullable().optional(),
   profile_name: z.string().nullable(),
   is_active: z.boolean().optional(),
+  is_staff: z.boolean(),
 });
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -51,9 +52,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     "/api/users",
     {
       config: { access: "school" },
-      schema: { tags: ["users"], response: { 200: envelope(z.array(SchoolUser)), ...AUTH_ERRORS } },
+      schema: {
+        tags: ["users"],
+        querystring: z.object({ staff: z.enum(["1", "true"]).optional() }),
+        response: { 200: envelope(z.array(SchoolUser)), ...AUTH_ERRORS },
+      },
     },
-    async (request) => ({ data: await users.listUsers(request.tenant!) }),
+    async (request) => ({ data: await users.listUsers(request.tenant!, { staff: request.query.staff !== undefined }) }),
   );
 
   app.post(

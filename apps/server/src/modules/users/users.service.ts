@@ -119,19 +119,26 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
     return answer;
   }
 
-  async function listUsers(tenant: Tenant) {
-    const rows = await repo.listSchoolUsers(db, tenant.schoolId);
-    // Without the users permission only names are shown, never e-mails.
+  /** The school's members for building names; `staff` keeps those with a profile that is not the family one. */
+  async function listUsers(tenant: Tenant, options: { staff?: boolean } = {}) {
+    const all = (await repo.listSchoolUsers(db, tenant.schoolId)).map((r) => ({
+      ...r,
+      // Staff by the profile's template, not its name: a school may rename "Familiar".
+      is_staff: r.profile_id !== null && r.template_key !== "familiar",
+    }));
+    const rows = options.staff ? all.filter((r) => r.is_staff) : all;
+    // Without the users permission only staff names are shown, never e-mails or families.
     if (tenant.grants.has(perm("master-configuration-users", "read"))) return rows;
     return rows
-      .filter((r) => r.template_key !== "familiar")
-      .map(({ id, first_name, paternal_surname, maternal_surname, image_profile, profile_name }) => ({
+      .filter((r) => r.is_staff)
+      .map(({ id, first_name, paternal_surname, maternal_surname, image_profile, profile_name, is_staff }) => ({
         id,
         first_name,
         paternal_surname,
         maternal_surname,
         image_profile,
         profile_name,
+        is_staff,
       }));
   }
 

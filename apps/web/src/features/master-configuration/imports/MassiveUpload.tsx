@@ -359,6 +359,7 @@ function CheckResult({ check, columnLabel }: { check: DryRunResponse; columnLabe
           </Table.Thead>
           <Table.Tbody>
             {check.errors.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a static list; one row and column may have two problems.
               <Table.Tr key={`${e.row}-${e.column}-${i}`}>
                 <Table.Td>{e.row}</Table.Td>
                 <Table.Td>{columnLabel(e.column)}</Table.Td>

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Tit
 import { IconCalendarPlus, IconDots, IconLock, IconPencil, IconStar, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { childPath } from "../shared/access.ts";
 import type { Period, SchoolYear } from "../shared/api.ts";
 import { formatInstant, formatRange } from "../shared/format.ts";
 
@@ -204,7 +205,7 @@ export function YearCard({ year, can, ...on }: Props) {
           <Text size="sm" c="dimmed">
             {t("years.readOnly")}{" "}
             {can.history && (
-              <Anchor component={Link} to="/master-configuration/cycle-details" size="sm">
+              <Anchor component={Link} to={childPath("cycle-details")} size="sm" underline="always">
                 {t("years.seeHistory")}
               </Anchor>
             )}

@@ -1,6 +1,7 @@
 import type { SchoolUser } from "@convive/domain";
 import {
   ActionIcon,
+  Alert,
   Avatar,
   Badge,
   Button,
@@ -26,7 +27,7 @@ import {
   IconUserPlus,
   IconUsers,
 } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { useSession } from "../../../lib/session.ts";
@@ -75,6 +76,7 @@ export default function SchoolUsersPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkProfile, setBulkProfile] = useState<string | null>(null);
   const [assigning, setAssigning] = useState(false);
+  const [assignError, setAssignError] = useState<string | null>(null);
 
   const can = {
     create: access.can("master-configuration-users", "create"),
@@ -82,11 +84,6 @@ export default function SchoolUsersPage() {
     delete: access.can("master-configuration-users", "delete"),
     upload: access.can("master-configuration-users-massive-upload", "create"),
   };
-
-  // A new search or filter starts from the first page.
-  useEffect(() => {
-    setFilter((f) => (f.page === 1 ? f : { ...f, page: 1 }));
-  }, [debounced]);
 
   const rows = users.data?.users ?? [];
   const total = users.data?.total ?? 0;
@@ -121,6 +118,7 @@ export default function SchoolUsersPage() {
   const runAssign = async () => {
     if (!bulkProfile || selected.size === 0) return;
     setAssigning(true);
+    setAssignError(null);
     try {
       await assignProfile({ user_ids: [...selected], profile_id: Number(bulkProfile) });
       toast("success", t("bulk.assigned"));
@@ -129,7 +127,7 @@ export default function SchoolUsersPage() {
       await refresh();
     } catch (error) {
       toast("error", t("bulk.assignFailed"));
-      toast("error", (error as Error).message);
+      setAssignError((error as Error).message);
     } finally {
       setAssigning(false);
     }
@@ -151,7 +149,7 @@ export default function SchoolUsersPage() {
     });
 
   const statusBadge = (u: SchoolUser) => (
-    <Badge variant="light" color={u.is_active ? "teal.9" : "gray.7"} radius="sm">
+    <Badge variant="light" color={u.is_active ? "teal" : "gray"} c={u.is_active ? "teal.9" : "gray.8"} radius="sm">
       {u.is_active ? t("status.active") : t("status.inactive")}
     </Badge>
   );
@@ -241,7 +239,10 @@ export default function SchoolUsersPage() {
             placeholder={t("list.searchPlaceholder")}
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setFilter((f) => (f.page === 1 ? f : { ...f, page: 1 }));
+            }}
             type="search"
             w={{ base: "100%", sm: 280 }}
           />
@@ -277,7 +278,14 @@ export default function SchoolUsersPage() {
         </Group>
 
         {selected.size > 0 && (
-          <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" role="region" aria-label={t("bulk.region")}>
+          <Paper
+            withBorder
+            radius="md"
+            p="sm"
+            bg="var(--mantine-color-gray-0)"
+            role="region"
+            aria-label={t("bulk.region")}
+          >
             <Group gap="sm" align="flex-end" justify="space-between">
               <Text size="sm" fw={600} aria-live="polite">
                 {t("bulk.selected", { count: selected.size })}
@@ -295,11 +303,23 @@ export default function SchoolUsersPage() {
                 <Button onClick={() => void runAssign()} loading={assigning} disabled={!bulkProfile}>
                   {t("bulk.assign")}
                 </Button>
-                <Button variant="subtle" color="gray.8" onClick={() => setSelected(new Set())}>
+                <Button
+                  variant="subtle"
+                  color="gray.8"
+                  onClick={() => {
+                    setSelected(new Set());
+                    setAssignError(null);
+                  }}
+                >
                   {t("bulk.clear")}
                 </Button>
               </Group>
             </Group>
+            {assignError && (
+              <Alert color="red" variant="light" role="alert" mt="sm">
+                {assignError}
+              </Alert>
+            )}
           </Paper>
         )}
 
@@ -308,14 +328,23 @@ export default function SchoolUsersPage() {
           <EmptyState
             order={3}
             icon={<IconUsers size={28} />}
-            title={debounced || filter.profileId || filter.active !== "all" || filter.scope !== "all" ? t("list.nothingFound") : t("list.emptyTitle")}
+            title={
+              debounced || filter.profileId || filter.active !== "all" || filter.scope !== "all"
+                ? t("list.nothingFound")
+                : t("list.emptyTitle")
+            }
             description={t("list.emptyDescription")}
           />
         )}
         {rows.length > 0 && (
           <>
             <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-              <Table verticalSpacing="sm" highlightOnHover withTableBorder style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+              <Table
+                verticalSpacing="sm"
+                highlightOnHover
+                withTableBorder
+                style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}
+              >
                 <Table.Thead>
                   <Table.Tr>
                     {can.update && (
@@ -422,7 +451,8 @@ export default function SchoolUsersPage() {
                   size="sm"
                   siblings={1}
                   getControlProps={(control) => ({
-                    "aria-label": control === "previous" ? t("list.previous") : control === "next" ? t("list.next") : undefined,
+                    "aria-label":
+                      control === "previous" ? t("list.previous") : control === "next" ? t("list.next") : undefined,
                   })}
                   getItemProps={(page) => ({ "aria-label": t("list.page", { page }) })}
                 />
@@ -432,7 +462,12 @@ export default function SchoolUsersPage() {
         )}
       </Card>
       {editing && <UserForm user={editing.user} profiles={profiles.data ?? []} onClose={() => setEditing(null)} />}
-      <MassiveUpload kind="users" opened={importing} onClose={() => setImporting(false)} onDone={() => void refresh()} />
+      <MassiveUpload
+        kind="users"
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onDone={() => void refresh()}
+      />
       {confirm.dialog}
     </MasterConfigurationPage>
   );

@@ -86,10 +86,8 @@ export interface SchoolMember extends PersonName {
   profile_id?: number | null;
   profile_name: string | null;
   is_active?: boolean;
+  is_staff: boolean;
 }
-
-/** The profile every school has for parents and guardians (spec §6 "Familiar"): not staff. */
-const FAMILY_PROFILE = "familiar";
 
 export const sectionGradeLabel = (g: { section_name: string; grade_name?: string; name?: string }) =>
   `${g.section_name} · ${g.grade_name ?? g.name ?? ""}`;
@@ -142,20 +140,13 @@ export function useSubjects() {
   });
 }
 
-/**
- * The school's staff: active members with a profile other than Familiar (who may be head teachers and teach).
- * GET api/users does not say which profile is the family one, so it is told by name (see the report).
- */
+/** The school's staff: active members whose profile is not the family one (they may be head teachers and teach). */
 export function useStaff() {
   const key = useMcKey();
   return useQuery({
     queryKey: key("staff"),
-    queryFn: () => api<{ data: SchoolMember[] }>("/api/users").then((r) => r.data),
-    select: (members) =>
-      members.filter(
-        (m) =>
-          m.is_active !== false && m.profile_name !== null && m.profile_name.trim().toLowerCase() !== FAMILY_PROFILE,
-      ),
+    queryFn: () => api<{ data: SchoolMember[] }>("/api/users?staff=1").then((r) => r.data),
+    select: (members) => members.filter((m) => m.is_active !== false),
     staleTime: 60_000,
   });
 }

@@ -16,11 +16,11 @@ const isZip = (f: File) => f.name.toLowerCase().endsWith(".zip");
 const enrollmentOf = (name: string) => name.replace(/\.[^.]+$/, "").trim();
 
 const COLOR: Record<PhotoResult["status"], string> = {
-  assigned: "teal.9",
-  unknown_enrollment: "orange.9",
-  bad_type: "red.9",
-  too_big: "red.9",
-  error: "red.9",
+  assigned: "teal",
+  unknown_enrollment: "orange",
+  bad_type: "red",
+  too_big: "red",
+  error: "red",
 };
 
 /**
@@ -58,7 +58,10 @@ export function BulkPhotos({ opened, onClose }: { opened: boolean; onClose: () =
       try {
         const answer = await uploadPhotoZip(zip);
         setResults(answer.results);
-        toast(answer.refused === 0 ? "success" : "info", t("bulkPhotos.summary", { assigned: answer.assigned, refused: answer.refused }));
+        toast(
+          answer.refused === 0 ? "success" : "info",
+          t("bulkPhotos.summary", { assigned: answer.assigned, refused: answer.refused }),
+        );
       } catch (error) {
         toast("error", t("common:messages.saveFailed"));
         setFailure((error as Error).message);
@@ -101,7 +104,10 @@ export function BulkPhotos({ opened, onClose }: { opened: boolean; onClose: () =
       setProgress({ done: i + 1, total: files.length });
     }
     const assigned = out.filter((r) => r.status === "assigned").length;
-    toast(assigned === out.length ? "success" : "info", t("bulkPhotos.summary", { assigned, refused: out.length - assigned }));
+    toast(
+      assigned === out.length ? "success" : "info",
+      t("bulkPhotos.summary", { assigned, refused: out.length - assigned }),
+    );
     await refresh();
   };
 
@@ -138,7 +144,13 @@ export function BulkPhotos({ opened, onClose }: { opened: boolean; onClose: () =
         {progress && busy && (
           <Stack gap={4} role="status" aria-live="polite">
             <Text size="sm">{t("bulkPhotos.sending", { done: progress.done, total: progress.total })}</Text>
-            <Progress value={(progress.done / progress.total) * 100} animated size="md" radius="xl" aria-label={t("bulkPhotos.progress")} />
+            <Progress
+              value={(progress.done / progress.total) * 100}
+              animated
+              size="md"
+              radius="xl"
+              aria-label={t("bulkPhotos.progress")}
+            />
           </Stack>
         )}
         {results.length > 0 && (
@@ -157,11 +169,12 @@ export function BulkPhotos({ opened, onClose }: { opened: boolean; onClose: () =
                 </Table.Thead>
                 <Table.Tbody>
                   {results.map((r, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a static list; the same file name may be sent twice.
                     <Table.Tr key={`${r.file}-${i}`}>
                       <Table.Td style={{ wordBreak: "break-all" }}>{r.file}</Table.Td>
                       <Table.Td visibleFrom="sm">{r.enrollment}</Table.Td>
                       <Table.Td>
-                        <Badge color={COLOR[r.status]} variant="light" radius="sm">
+                        <Badge color={COLOR[r.status]} c={`${COLOR[r.status]}.9`} variant="light" radius="sm">
                           {t(`bulkPhotos.status.${r.status}`)}
                         </Badge>
                         {r.status !== "assigned" && r.message && (

@@ -210,12 +210,7 @@ export function FamilyMemberForm({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("family.phone")}
-            type="tel"
-            maxLength={30}
-            {...form.getInputProps("phone")}
-          />
+          <TextInput label={t("family.phone")} type="tel" maxLength={30} {...form.getInputProps("phone")} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextInput

@@ -1,6 +1,6 @@
 import type { FamilyMember, Student } from "@convive/domain";
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { IconPencil, IconPhone, IconUserPlus, IconUsers, IconUnlink } from "@tabler/icons-react";
+import { IconPencil, IconPhone, IconUnlink, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState.tsx";
@@ -73,11 +73,11 @@ export function FamilyMembers({
                       <Text fw={600} size="sm">
                         {fullName(m)}
                       </Text>
-                      <Badge variant="light" color="institutional" radius="sm">
+                      <Badge variant="light" color="gray" c="gray.9" radius="sm">
                         {t(`relationships.${m.relationship}`, { defaultValue: m.relationship })}
                       </Badge>
                       {!m.is_active && (
-                        <Badge variant="light" color="gray.7" radius="sm">
+                        <Badge variant="light" color="gray" c="gray.8" radius="sm">
                           {t("family.inactive")}
                         </Badge>
                       )}
@@ -134,9 +134,7 @@ export function FamilyMembers({
           </Stack>
         </>
       )}
-      {editing && (
-        <FamilyMemberForm studentId={student.id} member={editing.member} onClose={() => setEditing(null)} />
-      )}
+      {editing && <FamilyMemberForm studentId={student.id} member={editing.member} onClose={() => setEditing(null)} />}
       {confirm.dialog}
     </Stack>
   );

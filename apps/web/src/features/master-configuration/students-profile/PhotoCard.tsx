@@ -85,7 +85,13 @@ export function PhotoCard({
 
   return (
     <Group gap="md" wrap="nowrap" align="center">
-      <Avatar src={student.photo} size={84} radius="md" color="institutional" alt={t("photo.alt", { name: student.first_name })}>
+      <Avatar
+        src={student.photo}
+        size={84}
+        radius="md"
+        color="institutional"
+        alt={t("photo.alt", { name: student.first_name })}
+      >
         {studentInitials(student)}
       </Avatar>
       <Stack gap={6} miw={0}>

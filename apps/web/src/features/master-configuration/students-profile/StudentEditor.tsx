@@ -54,7 +54,7 @@ export function StudentEditor({
             <Text inherit truncate>
               {fullName(student)}
             </Text>
-            <Badge variant="light" color="gray.8" radius="sm" ff="monospace">
+            <Badge variant="light" color="gray" c="gray.8" radius="sm" ff="monospace">
               {student.enrollment}
             </Badge>
           </Group>

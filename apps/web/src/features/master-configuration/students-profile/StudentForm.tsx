@@ -136,10 +136,18 @@ export function StudentForm({
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t("student.paternalSurname")} maxLength={80} {...form.getInputProps("paternal_surname")} />
+              <TextInput
+                label={t("student.paternalSurname")}
+                maxLength={80}
+                {...form.getInputProps("paternal_surname")}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t("student.maternalSurname")} maxLength={80} {...form.getInputProps("maternal_surname")} />
+              <TextInput
+                label={t("student.maternalSurname")}
+                maxLength={80}
+                {...form.getInputProps("maternal_surname")}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <DateField
@@ -173,7 +181,11 @@ export function StudentForm({
                 {...form.getInputProps("curp")}
                 onChange={(e) => form.setFieldValue("curp", e.currentTarget.value.toUpperCase())}
                 error={form.errors.curp ?? curp.error}
-                rightSection={curp.ok ? <IconCheck size={16} color="var(--mantine-color-teal-8)" aria-label={t("student.curpValid")} /> : null}
+                rightSection={
+                  curp.ok ? (
+                    <IconCheck size={16} color="var(--mantine-color-teal-8)" aria-label={t("student.curpValid")} />
+                  ) : null
+                }
               />
             </Grid.Col>
           </Grid>

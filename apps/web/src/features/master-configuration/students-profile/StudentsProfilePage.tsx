@@ -29,7 +29,7 @@ import {
   IconUserPlus,
   IconUsers,
 } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { MassiveUpload } from "../imports/MassiveUpload.tsx";
@@ -48,7 +48,7 @@ import { studentInitials } from "./PhotoCard.tsx";
 import { StudentEditor } from "./StudentEditor.tsx";
 import { groupLabel } from "./StudentForm.tsx";
 
-const STATUS_COLOR: Record<string, string> = { active: "teal.9", withdrawn: "gray.7", graduated: "blue.9" };
+const STATUS_COLOR: Record<string, string> = { active: "teal", withdrawn: "gray", graduated: "blue" };
 
 /** master-configuration/students-profile: students with their photo, group and family; bulk photos and imports. */
 export default function StudentsProfilePage() {
@@ -72,10 +72,6 @@ export default function StudentsProfilePage() {
     upload: access.can("master-configuration-students-massive-upload", "create"),
   };
 
-  useEffect(() => {
-    setFilter((f) => (f.page === 1 ? f : { ...f, page: 1 }));
-  }, [debounced]);
-
   const rows = students.data?.students ?? [];
   const total = students.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
@@ -97,7 +93,12 @@ export default function StudentsProfilePage() {
     });
 
   const statusBadge = (s: Student) => (
-    <Badge variant="light" color={STATUS_COLOR[s.status] ?? "gray.7"} radius="sm">
+    <Badge
+      variant="light"
+      color={STATUS_COLOR[s.status] ?? "gray"}
+      c={`${STATUS_COLOR[s.status] ?? "gray"}.9`}
+      radius="sm"
+    >
       {t(`statuses.${s.status}`, { defaultValue: s.status })}
     </Badge>
   );
@@ -163,10 +164,16 @@ export default function StudentsProfilePage() {
                     </Button>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconSchool size={16} aria-hidden />} onClick={() => setImporting("students")}>
+                    <Menu.Item
+                      leftSection={<IconSchool size={16} aria-hidden />}
+                      onClick={() => setImporting("students")}
+                    >
                       {t("list.importStudents")}
                     </Menu.Item>
-                    <Menu.Item leftSection={<IconUsers size={16} aria-hidden />} onClick={() => setImporting("families")}>
+                    <Menu.Item
+                      leftSection={<IconUsers size={16} aria-hidden />}
+                      onClick={() => setImporting("families")}
+                    >
                       {t("list.importFamilies")}
                     </Menu.Item>
                   </Menu.Dropdown>
@@ -198,7 +205,10 @@ export default function StudentsProfilePage() {
               placeholder={t("list.searchPlaceholder")}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setFilter((f) => (f.page === 1 ? f : { ...f, page: 1 }));
+              }}
               type="search"
               w={{ base: "100%", sm: 300 }}
             />

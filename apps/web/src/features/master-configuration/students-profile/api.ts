@@ -9,9 +9,9 @@ import type {
 } from "@convive/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { typed } from "../imports/api.ts";
 import { useMcKey } from "../shared/keys.ts";
 import { postRaw } from "../shared/upload.ts";
-import { typed } from "../imports/api.ts";
 
 export const PER_PAGE = 20;
 

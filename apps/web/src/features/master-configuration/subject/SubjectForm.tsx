@@ -117,7 +117,7 @@ export function SubjectForm({
             {[...sections].map(([section, list]) => {
               const all = list.every((g) => form.values.grade_ids.includes(String(g.id)));
               return (
-                <Chip key={section} size="xs" checked={all} onChange={(on) => toggleSection(list, on)}>
+                <Chip key={section} size="xs" checked={all} onChange={(on) => toggleSection(list, on)} color="dark">
                   {section}
                 </Chip>
               );

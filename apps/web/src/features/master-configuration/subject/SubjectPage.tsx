@@ -92,7 +92,7 @@ function SubjectsTab() {
               {noGrades && access.canOpen("level-grade-group") && (
                 <Text size="sm" ta="center">
                   {t("subjects.gradesFirst")}{" "}
-                  <Anchor component={Link} to={childPath("level-grade-group")} size="sm" fw={600}>
+                  <Anchor component={Link} to={childPath("level-grade-group")} size="sm" fw={600} underline="always">
                     {t("subjects.goToGrades")}
                   </Anchor>
                 </Text>

@@ -119,7 +119,7 @@ export function PermissionEditor({ matrix, editable }: { matrix: PermissionMatri
             {t(`matrix.groups.${group.key}`)}
           </Title>
           {/* Desktop: a table with column helpers in the header. */}
-          <Table.ScrollContainer minWidth={620} visibleFrom="sm">
+          <Table.ScrollContainer minWidth={560} visibleFrom="sm">
             <Table withTableBorder withColumnBorders={false} verticalSpacing={6} highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -127,7 +127,7 @@ export function PermissionEditor({ matrix, editable }: { matrix: PermissionMatri
                   {actions.map((a) => {
                     const s = state(group.areas.map((area) => areaPerm(area, a)));
                     return (
-                      <Table.Th key={a} ta="center" w={84}>
+                      <Table.Th key={a} ta="center" w={76}>
                         <Stack gap={4} align="center">
                           <Text size="xs" fw={700}>
                             {actionLabel(a)}
@@ -297,7 +297,7 @@ export function PermissionEditor({ matrix, editable }: { matrix: PermissionMatri
           <Group justify="space-between" gap="sm">
             <Group gap="xs">
               {dirty ? (
-                <Badge color="orange.9" variant="light">
+                <Badge color="orange" c="orange.9" variant="light">
                   {t("matrix.unsaved")}
                 </Badge>
               ) : (

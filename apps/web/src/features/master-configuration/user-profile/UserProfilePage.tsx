@@ -28,8 +28,8 @@ import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
 import { QueryState } from "../shared/QueryState.tsx";
 import { useSave } from "../shared/use-save.ts";
 import { createProfile, deleteProfile, renameProfile, useMatrix, useProfileList } from "./api.ts";
-import classes from "./ProfileList.module.css";
 import { PermissionEditor } from "./PermissionEditor.tsx";
+import classes from "./ProfileList.module.css";
 
 /** master-configuration/user-profile: the school's profiles, their members and their permission matrix. */
 export default function UserProfilePage() {
@@ -70,13 +70,16 @@ export default function UserProfilePage() {
       <QueryState query={profiles} />
       {profiles.data && (
         <Grid gap="lg" align="flex-start">
-          <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Grid.Col span={{ base: 12, lg: 3 }}>
             <Card
               title={t("profiles.title")}
               description={t("profiles.description")}
               actions={
                 can.create && (
-                  <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ profile: null })}>
+                  <Button
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                    onClick={() => setEditing({ profile: null })}
+                  >
                     {t("profiles.new")}
                   </Button>
                 )
@@ -103,7 +106,12 @@ export default function UserProfilePage() {
                   <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }} visibleFrom="lg">
                     {list.map((p) => (
                       <li key={p.id}>
-                        <Group gap={4} wrap="nowrap" className={classes.item} data-active={p.id === selectedId || undefined}>
+                        <Group
+                          gap={4}
+                          wrap="nowrap"
+                          className={classes.item}
+                          data-active={p.id === selectedId || undefined}
+                        >
                           <UnstyledButton
                             className={classes.select}
                             onClick={() => setSelectedId(p.id)}
@@ -178,14 +186,14 @@ export default function UserProfilePage() {
               )}
             </Card>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Grid.Col span={{ base: 12, lg: 9 }}>
             {selected ? (
               <Card
                 title={t("matrix.title", { name: selected.name })}
                 description={t("matrix.description")}
                 actions={
                   selected.protected && (
-                    <Badge variant="light" color="gray.8" leftSection={<IconLock size={12} aria-hidden />}>
+                    <Badge variant="light" color="gray" c="gray.8" leftSection={<IconLock size={12} aria-hidden />}>
                       {t("profiles.protectedShort")}
                     </Badge>
                   )
@@ -200,9 +208,7 @@ export default function UserProfilePage() {
                 )}
               </Card>
             ) : (
-              list.length === 0 && (
-                <EmptyState icon={<IconShieldCheck size={28} />} title={t("profiles.empty")} />
-              )
+              list.length === 0 && <EmptyState icon={<IconShieldCheck size={28} />} title={t("profiles.empty")} />
             )}
           </Grid.Col>
         </Grid>
@@ -236,19 +242,22 @@ function ProfileForm({
   });
   const save = useSave(form);
   const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      if (profile) {
-        await renameProfile(profile.id, v.name);
+    save.run(
+      async () => {
+        if (profile) {
+          await renameProfile(profile.id, v.name);
+          await refresh();
+          return null;
+        }
+        const created = await createProfile(v.name);
         await refresh();
-        return null;
-      }
-      const created = await createProfile(v.name);
-      await refresh();
-      return created;
-    }, (created) => {
-      if (created) onCreated(created);
-      onClose();
-    }),
+        return created;
+      },
+      (created) => {
+        if (created) onCreated(created);
+        onClose();
+      },
+    ),
   );
   return (
     <FormModal
