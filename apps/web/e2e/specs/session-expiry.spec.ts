@@ -21,3 +21,19 @@ test("a session ended from another device signs the page out with 'Sesión venci
   await new LoginPage(page).expectShown();
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });
+
+/** Spec §4 Layout: the signed-in status is re-checked when the page becomes visible or hidden. */
+test("coming back to the tab re-checks the session and signs out one that was ended", async ({ page, freshUser }) => {
+  const user = await freshUser({ profile: "docente", privacyAccepted: true });
+  await signInWithStorage(page, user.email, { password: user.password, to: "/register" });
+  const layout = new AppLayout(page);
+  await layout.expectReady(/\/register$/);
+
+  const other = await apiLogin(user.email, user.password);
+  expect(await endOtherSessions(other.token)).toBeGreaterThanOrEqual(1);
+
+  // No click, no poll: only the tab becoming visible again.
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await expect(toast(page, "Sesión vencida!", "bottom-right")).toBeVisible();
+  await new LoginPage(page).expectShown();
+});

@@ -5,8 +5,9 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { useCurrentUser } from "../features/auth/api/current-user.ts";
 import { logout } from "../features/auth/logout.ts";
 import { setAuthFailureHandler } from "../lib/api.ts";
+import { queryClient } from "../lib/query-client.ts";
 import { useSession } from "../lib/session.ts";
-import { startTokenRefresh } from "../lib/token-refresh.ts";
+import { isExpired, startTokenRefresh } from "../lib/token-refresh.ts";
 
 const PUBLIC_WITH_TOKEN = new Set([PATHS.recoverPassword.toLowerCase(), PATHS.resetPassword.toLowerCase()]);
 
@@ -47,5 +48,15 @@ function useSessionLifecycle(signedIn: boolean) {
     if (!signedIn) return;
     const stop = startTokenRefresh(() => void logout("sessionExpired", { callServer: false }));
     return stop;
+  }, [signedIn]);
+  useEffect(() => {
+    if (!signedIn) return;
+    // Visible or hidden: re-read the user; a session ended elsewhere answers 401 and signs out here.
+    const recheck = () => {
+      if (isExpired()) void logout("sessionExpired", { callServer: false });
+      else void queryClient.invalidateQueries({ queryKey: ["current-user"] });
+    };
+    document.addEventListener("visibilitychange", recheck);
+    return () => document.removeEventListener("visibilitychange", recheck);
   }, [signedIn]);
 }

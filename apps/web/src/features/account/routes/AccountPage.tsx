@@ -5,6 +5,7 @@ import { useCurrentUser } from "../../auth/api/current-user.ts";
 import { useMaxFileSizeMb } from "../api/max-file-size.ts";
 import { LanguageSection } from "../components/LanguageSection.tsx";
 import { PasswordSection } from "../components/PasswordSection.tsx";
+import { ProfileModulesSection } from "../components/ProfileModulesSection.tsx";
 import { ProfileSection } from "../components/ProfileSection.tsx";
 import { SessionsSection } from "../components/SessionsSection.tsx";
 
@@ -29,6 +30,9 @@ export default function AccountPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      {user.roles?.[0] && schoolId && (
+        <ProfileModulesSection roleId={user.roles[0].id} roleName={user.roles[0].name} schoolId={schoolId} />
+      )}
       <SessionsSection />
     </Stack>
   );

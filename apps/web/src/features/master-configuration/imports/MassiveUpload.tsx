@@ -104,7 +104,11 @@ export function MassiveUpload({
     setCheck(null);
     setFailure(null);
     setJobId(null);
-    if (!picked) return;
+    setFileError(null);
+    if (!picked) {
+      setFile(null);
+      return;
+    }
     const name = picked.name.toLowerCase();
     if (!name.endsWith(".xlsx") && !name.endsWith(".csv")) {
       setFile(null);
