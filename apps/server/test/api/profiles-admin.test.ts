@@ -194,6 +194,14 @@ describe("profiles: permissions and other schools", () => {
     expect(await peopleSnapshot(t.db, d.school.id)).toEqual(before);
   });
 
+  it("lists the profiles, not their permissions, to whoever manages users", async () => {
+    const d = await memberOf(t.app, t.db, "director");
+    const usersReader = await customMember(t.app, t.db, d.school, ["master-configuration-users.read"]);
+    expect((await usersReader.as({ method: "GET", url: "/api/profiles" })).statusCode).toBe(200);
+    const id = d.school.profileIds.coordinador;
+    expect((await usersReader.as({ method: "GET", url: `/api/profiles/${id}/permissions` })).statusCode).toBe(403);
+  });
+
   it("answers 404 for another school's profiles and changes nothing", async () => {
     const a = await memberOf(t.app, t.db, "director");
     const b = await memberOf(t.app, t.db, "director");

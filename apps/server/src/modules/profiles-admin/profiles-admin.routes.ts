@@ -30,7 +30,11 @@ export const profilesAdminRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesAdmi
   app.get(
     "/api/profiles",
     {
-      config: access("read"),
+      // Who manages users also picks their profiles: the list (names and counts) is open to them too.
+      config: {
+        access: "school",
+        permissions: [perm("master-configuration-users-profiles", "read"), perm("master-configuration-users", "read")],
+      },
       schema: {
         tags,
         description: "The school's profiles with their member counts; protected = Director or Familiar.",

@@ -31,7 +31,7 @@ import {
   IconListCheck,
   IconUpload,
 } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
 import { MB } from "../shared/upload.ts";
@@ -41,8 +41,10 @@ import { DropArea } from "./DropArea.tsx";
 const ACCEPT =
   ".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel";
 
-const formatSize = (bytes: number, lang: string) =>
-  `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / MB)} MB`;
+const formatSize = (bytes: number, lang: string) => {
+  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  return bytes < MB ? `${number.format(Math.max(bytes / 1024, 0.1))} KB` : `${number.format(bytes / MB)} MB`;
+};
 
 /**
  * Massive upload of users, students or families (product design §3 "Bulk work"): the template in the user's
@@ -83,15 +85,19 @@ export function MassiveUpload({
     }
   }, [opened]);
 
+  // One toast (and one refresh of the lists) per finished job.
+  const announced = useRef<string | null>(null);
   const finished = job.data?.status;
   useEffect(() => {
+    if (!jobId || announced.current === jobId || (finished !== "done" && finished !== "failed")) return;
+    announced.current = jobId;
     if (finished === "done") {
       toast("success", t("imports.processed"));
       onDone?.();
-    } else if (finished === "failed") {
+    } else {
       toast("error", t("imports.processFailed"));
     }
-  }, [finished, t, onDone]);
+  }, [finished, jobId, t, onDone]);
 
   const columnLabel = (key: string | null) => {
     if (!key) return "—";

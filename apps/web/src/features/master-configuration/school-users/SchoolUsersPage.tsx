@@ -193,16 +193,16 @@ export default function SchoolUsersPage() {
       )}
     </Group>
   );
-  const person = (u: SchoolUser) => (
+  const person = (u: SchoolUser, wrap = false) => (
     <Group gap="sm" wrap="nowrap" miw={0}>
       <Avatar src={u.image_profile} radius="xl" size={36} color="institutional" alt="">
         {initials(u)}
       </Avatar>
       <div style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600} truncate>
+        <Text size="sm" fw={600} truncate={!wrap}>
           {fullName(u)}
         </Text>
-        <Text size="xs" c="gray.7" truncate>
+        <Text size="xs" c="gray.7" truncate={!wrap} style={wrap ? { overflowWrap: "anywhere" } : undefined}>
           {u.email}
         </Text>
       </div>
@@ -422,7 +422,7 @@ export default function SchoolUsersPage() {
                         />
                       )}
                       <Stack gap={6} miw={0} style={{ flex: 1 }}>
-                        {person(u)}
+                        {person(u, true)}
                         <Group gap="xs">
                           {statusBadge(u)}
                           {profileOf(u)}

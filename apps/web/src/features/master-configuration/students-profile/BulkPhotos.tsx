@@ -86,7 +86,7 @@ export function BulkPhotos({ opened, onClose }: { opened: boolean; onClose: () =
         });
       } else {
         try {
-          out.push(await uploadPhotoByEnrollment(enrollment, file));
+          out.push({ ...(await uploadPhotoByEnrollment(enrollment, file)), file: file.name });
         } catch (error) {
           const code = error instanceof ApiError ? error.code : "";
           const status: PhotoResult["status"] =

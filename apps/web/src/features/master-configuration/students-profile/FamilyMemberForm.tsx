@@ -198,7 +198,7 @@ export function FamilyMemberForm({
             maxLength={13}
             autoCapitalize="characters"
             autoComplete="off"
-            ff="monospace"
+            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
             {...form.getInputProps("rfc")}
             onChange={(e) => form.setFieldValue("rfc", e.currentTarget.value.toUpperCase())}
             error={form.errors.rfc ?? (rfcLive === "bad" ? t("family.rfcInvalid") : null)}

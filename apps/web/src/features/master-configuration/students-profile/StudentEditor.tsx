@@ -46,6 +46,8 @@ export function StudentEditor({
       size={900}
       radius="lg"
       fullScreen={phone}
+      // On a phone the date picker is a dialog of its own, whose Escape would close this one too.
+      closeOnEscape={!phone}
       closeButtonProps={{ "aria-label": t("common:actions.close") }}
       styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)", minWidth: 0 } }}
       title={

@@ -177,7 +177,7 @@ export function StudentForm({
                 maxLength={18}
                 autoCapitalize="characters"
                 autoComplete="off"
-                ff="monospace"
+                styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
                 {...form.getInputProps("curp")}
                 onChange={(e) => form.setFieldValue("curp", e.currentTarget.value.toUpperCase())}
                 error={form.errors.curp ?? curp.error}

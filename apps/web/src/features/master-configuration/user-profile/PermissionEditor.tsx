@@ -292,7 +292,7 @@ export function PermissionEditor({ matrix, editable }: { matrix: PermissionMatri
           radius="md"
           p="sm"
           shadow={dirty ? "md" : undefined}
-          style={{ position: "sticky", bottom: 8, zIndex: 2 }}
+          style={dirty ? { position: "sticky", bottom: 8, zIndex: 2 } : undefined}
         >
           <Group justify="space-between" gap="sm">
             <Group gap="xs">
