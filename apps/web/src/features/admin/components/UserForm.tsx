@@ -15,13 +15,13 @@ import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TemporaryPassword } from "../../../components/TemporaryPassword.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useAdminSchools, useSchoolProfiles } from "../api/schools.ts";
 import { createUser, updateUser, usersKey } from "../api/users.ts";
 import { schemaErrors } from "../validation.ts";
 import { FormModal } from "./FormModal.tsx";
-import { TemporaryPassword } from "./TemporaryPassword.tsx";
 
 interface Values {
   first_name: string;
@@ -102,7 +102,12 @@ function UserFormModal({ user, opened, onClose }: Props) {
   return (
     <FormModal opened={opened} onClose={onClose} title={title} closeOnClickOutside={!created}>
       {created ? (
-        <TemporaryPassword user={created.user} password={created.password} onDone={onClose} />
+        <TemporaryPassword
+          name={`${created.user.first_name} ${created.user.paternal_surname}`.trim()}
+          email={created.user.email}
+          password={created.password}
+          onDone={onClose}
+        />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">

@@ -5,6 +5,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TemporaryPassword } from "../../../components/TemporaryPassword.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { FormModal } from "../shared/FormModal.tsx";
 import { schemaErrors } from "../shared/form-errors.ts";
@@ -12,7 +13,6 @@ import { fullName } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { useSave } from "../shared/use-save.ts";
 import { type CreatedUser, createSchoolUser, updateSchoolUser, useSchoolUser } from "./api.ts";
-import { TemporaryPassword } from "./TemporaryPassword.tsx";
 
 interface Values {
   first_name: string;

@@ -1,25 +1,25 @@
-import type { AdminUser } from "@convive/domain";
 import { ActionIcon, Alert, Button, CopyButton, Group, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy, IconShieldLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
-/** The generated password, shown this once: the server keeps only its hash. */
+/** A new account's generated password, shown this once (the server keeps only its hash) with a copy button. */
 export function TemporaryPassword({
-  user,
+  name,
+  email,
   password,
   onDone,
 }: {
-  user: AdminUser;
+  name: string;
+  email: string;
   password: string;
   onDone: () => void;
 }) {
-  const { t } = useTranslation("admin");
-  const name = `${user.first_name} ${user.paternal_surname}`.trim();
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Text>{t("users.createdFor", { name, email: user.email })}</Text>
+      <Text size="sm">{t("temporaryPassword.createdFor", { name, email })}</Text>
       <TextInput
-        label={t("users.temporaryPassword")}
+        label={t("temporaryPassword.label")}
         value={password}
         readOnly
         onFocus={(e) => e.currentTarget.select()}
@@ -28,12 +28,12 @@ export function TemporaryPassword({
         rightSection={
           <CopyButton value={password} timeout={2000}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? t("users.copied") : t("users.copy")} withArrow>
+              <Tooltip label={copied ? t("temporaryPassword.copied") : t("temporaryPassword.copy")} withArrow>
                 <ActionIcon
                   variant={copied ? "filled" : "light"}
-                  color={copied ? "teal" : undefined}
+                  color={copied ? "teal.8" : undefined}
                   onClick={copy}
-                  aria-label={copied ? t("users.copied") : t("users.copy")}
+                  aria-label={copied ? t("temporaryPassword.copied") : t("temporaryPassword.copy")}
                 >
                   {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                 </ActionIcon>
@@ -43,10 +43,12 @@ export function TemporaryPassword({
         }
       />
       <Alert variant="light" color="yellow" icon={<IconShieldLock size={18} aria-hidden />}>
-        {t("users.temporaryPasswordHint")}
+        {t("temporaryPassword.hint")}
       </Alert>
       <Group justify="flex-end">
-        <Button onClick={onDone}>{t("users.done")}</Button>
+        <Button onClick={onDone} data-autofocus>
+          {t("temporaryPassword.done")}
+        </Button>
       </Group>
     </Stack>
   );
