@@ -39,6 +39,23 @@ export interface RequestOptions {
  * times out after 30 s (60 s on a phone) as spec §9 says.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => null)) as T;
+}
+
+/** Downloads a file the API answers (a template, an export) with the same headers and errors as `api()`. */
+export async function download(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; name: string | null }> {
+  const response = await send(path, options);
+  const disposition = response.headers.get("content-disposition") ?? "";
+  return { blob: await response.blob(), name: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
+/** The one place that talks to the server: headers, time-out, and failures as ApiError (401/419 sign out). */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": i18n.language || "es" };
   const token = storage.get(KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -46,9 +63,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (school && !options.noSchool) headers["X-School-Id"] = school;
   const xsrf = readCookie("XSRF-TOKEN");
   if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  // A file (Blob) goes as the raw body with its own type; anything else as JSON.
+  const raw = options.body instanceof Blob ? options.body : null;
+  if (raw) headers["Content-Type"] = raw.type || "application/octet-stream";
+  else if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
-  const timeout = options.timeoutMs ?? (isMobile() ? REQUEST_TIMEOUT_MS.mobile : REQUEST_TIMEOUT_MS.desktop);
+  // Uploads get the longer (phone) time-out wherever they run.
+  const timeout = options.timeoutMs ?? (isMobile() || raw ? REQUEST_TIMEOUT_MS.mobile : REQUEST_TIMEOUT_MS.desktop);
   const signal = options.signal
     ? AbortSignal.any([options.signal, AbortSignal.timeout(timeout)])
     : AbortSignal.timeout(timeout);
@@ -57,7 +78,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, {
       method: options.method ?? "GET",
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: "include",
       signal,
     });
@@ -69,17 +90,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       i18n.t(timedOut ? "common:errors.timeout" : "common:errors.network"),
     );
   }
-  if (response.status === 204) return undefined as T;
+  if (response.ok) return response;
   const payload = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = new ApiError(
-      response.status,
-      payload?.code ?? "INTERNAL",
-      payload?.message ?? i18n.t("common:errors.unexpected"),
-      payload?.errors,
-    );
-    if (!options.quiet && (response.status === 401 || response.status === 419)) onAuthFailure?.(error, path);
-    throw error;
-  }
-  return payload as T;
+  const error = new ApiError(
+    response.status,
+    payload?.code ?? "INTERNAL",
+    payload?.message ?? i18n.t("common:errors.unexpected"),
+    payload?.errors,
+  );
+  if (!options.quiet && (response.status === 401 || response.status === 419)) onAuthFailure?.(error, path);
+  throw error;
 }

@@ -1,9 +1,7 @@
 import type { DryRunResponse, ImportJob, ImportKind } from "@convive/domain";
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api.ts";
-import i18n from "../../../lib/i18n.ts";
-import { KEYS, readCookie, storage } from "../../../lib/storage.ts";
+import { api, download } from "../../../lib/api.ts";
 import { useMcKey } from "../shared/keys.ts";
 import { postRaw } from "../shared/upload.ts";
 
@@ -25,34 +23,11 @@ export function typed(file: File, fallback: string): File {
 
 /** Downloads the template of a kind, in the user's language, as XLSX or CSV (an authenticated GET). */
 export async function downloadTemplate(kind: ImportKind, format: "xlsx" | "csv") {
-  const headers: Record<string, string> = { "Accept-Language": i18n.language || "es" };
-  const token = storage.get(KEYS.token);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const school = storage.get(KEYS.schoolId);
-  if (school) headers["X-School-Id"] = school;
-  const xsrf = readCookie("XSRF-TOKEN");
-  if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
-  let response: Response;
-  try {
-    response = await fetch(`/api/imports/templates/${kind}?format=${format}`, {
-      headers,
-      credentials: "include",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS.mobile),
-    });
-  } catch {
-    throw new ApiError(0, "NETWORK", i18n.t("common:errors.network"));
-  }
-  if (!response.ok) {
-    const payload = await response.json().catch(() => null);
-    throw new ApiError(
-      response.status,
-      payload?.code ?? "INTERNAL",
-      payload?.message ?? i18n.t("common:errors.unexpected"),
-    );
-  }
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}.${format}`;
-  const url = URL.createObjectURL(await response.blob());
+  const file = await download(`/api/imports/templates/${kind}?format=${format}`, {
+    timeoutMs: REQUEST_TIMEOUT_MS.mobile,
+  });
+  const name = file.name ?? `${kind}.${format}`;
+  const url = URL.createObjectURL(file.blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = name;
