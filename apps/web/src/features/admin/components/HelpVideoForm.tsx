@@ -6,9 +6,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api.ts";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
 import { createHelpVideo, helpVideosKey, updateHelpVideo } from "../api/help-videos.ts";
-import { schemaErrors } from "../validation.ts";
 import { FormModal } from "./FormModal.tsx";
 
 interface Values {

@@ -5,10 +5,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api.ts";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
 import { schoolsKey, useAdminSchools, useSchoolProfiles } from "../api/schools.ts";
 import { addMembership, usersKey } from "../api/users.ts";
-import { schemaErrors } from "../validation.ts";
 import { FormModal } from "./FormModal.tsx";
 
 interface Props {

@@ -17,10 +17,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TemporaryPassword } from "../../../components/TemporaryPassword.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useAdminSchools, useSchoolProfiles } from "../api/schools.ts";
 import { createUser, updateUser, usersKey } from "../api/users.ts";
-import { schemaErrors } from "../validation.ts";
 import { FormModal } from "./FormModal.tsx";
 
 interface Values {

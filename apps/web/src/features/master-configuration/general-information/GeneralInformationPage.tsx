@@ -106,7 +106,7 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
     validate: (values) => {
       const size = numberOrNull(values.max_file_size_in_mb);
       const errors = schemaErrors(UpdateSchoolInfoBody, { ...values, max_file_size_in_mb: size }, t, {
-        email: { custom: t("validation.email") },
+        email: { custom: t("common:validation.email") },
         time_zone: { custom: t("validation.timeZone") },
         ...Object.fromEntries(COLOR_FIELDS.map((f) => [f, { "*": colorRule }])),
       });

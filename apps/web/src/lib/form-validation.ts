@@ -5,6 +5,7 @@ interface Issue {
   path: PropertyKey[];
   minimum?: number | bigint;
   maximum?: number | bigint;
+  origin?: string;
   format?: string;
 }
 
@@ -12,12 +13,12 @@ interface Schema {
   safeParse(value: unknown): { success: boolean; error?: { issues: readonly Issue[] } };
 }
 
-/** Messages for particular fields and issue codes, e.g. the school slug's own rule. */
+/** Messages for particular fields, by zod issue code ("custom", "too_big", …) or "*" for any. */
 export type Overrides = Record<string, Partial<Record<string, string>>>;
 
 /**
- * Checks a form against the same zod request schema the server uses (packages/domain), so the web and the
- * API agree on every rule; each field gets its first problem in the user's language.
+ * Checks a form against the zod request schema the server uses (packages/domain), so web and API agree on every
+ * rule. Each field gets its first problem; a missing required value reads 'empty fields' (spec §5).
  */
 export function schemaErrors(schema: Schema, values: unknown, t: TFunction, overrides: Overrides = {}) {
   const result = schema.safeParse(values);
@@ -30,24 +31,28 @@ export function schemaErrors(schema: Schema, values: unknown, t: TFunction, over
       values,
     );
     const empty = input === undefined || input === null || String(input).trim() === "";
-    errors[path] = empty ? t("common:messages.emptyFields") : (overrides[path]?.[issue.code] ?? message(issue, t));
+    const own = overrides[path]?.[issue.code] ?? overrides[path]?.["*"];
+    errors[path] = empty && issue.code !== "custom" ? t("common:messages.emptyFields") : (own ?? message(issue, t));
   }
   return errors;
 }
 
 function message(issue: Issue, t: TFunction): string {
+  const numeric = issue.origin === "number";
   switch (issue.code) {
     case "too_small":
-      return t("admin:validation.tooShort", { min: Number(issue.minimum) });
+      return t(numeric ? "common:validation.min" : "common:validation.tooShort", {
+        min: Number(issue.minimum),
+      });
     case "too_big":
-      return t("admin:validation.tooLong", { max: Number(issue.maximum) });
-    case "invalid_type":
-      return t("admin:validation.invalid");
+      return t(numeric ? "common:validation.max" : "common:validation.tooLong", {
+        max: Number(issue.maximum),
+      });
     case "invalid_format":
-      if (issue.format === "email") return t("admin:validation.email");
-      if (issue.format === "url") return t("admin:validation.url");
-      return t("admin:validation.invalid");
+      if (issue.format === "email") return t("common:validation.email");
+      if (issue.format === "url") return t("common:validation.url");
+      return t("common:validation.invalid");
     default:
-      return t("admin:validation.invalid");
+      return t("common:validation.invalid");
   }
 }
