@@ -1,55 +1,11 @@
-import type { IncomingMessage } from "node:http";
 import { envelope, IdParam, UserPayload } from "@convive/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
-import { readToken } from "../../plugins/access.ts";
+import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
 import { type AvatarsService, IMAGE_TYPES, PRIVATE_UPLOADS_FOLDER, UPLOAD_CEILING_MB } from "./avatars.service.ts";
-
-const MB = 1024 * 1024;
-
-/**
- * Reads the body up to `limitMb`, stopping at the first byte past it (as Fastify's own body reader does), so
- * the error can name the selected school's figure instead of a fixed one.
- */
-function readLimited(payload: IncomingMessage, limitMb: number): Promise<Buffer> {
-  const limit = limitMb * MB;
-  const tooLarge = () => new AppError("FILE_TOO_LARGE", undefined, { size: limitMb });
-  if (Number(payload.headers["content-length"]) > limit) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const stop = () => {
-      payload.off("data", onData);
-      payload.off("end", onEnd);
-      payload.off("error", onError);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) {
-        stop();
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(Buffer.concat(chunks, received));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    payload.on("data", onData);
-    payload.on("end", onEnd);
-    payload.on("error", onError);
-    payload.resume();
-  });
-}
 
 /**
  * POST /api/users/:id/avatar takes the picture as the raw body (`Content-Type: image/jpeg|png|webp`), no
@@ -59,11 +15,10 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; app
   app,
   { avatars, appDomain },
 ) => {
-  // Scoped to this plugin: nowhere else does the API accept a raw image.
-  app.addContentTypeParser(Object.keys(IMAGE_TYPES), async (request: FastifyRequest, payload: IncomingMessage) => {
-    // Without credentials nothing is read: the access check answers 401 next.
-    if (!readToken(request)) return null;
-    return readLimited(payload, await avatars.limitMb(resolveSchoolId(request, appDomain)));
+  // Scoped to this plugin; the limit named in the error is the selected school's.
+  acceptRawBodies(app, Object.keys(IMAGE_TYPES), async (request) => {
+    const limitMb = await avatars.limitMb(resolveSchoolId(request, appDomain));
+    return { bytes: limitMb * MB, error: () => new AppError("FILE_TOO_LARGE", undefined, { size: limitMb }) };
   });
 
   app.post(

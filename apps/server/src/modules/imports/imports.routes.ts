@@ -15,9 +15,9 @@ import type { AppContext } from "../../app.ts";
 import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
 import { render } from "../../plugins/errors.ts";
 import { createImportsService, type ImportsService } from "./imports.service.ts";
-import { acceptRawBodies, MB } from "./raw-body.ts";
 
 /** Either massive-upload area lets a caller in; the service then checks the one of the kind asked for. */
 const access = (action: "create" | "read") =>

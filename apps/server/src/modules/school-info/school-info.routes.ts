@@ -5,12 +5,11 @@ import { z } from "zod";
 import type { AppContext } from "../../app.ts";
 import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
-import { readToken } from "../../plugins/access.ts";
+import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
 import { IMAGE_TYPES, UPLOAD_CEILING_MB } from "../avatars/avatars.service.ts";
 import { createSchoolInfoService, type SchoolInfoService } from "./school-info.service.ts";
 
-const MB = 1024 * 1024;
 const access = (action: "read" | "update") =>
   ({ access: "school", permissions: [perm("master-configuration-school-info", action)] }) as const;
 const tags = ["master-configuration"];
@@ -24,8 +23,12 @@ export const schoolInfoRoutes: FastifyPluginAsyncZod<{ schoolInfo: SchoolInfoSer
   app,
   { schoolInfo, appDomain },
 ) => {
-  // Scoped to this plugin: the logo route is the only one here that takes a raw image.
-  app.addContentTypeParser(Object.keys(IMAGE_TYPES), { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  // Scoped to this plugin: the logo route is the only one here that takes a raw image; the error names the
+  // school's own limit.
+  acceptRawBodies(app, Object.keys(IMAGE_TYPES), async (request) => {
+    const limit = await schoolInfo.limitMb(resolveSchoolId(request, appDomain));
+    return { bytes: limit * MB, error: () => new AppError("FILE_TOO_LARGE", undefined, { size: limit }) };
+  });
 
   app.get(
     "/api/school-info",
@@ -56,14 +59,6 @@ export const schoolInfoRoutes: FastifyPluginAsyncZod<{ schoolInfo: SchoolInfoSer
     {
       config: access("update"),
       bodyLimit: UPLOAD_CEILING_MB * MB,
-      // An honest Content-Length above the school's limit is refused before a byte of the body is read.
-      preParsing: async (request) => {
-        if (!readToken(request)) return;
-        const limit = await schoolInfo.limitMb(resolveSchoolId(request, appDomain));
-        if (Number(request.headers["content-length"]) > limit * MB) {
-          throw new AppError("FILE_TOO_LARGE", undefined, { size: limit });
-        }
-      },
       schema: {
         tags,
         description:
