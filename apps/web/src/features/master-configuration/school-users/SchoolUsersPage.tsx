@@ -149,7 +149,7 @@ export default function SchoolUsersPage() {
     });
 
   const statusBadge = (u: SchoolUser) => (
-    <Badge variant="light" color={u.is_active ? "teal" : "gray"} c={u.is_active ? "teal.9" : "gray.8"} radius="sm">
+    <Badge variant="light" color={u.is_active ? "teal" : "gray"} c="dark.7" radius="sm">
       {u.is_active ? t("status.active") : t("status.inactive")}
     </Badge>
   );

@@ -93,12 +93,7 @@ export default function StudentsProfilePage() {
     });
 
   const statusBadge = (s: Student) => (
-    <Badge
-      variant="light"
-      color={STATUS_COLOR[s.status] ?? "gray"}
-      c={`${STATUS_COLOR[s.status] ?? "gray"}.9`}
-      radius="sm"
-    >
+    <Badge variant="light" color={STATUS_COLOR[s.status] ?? "gray"} c="dark.7" radius="sm">
       {t(`statuses.${s.status}`, { defaultValue: s.status })}
     </Badge>
   );
