@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { reencodeImage } from "../../lib/images.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
 import { findUserById, updateUserRow } from "../users/users.repository.ts";
 import type { UsersService } from "../users/users.service.ts";
@@ -69,10 +70,12 @@ export function createAvatarsService(deps: {
     if (userId !== principal.userId) throw new AppError("NOT_FOUND");
     const actual = sniffImageType(data);
     if (!actual || actual !== declared) throw new AppError("INVALID_IMAGE", { image: "INVALID_IMAGE" });
-    const name = `${randomBytes(16).toString("hex")}.${IMAGE_TYPES[actual]}`;
+    // Re-encoded: metadata (GPS position, camera) never reaches storage.
+    const clean = await reencodeImage(data);
+    const name = `${randomBytes(16).toString("hex")}.${clean.ext}`;
     folderReady ??= mkdir(uploadsDir, { recursive: true });
     await folderReady;
-    await writeFile(join(uploadsDir, name), data, { flag: "wx" });
+    await writeFile(join(uploadsDir, name), clean.data, { flag: "wx" });
     const previous = (await findUserById(db, userId))?.imageProfile;
     await updateUserRow(db, userId, { imageProfile: `${UPLOADS_PREFIX}${name}` });
     // Drops the cached GET api/users/{id} answers (the bell poll) so the new picture shows at once.

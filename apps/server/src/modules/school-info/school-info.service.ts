@@ -12,6 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { reencodeImage } from "../../lib/images.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import {
   IMAGE_TYPES,
@@ -120,10 +121,12 @@ export function createSchoolInfoService(deps: { db: Db; events: EventBus; upload
     if (data.length > limit * MB) throw new AppError("FILE_TOO_LARGE", undefined, { size: limit });
     const actual = sniffImageType(data);
     if (!actual || actual !== declared) throw new AppError("INVALID_IMAGE", { logo: "INVALID_IMAGE" });
-    const name = `${randomBytes(16).toString("hex")}.${IMAGE_TYPES[actual]}`;
+    // Re-encoded: metadata never reaches storage, and a broken body is refused.
+    const clean = await reencodeImage(data);
+    const name = `${randomBytes(16).toString("hex")}.${clean.ext}`;
     folderReady ??= mkdir(uploadsDir, { recursive: true });
     await folderReady;
-    await writeFile(join(uploadsDir, name), data, { flag: "wx" });
+    await writeFile(join(uploadsDir, name), clean.data, { flag: "wx" });
     return replaceLogo(tenant.schoolId, `${UPLOADS_PREFIX}${name}`);
   }
 

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { students } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { reencodeImage } from "../../lib/images.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { render } from "../../plugins/errors.ts";
 import {
@@ -17,7 +18,6 @@ import {
   UPLOAD_NAME,
 } from "../avatars/avatars.service.ts";
 import { findSchool } from "../schools/schools.repository.ts";
-import { reencodeImage } from "./images.ts";
 import * as repo from "./students.repository.ts";
 import { readZip } from "./zip.ts";
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { AppError } from "../../lib/errors.ts";
-import { IMAGE_TYPES, type ImageType, sniffImageType } from "../avatars/avatars.service.ts";
+import { IMAGE_TYPES, type ImageType, sniffImageType } from "../modules/avatars/avatars.service.ts";
+import { AppError } from "./errors.ts";
 
 /** Photos are shown as thumbnails and ID-card size: nothing larger is kept. */
 const MAX_SIDE_PX = 1200;
