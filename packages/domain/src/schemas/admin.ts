@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./auth.ts";
+import { optionalEmail, optionalText, SchoolTimeZone } from "./fields.ts";
 
 /**
  * Platform (root) administration: schools, users and help videos (spec §1, §2 admin screens).
@@ -18,33 +19,6 @@ export const SchoolSlug = z
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/)
   .refine((slug) => !(RESERVED_SCHOOL_SLUGS as readonly string[]).includes(slug), { message: "reserved" });
 
-/** Web forms send "" for an empty input; both "" and null mean "no value". */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
-
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .refine((v) => v === "" || z.email().safeParse(v).success)
-  .nullish()
-  .transform((v) => (v === undefined ? undefined : v || null));
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const TimeZone = z.string().trim().min(1).max(64).refine(isTimeZone);
-
 const schoolFields = {
   name: z.string().trim().min(1).max(150),
   legal_name: optionalText(200),
@@ -52,7 +26,7 @@ const schoolFields = {
   address: optionalText(300),
   phone: optionalText(30),
   email: optionalEmail,
-  time_zone: TimeZone.optional(),
+  time_zone: SchoolTimeZone.optional(),
 };
 
 export const CreateSchoolBody = z.object({ id: SchoolSlug, ...schoolFields });

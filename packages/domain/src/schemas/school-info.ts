@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalEmail, optionalText, SchoolTimeZone } from "./fields.ts";
 
 /**
  * Master configuration › general-information (spec §3 School information, product design §3): the school's
@@ -16,28 +17,6 @@ export const HexColor = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/)
   .transform((v) => v.toLowerCase());
-
-/** IANA names the runtime knows (plus UTC, which some runtimes leave out of the list). */
-const timeZones = new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
-export const isSupportedTimeZone = (tz: string) => timeZones.has(tz);
-export const SchoolTimeZone = z.string().trim().min(1).max(64).refine(isSupportedTimeZone);
-
-/** Web forms send "" for an empty input; both "" and null mean "no value", undefined leaves it alone. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
-
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .refine((v) => v === "" || z.email().safeParse(v).success)
-  .nullish()
-  .transform((v) => (v === undefined ? undefined : v || null));
 
 /** PATCH /api/school-info: any subset; changing either privacy text asks every member to accept again. */
 export const UpdateSchoolInfoBody = z.object({
@@ -88,3 +67,5 @@ export const SchoolInfo = z.object({
   contrast_warnings: z.array(ContrastWarningSchema),
 });
 export type SchoolInfo = z.infer<typeof SchoolInfo>;
+
+export { isSupportedTimeZone, SchoolTimeZone } from "./fields.ts";

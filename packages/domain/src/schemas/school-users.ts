@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./fields.ts";
 
 /**
  * Master configuration › school-users (spec §6; product design §1, §3 "Staff user"): the members of the school,
@@ -8,14 +9,6 @@ import { z } from "zod";
 const RowId = z.number().int().positive().max(2_147_483_647);
 const personName = z.string().trim().min(1).max(80);
 const surname = z.string().trim().max(80);
-/** "" and null both mean "no value" (web inputs send ""). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
 const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 const boolQuery = z.enum(["true", "false"]).transform((v) => v === "true");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./fields.ts";
 
 /**
  * Master configuration › students-profile: students and their family members with every field of spec §3
@@ -43,15 +44,6 @@ export const OPTION_LABELS: Record<StudentGender | StudentStatus | Relationship,
   siblings: { es: "Hermanos", en: "Siblings" },
   cousin: { es: "Primo(a)", en: "Cousin" },
 };
-
-/** "" and null both mean "no value" (web inputs send ""). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
 
 /** Spec §3 address, all parts optional (delegation is Mexico City's alcaldía, municipality elsewhere). */
 export const ADDRESS_FIELDS = [
