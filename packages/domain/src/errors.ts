@@ -239,6 +239,67 @@ export const ERRORS = {
   /** {size}: the limit in MB (spreadsheets and ZIP files, not single images). */
   UPLOAD_TOO_LARGE: { status: 413, es: "El archivo excede {size} MB.", en: "The file exceeds {size} MB." },
   INVALID_ZIP: { status: 422, es: "El archivo no es un ZIP válido.", en: "The file is not a valid ZIP." },
+  GUIDELINE_HYPHEN_ONLY: {
+    status: 422,
+    es: "Las pautas formativas no pueden tener renglones con solo un guion y sin texto.",
+    en: "Formative guidelines must not contain lines with only a hyphen and no text.",
+  },
+  FUTURE_DATE: { status: 422, es: "La fecha no puede estar en el futuro.", en: "The date cannot be in the future." },
+  INVALID_TRANSITION: {
+    status: 409,
+    es: "La incidencia ya no está en un estado que permita ese cambio.",
+    en: "The incident is no longer in a status that allows that change.",
+  },
+  INCIDENT_NOT_OPEN: {
+    status: 409,
+    es: "Solo se puede modificar una incidencia en proceso.",
+    en: "Only an incident in process can be changed.",
+  },
+  PENDING_FORMATIVE_ACTIONS: {
+    status: 409,
+    es: "Hay acciones formativas pendientes: complétalas o dispénsalas explícitamente para cerrar.",
+    en: "There are pending formative actions: complete them or waive them explicitly to close.",
+  },
+  DIRECTOR_ONLY: {
+    status: 403,
+    es: "Solo el Director puede reabrir una incidencia cerrada.",
+    en: "Only the Director can reopen a closed incident.",
+  },
+  DUPLICATE_STUDENT: {
+    status: 422,
+    es: "Cada estudiante puede aparecer una sola vez.",
+    en: "Each student can appear only once.",
+  },
+  STUDENT_NOT_IN_INCIDENT: {
+    status: 422,
+    es: "El estudiante no forma parte de la incidencia.",
+    en: "The student is not part of the incident.",
+  },
+  TOO_MANY_OCCURRENCES: {
+    status: 422,
+    es: "La acción se repetiría demasiadas veces; acorta el periodo.",
+    en: "The action would repeat too many times; shorten the period.",
+  },
+  NOT_AN_OCCURRENCE: {
+    status: 422,
+    es: "La acción no tiene una fecha programada ese día.",
+    en: "The action has no occurrence on that day.",
+  },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    es: "Tipo de archivo no permitido. Usa imágenes, PDF, audio o video.",
+    en: "File type not allowed. Use images, PDF, audio or video.",
+  },
+  TOO_MANY_ATTACHMENTS: {
+    status: 422,
+    es: "La incidencia ya tiene el máximo de {max} archivos.",
+    en: "The incident already has the maximum of {max} files.",
+  },
+  INACTIVE_OPTION: {
+    status: 422,
+    es: "Esa opción está desactivada.",
+    en: "That option is deactivated.",
+  },
   INTERNAL: {
     status: 500,
     es: "Ocurrió un error inesperado. Inténtalo de nuevo.",

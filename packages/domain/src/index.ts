@@ -3,6 +3,8 @@ export * from "./core.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/imports.ts";
+export * from "./schemas/incident-config.ts";
+export * from "./schemas/incidents.ts";
 export * from "./schemas/notifications.ts";
 export * from "./schemas/profiles-admin.ts";
 export * from "./schemas/responses.ts";

@@ -27,7 +27,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         // A missing or empty required field reads as the spec's 'empty fields'.
         const empty =
           issue.keyword === "too_small" || (issue.keyword === "invalid_type" && /undefined/.test(issue.message ?? ""));
-        errors[path || "_"] ??= render(empty ? "EMPTY_FIELDS" : "VALIDATION", lang);
+        // A refinement may name its own error code (GUIDELINE_HYPHEN_ONLY, DATE_RANGE…) as its message.
+        const own = issue.message && Object.hasOwn(ERRORS, issue.message) ? (issue.message as ErrorCode) : null;
+        errors[path || "_"] ??= render(own ?? (empty ? "EMPTY_FIELDS" : "VALIDATION"), lang);
       }
       return send(422, { message: render("VALIDATION", lang), code: "VALIDATION", errors });
     }
