@@ -92,7 +92,14 @@ export const isHyphenOnlyLine = (line: string) => /^\s*[-–—]\s*$/.test(line)
 export function parseGuidelines(text: string): string[] | null {
   const lines = text.split(/\r?\n/);
   if (lines.some(isHyphenOnlyLine)) return null;
-  return lines.map((l) => l.trim().replace(/^[-–—•]\s*/, "").trim()).filter((l) => l.length > 0);
+  return lines
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^[-–—•]\s*/, "")
+        .trim(),
+    )
+    .filter((l) => l.length > 0);
 }
 
 // ───────────────────────── statuses ─────────────────────────

@@ -69,7 +69,10 @@ export async function incidentSchool(app: FastifyInstance, db: Db) {
     .insert(groups)
     .values({ schoolId, gradeId: grade!.id, schoolYearId: year!.id, name: "B", headTeacherId: otherTeacher.user.id })
     .returning();
-  const [math] = await db.insert(subjects).values({ schoolId, name: "Matemáticas", code: uniq("MAT") }).returning();
+  const [math] = await db
+    .insert(subjects)
+    .values({ schoolId, name: "Matemáticas", code: uniq("MAT") })
+    .returning();
   await db.insert(teachingAssignments).values([
     { schoolId, userId: teacher.user.id, groupId: groupA!.id, subjectId: math!.id },
     { schoolId, userId: otherTeacher.user.id, groupId: groupB!.id, subjectId: math!.id },

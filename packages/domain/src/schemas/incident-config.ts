@@ -115,4 +115,3 @@ export const ObservationTypeSchema = z.object({
   observations_count: z.number(),
 });
 export type ObservationType = z.infer<typeof ObservationTypeSchema>;
-

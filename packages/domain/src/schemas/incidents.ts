@@ -65,7 +65,10 @@ export const RegisterIncidentBody = z.object({
   /** Defaults to the type's notify_family. */
   visible_to_family: z.boolean().optional(),
   /** Proposed from the type's guidelines and accepted by the registrant; may be empty. */
-  formative_actions: z.array(FormativeActionBody).max(INCIDENT_LIMITS.maxStudents * 5).default([]),
+  formative_actions: z
+    .array(FormativeActionBody)
+    .max(INCIDENT_LIMITS.maxStudents * 5)
+    .default([]),
 });
 export type RegisterIncidentBody = z.infer<typeof RegisterIncidentBody>;
 
@@ -121,7 +124,14 @@ export type StudentOption = z.infer<typeof StudentOptionSchema>;
 
 // ───────────────────────── archive ─────────────────────────
 
-export const ARCHIVE_SORTS = ["-occurred_at", "occurred_at", "-folio", "folio", "-classification", "classification"] as const;
+export const ARCHIVE_SORTS = [
+  "-occurred_at",
+  "occurred_at",
+  "-folio",
+  "folio",
+  "-classification",
+  "classification",
+] as const;
 
 export const ArchiveQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

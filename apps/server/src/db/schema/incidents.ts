@@ -148,7 +148,10 @@ export const incidents = pgTable(
     index("incidents_recorded_by_idx").on(t.schoolId, t.recordedBy, t.occurredAt.desc()),
     index("incidents_classification_idx").on(t.schoolId, t.classification, t.occurredAt.desc()),
     index("incidents_subject_idx").on(t.schoolId, t.subjectId, t.occurredAt.desc()),
-    index("incidents_search_idx").using("gin", sql`to_tsvector('simple', ${t.detail} || ' ' || coalesce(${t.place}, ''))`),
+    index("incidents_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${t.detail} || ' ' || coalesce(${t.place}, ''))`,
+    ),
   ],
 );
 
