@@ -300,6 +300,12 @@ export const ERRORS = {
     es: "Esa opción está desactivada.",
     en: "That option is deactivated.",
   },
+  /** {max} guidelines per type, {length} characters per guideline (INCIDENT_LIMITS). */
+  GUIDELINES_LIMIT: {
+    status: 422,
+    es: "Escribe como máximo {max} pautas formativas, de hasta {length} caracteres cada una.",
+    en: "Write at most {max} formative guidelines of up to {length} characters each.",
+  },
   INTERNAL: {
     status: 500,
     es: "Ocurrió un error inesperado. Inténtalo de nuevo.",
