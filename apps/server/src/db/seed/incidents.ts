@@ -1,0 +1,186 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "../client.ts";
+
+/**
+ * Fills a school with `count` incidents in a few set-based statements (no row-by-row round trips), so the same
+ * code loads ~150 believable incidents into the demo school and 200 000 into the benchmark's school.
+ *
+ * It needs the school's current year with groups and students, active incident types and staff; each incident
+ * gets one student (a third get a second one from the same group), a recorder (mostly the group's head teacher),
+ * the subject the recorder teaches there when there is one, a date on a school day between 7:30 and 14:30 in the
+ * last `days` days, a status that depends on its age, its `created` (and `closed`/`cancelled`) timeline entries and,
+ * for one in three, a formative action.
+ */
+export async function generateIncidents(
+  tx: Tx,
+  schoolId: string,
+  options: { count: number; days?: number; seed?: number },
+): Promise<number> {
+  const { count } = options;
+  const days = options.days ?? 120;
+  const seed = options.seed ?? 1;
+  if (count <= 0) return 0;
+
+  // Working tables for this statement batch: the candidates every incident picks from by index.
+  await tx.execute(sql`
+    create temporary table if not exists gen_students (i int, student_id int, group_id int, head int) on commit drop`);
+  await tx.execute(sql`
+    create temporary table if not exists gen_types (i int, type_id int, category_id int, classification text,
+      points int, notify boolean) on commit drop`);
+  await tx.execute(sql`create temporary table if not exists gen_staff (i int, user_id int) on commit drop`);
+  await tx.execute(sql`truncate gen_students, gen_types, gen_staff`);
+
+  await tx.execute(sql`
+    insert into gen_students
+    select (row_number() over (order by sg.student_id))::int - 1, sg.student_id, sg.group_id, g.head_teacher_id
+      from student_groups sg
+      join school_years y on y.school_id = sg.school_id and y.id = sg.school_year_id and y.is_current
+      join groups g on g.school_id = sg.school_id and g.id = sg.group_id
+      join students s on s.school_id = sg.school_id and s.id = sg.student_id and s.status = 'active'
+     where sg.school_id = ${schoolId}`);
+  await tx.execute(sql`
+    insert into gen_types
+    select (row_number() over (order by id))::int - 1, id, category_id, classification, default_points, notify_family
+      from incident_types where school_id = ${schoolId} and is_active`);
+  await tx.execute(sql`
+    insert into gen_staff
+    select (row_number() over (order by m.user_id))::int - 1, m.user_id
+      from memberships m join profiles p on p.school_id = m.school_id and p.id = m.profile_id
+     where m.school_id = ${schoolId} and m.is_active and coalesce(p.template_key, '') in ('director', 'coordinador',
+       'docente', 'orientador')`);
+
+  const sizes = (await tx.execute(sql`
+    select (select count(*) from gen_students)::int as students, (select count(*) from gen_types)::int as types,
+           (select count(*) from gen_staff)::int as staff,
+           (select id from school_years where school_id = ${schoolId} and is_current) as year_id,
+           (select time_zone from schools where id = ${schoolId}) as tz,
+           (select coalesce(max(last_folio), 0) from incident_counters where school_id = ${schoolId})::int as folio`)) as unknown as {
+    rows: { students: number; types: number; staff: number; year_id: number | null; tz: string; folio: number }[];
+  };
+  const s = sizes.rows[0]!;
+  if (!s.students || !s.types || !s.staff || !s.year_id) {
+    throw new Error(`generateIncidents(${schoolId}): needs a current year with students, active types and staff`);
+  }
+
+  // Pseudo-random but repeatable picks: multiplicative hashes of the row number and the seed.
+  await tx.execute(sql`
+    create temporary table if not exists gen_rows (n int, student_i int, second_i int, type_i int, staff_i int,
+      day_offset int, minute int, roll int) on commit drop`);
+  await tx.execute(sql`truncate gen_rows`);
+  await tx.execute(sql`
+    insert into gen_rows
+    select n,
+           ((n::bigint * 7919 + ${seed} * 104729) % ${s.students})::int,
+           case when n % 3 = 0 then ((n::bigint * 15485863 + ${seed}) % ${s.students})::int end,
+           ((n::bigint * 31 + ${seed} * 17) % ${s.types})::int,
+           ((n::bigint * 131 + ${seed}) % ${s.staff})::int,
+           ((n::bigint * 2654435761) % ${days})::int,
+           ((n::bigint * 37) % 420)::int,
+           ((n::bigint * 97 + ${seed}) % 100)::int
+      from generate_series(1, ${count}) as n`);
+
+  await tx.execute(sql`
+    insert into incidents (school_id, folio, school_year_id, period_id, category_id, type_id, classification, points,
+      detail, place, occurred_at, group_id, subject_id, visible_to_family, status, recorded_by, created_at, updated_at,
+      closed_at, closed_by, closing_note, cancelled_at, cancelled_by, cancel_reason)
+    select ${schoolId}, ${s.folio} + r.n, ${s.year_id}, p.id, t.category_id, t.type_id, t.classification, t.points,
+           (array[${sql.raw(DETAILS)}])[1 + r.n % ${DETAIL_COUNT}],
+           (array[${sql.raw(PLACES)}])[1 + r.n % ${PLACE_COUNT}],
+           occurred.at, st.group_id, ta.subject_id, t.notify,
+           case when r.day_offset > 14 and r.roll < 75 then 'closed'
+                when r.roll >= 95 then 'cancelled' else 'open' end,
+           recorder.user_id, occurred.at, occurred.at,
+           case when r.day_offset > 14 and r.roll < 75 then occurred.at + interval '3 days' end,
+           case when r.day_offset > 14 and r.roll < 75 then recorder.user_id end,
+           case when r.day_offset > 14 and r.roll < 75 then 'Se cumplieron los acuerdos con la familia.' end,
+           case when not (r.day_offset > 14 and r.roll < 75) and r.roll >= 95 then occurred.at + interval '1 hour' end,
+           case when not (r.day_offset > 14 and r.roll < 75) and r.roll >= 95 then recorder.user_id end,
+           case when not (r.day_offset > 14 and r.roll < 75) and r.roll >= 95 then 'Registro duplicado.' end
+      from gen_rows r
+      join gen_students st on st.i = r.student_i
+      join gen_types t on t.i = r.type_i
+      join gen_staff sf on sf.i = r.staff_i
+      cross join lateral (select case when r.roll < 60 and st.head is not null then st.head else sf.user_id end
+                            as user_id) recorder
+      cross join lateral (
+        -- A school day (weekends move to Friday) at 7:30 + minute, school-local time.
+        select ((date_trunc('day', now() at time zone ${s.tz}) - make_interval(days => r.day_offset
+                 + case extract(isodow from (now() at time zone ${s.tz})::date - r.day_offset)::int
+                     when 6 then 1 when 7 then 2 else 0 end)
+                 + make_interval(mins => 450 + r.minute)) at time zone ${s.tz}) as at) occurred
+      left join lateral (select id from periods where school_id = ${schoolId} and school_year_id = ${s.year_id}
+                           and (occurred.at at time zone ${s.tz})::date between starts_on and ends_on limit 1) p on true
+      left join lateral (select subject_id from teaching_assignments where school_id = ${schoolId}
+                           and group_id = st.group_id and user_id = recorder.user_id limit 1) ta on true`);
+
+  await tx.execute(sql`
+    insert into incident_counters (school_id, last_folio) values (${schoolId}, ${s.folio + count})
+    on conflict (school_id) do update set last_folio = excluded.last_folio`);
+
+  // The generated rows are exactly the folios above the previous maximum.
+  await tx.execute(sql`
+    insert into incident_students (school_id, incident_id, student_id, role, group_id)
+    select ${schoolId}, i.id, st.student_id, 'involved', st.group_id
+      from incidents i join gen_rows r on i.folio = ${s.folio} + r.n join gen_students st on st.i = r.student_i
+     where i.school_id = ${schoolId} and i.folio > ${s.folio}
+    union all
+    select ${schoolId}, i.id, st.student_id, case when r.n % 2 = 0 then 'affected' else 'witness' end, st.group_id
+      from incidents i join gen_rows r on i.folio = ${s.folio} + r.n join gen_students st on st.i = r.second_i
+     where i.school_id = ${schoolId} and i.folio > ${s.folio} and r.second_i is not null and r.second_i <> r.student_i`);
+
+  await tx.execute(sql`
+    insert into incident_timeline (school_id, incident_id, event, user_id, details, at)
+    select school_id, id, 'created', recorded_by, jsonb_build_object('folio', folio), created_at
+      from incidents where school_id = ${schoolId} and folio > ${s.folio}
+    union all
+    select school_id, id, 'closed', closed_by, jsonb_build_object('closing_note', closing_note, 'waived_actions', 0),
+           closed_at
+      from incidents where school_id = ${schoolId} and folio > ${s.folio} and status = 'closed'
+    union all
+    select school_id, id, 'cancelled', cancelled_by, jsonb_build_object('reason', cancel_reason), cancelled_at
+      from incidents where school_id = ${schoolId} and folio > ${s.folio} and status = 'cancelled'`);
+
+  // One incident in three gets a formative action for its first student, responsible: the recorder. Done when the
+  // incident is closed; for open ones due a week after the incident (so older open ones show as overdue).
+  await tx.execute(sql`
+    insert into formative_actions (school_id, incident_id, student_id, guideline, responsible_id, starts_on, repeat,
+      next_due_on, created_by, created_at)
+    select i.school_id, i.id, s.student_id,
+           coalesce(t.guidelines ->> 0, 'Diálogo reflexivo con el estudiante'), i.recorded_by,
+           ((i.occurred_at at time zone ${s.tz})::date + 7), 'none',
+           case when i.status = 'open' then (i.occurred_at at time zone ${s.tz})::date + 7 end,
+           i.recorded_by, i.created_at
+      from incidents i
+      join incident_types t on t.school_id = i.school_id and t.id = i.type_id
+      join lateral (select student_id from incident_students x where x.school_id = i.school_id
+                      and x.incident_id = i.id and x.role = 'involved' limit 1) s on true
+     where i.school_id = ${schoolId} and i.folio > ${s.folio} and i.folio % 3 = 0 and i.status <> 'cancelled'`);
+  await tx.execute(sql`
+    insert into formative_action_completions (school_id, action_id, occurrence_on, completed_by, completed_at)
+    select a.school_id, a.id, a.starts_on, a.responsible_id, i.closed_at
+      from formative_actions a join incidents i on i.school_id = a.school_id and i.id = a.incident_id
+     where a.school_id = ${schoolId} and i.folio > ${s.folio} and i.status = 'closed'`);
+  return count;
+}
+
+const quote = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+
+const DETAIL_TEXTS = [
+  "Durante el recreo empujó a un compañero en la fila de la cooperativa.",
+  "Utilizó palabras ofensivas hacia una compañera en clase.",
+  "No entregó la tarea por tercera vez consecutiva y se negó a trabajar.",
+  "Se retiró del salón sin permiso del docente.",
+  "Usó el teléfono celular durante el examen.",
+  "Rayó la banca y la pared del salón con marcador permanente.",
+  "Participó en una discusión que terminó en empujones a la salida.",
+  "Compartió en un grupo de mensajería una foto de un compañero sin su permiso.",
+  "Llegó tarde a la primera clase sin justificante por cuarta vez en el mes.",
+  "Interrumpió la clase de forma reiterada con ruidos y comentarios.",
+  "Tomó material de un compañero sin pedirlo y lo escondió.",
+  "Se burló del acento de un compañero de nuevo ingreso.",
+];
+const PLACE_TEXTS = ["Salón de clases", "Patio", "Cooperativa", "Baños", "Pasillo", "Canchas", "Entrada", "Laboratorio"];
+const DETAILS = quote(DETAIL_TEXTS);
+const PLACES = quote(PLACE_TEXTS);
+const DETAIL_COUNT = DETAIL_TEXTS.length;
+const PLACE_COUNT = PLACE_TEXTS.length;

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateIncidents } from "../../src/db/seed/incidents.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { incidentSchool } from "../helpers/incidents.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe("incident generator (demo data and benchmark)", () => {
+  it("fills a school with consistent incidents, students, timeline and actions, continuing the folios", async () => {
+    const s = await incidentSchool(t.app, t.db);
+    const id = s.school.id;
+    await t.db.transaction((tx) => generateIncidents(tx, id, { count: 300, days: 60 }));
+    await t.db.transaction((tx) => generateIncidents(tx, id, { count: 30, days: 60, seed: 2 }));
+
+    const [folios] = await rows<{ n: number; min: number; max: number; distinct: number }>(
+      sql`select count(*)::int n, min(folio) min, max(folio) max, count(distinct folio)::int as distinct
+            from incidents where school_id = ${id}`,
+    );
+    expect(folios).toEqual({ n: 330, min: 1, max: 330, distinct: 330 });
+    const [counter] = await rows<{ last_folio: number }>(
+      sql`select last_folio from incident_counters where school_id = ${id}`,
+    );
+    expect(counter!.last_folio).toBe(330);
+
+    const statuses = await rows<{ status: string; n: number }>(
+      sql`select status, count(*)::int n from incidents where school_id = ${id} group by status order by status`,
+    );
+    expect(statuses.map((r) => r.status)).toEqual(["cancelled", "closed", "open"]);
+
+    const [bad] = await rows<{ future: number; noStudent: number; wrongGroup: number; noCreated: number }>(sql`
+      select (select count(*) from incidents where school_id = ${id} and occurred_at > now())::int as "future",
+             (select count(*) from incidents i where school_id = ${id} and not exists (select 1 from incident_students x
+                where x.school_id = i.school_id and x.incident_id = i.id))::int as "noStudent",
+             (select count(*) from incidents i join incident_students x on x.school_id = i.school_id
+                and x.incident_id = i.id and x.role = 'involved' where i.school_id = ${id}
+                and x.group_id is distinct from i.group_id)::int as "wrongGroup",
+             (select count(*) from incidents i where school_id = ${id} and not exists (select 1 from incident_timeline e
+                where e.school_id = i.school_id and e.incident_id = i.id and e.event = 'created'))::int as "noCreated"`);
+    expect(bad).toEqual({ future: 0, noStudent: 0, wrongGroup: 0, noCreated: 0 });
+
+    const [actions] = await rows<{ n: number; pendingOnClosed: number }>(sql`
+      select count(*)::int n,
+             count(*) filter (where i.status = 'closed' and a.next_due_on is not null)::int as "pendingOnClosed"
+        from formative_actions a join incidents i on i.school_id = a.school_id and i.id = a.incident_id
+       where a.school_id = ${id}`);
+    expect(actions!.n).toBeGreaterThan(50);
+    expect(actions!.pendingOnClosed).toBe(0);
+  });
+});
