@@ -1,0 +1,229 @@
+/**
+ * Incidents bench (`npm run bench:incidents`): fills the demo school with 200 000 incidents, then measures the
+ * server time (the `Server-Timing` header: from the request's arrival to the answer's last byte leaving the app)
+ * of the archive's first page under many filter combinations for a Director, a Docente and a family, and of
+ * registering one incident. Figures for the issue note, not a timed test: the exit code says only whether the
+ * run itself worked.
+ *
+ * BENCH_DATABASE_URL=postgres://… | postgres-fresh (or --postgres)   default: in-memory PGlite
+ * BENCH_INCIDENTS (default 200000), BENCH_ROUNDS (archive requests per combination, default 30),
+ * BENCH_REGISTRATIONS (default 200).
+ */
+import { cpus, loadavg } from "node:os";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config/config.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { generateIncidents } from "../apps/server/src/db/seed/incidents.ts";
+import { benchDatabase } from "./database.ts";
+
+const SCHOOL_ID = "colegio-demo";
+/** Targets from the issue, in server time. */
+const ARCHIVE_P95_MS = 30;
+const REGISTRATION_MS = 50;
+
+const positive = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return Math.round(value);
+};
+const incidentsWanted = positive("BENCH_INCIDENTS", 200_000);
+const rounds = positive("BENCH_ROUNDS", 30);
+const registrations = positive("BENCH_REGISTRATIONS", 200);
+
+type Json = Record<string, unknown>;
+
+interface Account {
+  label: string;
+  headers: Record<string, string>;
+}
+
+async function signIn(base: string, email: string, label: string): Promise<Account> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { access_token?: string } };
+  if (res.status !== 200 || !body.data?.access_token) throw new Error(`sign-in as ${email}: ${res.status}`);
+  return { label, headers: { authorization: `Bearer ${body.data.access_token}`, "x-school-id": SCHOOL_ID } };
+}
+
+/** One call; returns the server time from `Server-Timing` and the body. Anything but the expected status throws. */
+async function call(base: string, account: Account, path: string, init: { method?: string; body?: Json } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? "GET",
+    headers: { ...account.headers, ...(init.body ? { "content-type": "application/json" } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${init.method ?? "GET"} ${path} as ${account.label}: ${res.status} ${text}`);
+  const timing = /app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "");
+  if (!timing) throw new Error(`${path}: no Server-Timing header`);
+  return { ms: Number(timing[1]), body: JSON.parse(text) as { data: Json } };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const fmt = (n: number) => n.toFixed(1);
+
+async function archiveCombinations(base: string, director: Account) {
+  const filters = (await call(base, director, "/api/incidents/filters")).body.data as {
+    categories: { id: number; types: { id: number }[] }[];
+    groups: { id: number; grade_id: number }[];
+    grades: { id: number; section_id: number }[];
+    subjects: { id: number }[];
+    recorders: { id: number }[];
+  };
+  const first = (await call(base, director, "/api/incidents?per_page=1")).body.data as {
+    incidents: { students: { id: number }[] }[];
+  };
+  const studentId = first.incidents[0]!.students[0]!.id;
+  const group = filters.groups[0]!;
+  const grade = filters.grades.find((g) => g.id === group.grade_id)!;
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  return [
+    "",
+    "status=open",
+    `type_id=${filters.categories[0]!.types[0]!.id}`,
+    `category_id=${filters.categories[0]!.id}`,
+    "classification=very-serious",
+    `group_id=${group.id}`,
+    `grade_id=${grade.id}`,
+    `section_id=${grade.section_id}`,
+    `subject_id=${filters.subjects[0]!.id}`,
+    `recorded_by=${filters.recorders[0]!.id}`,
+    `student_id=${studentId}`,
+    `from=${monthAgo}&to=${today}`,
+    `status=closed&group_id=${group.id}&from=${monthAgo}`,
+    "q=recreo",
+    "q=12345",
+    "sort=folio",
+    "sort=-classification&status=open",
+  ];
+}
+
+async function measureArchive(base: string, accounts: Account[], combos: string[]) {
+  const rows: Json[] = [];
+  const all: number[] = [];
+  for (const account of accounts) {
+    for (const combo of combos) {
+      const path = `/api/incidents?page=1&per_page=25${combo ? `&${combo}` : ""}`;
+      await call(base, account, path); // warm the plan and the cache once
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < rounds; i++) {
+        const r = await call(base, account, path);
+        times.push(r.ms);
+        total = r.body.data.total as number;
+      }
+      all.push(...times);
+      rows.push({
+        as: account.label,
+        filters: combo || "(none)",
+        matches: total,
+        "p50 ms": fmt(percentile(times, 50)),
+        "p95 ms": fmt(percentile(times, 95)),
+        "max ms": fmt(Math.max(...times)),
+      });
+    }
+  }
+  return { rows, all };
+}
+
+async function measureRegistration(base: string, teacher: Account) {
+  const options = (await call(base, teacher, "/api/incidents/registration-options")).body.data as {
+    categories: { types: { id: number }[] }[];
+    groups: { id: number; mine: boolean }[];
+    assignments: { group_id: number; subject_id: number }[];
+  };
+  const group = options.groups.find((g) => g.mine) ?? options.groups[0]!;
+  const students = (await call(base, teacher, `/api/incidents/student-options?group_id=${group.id}`)).body.data
+    .students as { id: number }[];
+  const types = options.categories.flatMap((c) => c.types);
+  const subject = options.assignments.find((a) => a.group_id === group.id)?.subject_id ?? null;
+  const times: number[] = [];
+  for (let i = 0; i < registrations; i++) {
+    const a = students[i % students.length]!;
+    const b = students[(i + 1) % students.length]!;
+    const r = await call(base, teacher, "/api/incidents", {
+      method: "POST",
+      body: {
+        students: [
+          { student_id: a.id, role: "involved" },
+          { student_id: b.id, role: "affected" },
+        ],
+        type_id: types[i % types.length]!.id,
+        detail: "Empujó a un compañero en la fila de la cooperativa durante el recreo.",
+        place: "Patio",
+        occurred_at: new Date(Date.now() - 60_000).toISOString(),
+        group_id: group.id,
+        subject_id: subject,
+      },
+    });
+    times.push(r.ms);
+  }
+  return times;
+}
+
+async function main() {
+  const database = await benchDatabase(process.env, process.argv.slice(2));
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DEMO_DATA: "false",
+    WEB_DIST: "/nonexistent",
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+  });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    app = await buildApp({ config });
+    await seedDemoIfEmpty(app.ctx.db);
+    const started = performance.now();
+    await app.ctx.db.transaction((tx) => generateIncidents(tx, SCHOOL_ID, { count: incidentsWanted, days: 365 }));
+    await app.ctx.db.execute("analyze");
+    const generatedIn = (performance.now() - started) / 1000;
+    const base = await app.listen({ host: "127.0.0.1", port: 0 });
+    console.log(`Convive incidents bench — ${database.label}`);
+    console.log(
+      `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}; ${incidentsWanted} incidents generated in ${generatedIn.toFixed(1)} s\n`,
+    );
+
+    const director = await signIn(base, "director@convive.test", "Director");
+    const teacher = await signIn(base, "docente@convive.test", "Docente");
+    const family = await signIn(base, "familia@convive.test", "Familiar");
+    const combos = await archiveCombinations(base, director);
+    const archive = await measureArchive(base, [director, teacher, family], combos);
+    console.log(`Archive, first page (25) — ${rounds} requests per row after one warm-up, server time:`);
+    console.table(archive.rows);
+    const p95 = percentile(archive.all, 95);
+    const worst = Math.max(...archive.rows.map((r) => Number(r["p95 ms"])));
+    const mark = (ok: boolean) => (ok ? "PASS" : "FAIL");
+    console.log(
+      `archive first page, all rows: p50 ${fmt(percentile(archive.all, 50))} ms, p95 ${fmt(p95)} ms ` +
+        `(target ≤ ${ARCHIVE_P95_MS} ms) ${mark(p95 <= ARCHIVE_P95_MS)}; worst row p95 ${fmt(worst)} ms ${mark(worst <= ARCHIVE_P95_MS)}`,
+    );
+
+    const reg = await measureRegistration(base, teacher);
+    console.log(
+      `\nRegistration (POST /api/incidents, 2 students, ${registrations} in a row), server time: ` +
+        `p50 ${fmt(percentile(reg, 50))} ms, p95 ${fmt(percentile(reg, 95))} ms, max ${fmt(Math.max(...reg))} ms ` +
+        `(target ≤ ${REGISTRATION_MS} ms) ${mark(percentile(reg, 95) <= REGISTRATION_MS)}`,
+    );
+  } finally {
+    await app?.close();
+    await database.drop();
+  }
+}
+
+main().then(
+  () => process.exit(),
+  (error: unknown) => {
+    console.error("\nBENCH RUN FAILED:", error);
+    process.exit(1);
+  },
+);
