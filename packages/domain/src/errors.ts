@@ -306,6 +306,11 @@ export const ERRORS = {
     es: "Escribe como máximo {max} pautas formativas, de hasta {length} caracteres cada una.",
     en: "Write at most {max} formative guidelines of up to {length} characters each.",
   },
+  BEFORE_SCHOOL_YEAR: {
+    status: 422,
+    es: "La fecha no puede ser anterior al inicio del ciclo escolar actual.",
+    en: "The date cannot be before the start of the current school year.",
+  },
   INTERNAL: {
     status: 500,
     es: "Ocurrió un error inesperado. Inténtalo de nuevo.",
