@@ -311,6 +311,22 @@ export const ERRORS = {
     es: "La fecha no puede ser anterior al inicio del ciclo escolar actual.",
     en: "The date cannot be before the start of the current school year.",
   },
+  /** Follow-up: a waived action is final; a completed one may only be un-completed or edited. */
+  ACTION_CLOSED: {
+    status: 409,
+    es: "La acción formativa ya está completada o dispensada.",
+    en: "The formative action is already completed or waived.",
+  },
+  COMPLETIONS_OUTSIDE_DATES: {
+    status: 409,
+    es: "Hay fechas ya cumplidas fuera de las nuevas fechas; desmárcalas antes de cambiarlas.",
+    en: "Some completed occurrences fall outside the new dates; un-complete them before changing the dates.",
+  },
+  INVALID_ATTENDEE: {
+    status: 422,
+    es: "Solo pueden asistir familiares de los estudiantes de la incidencia o personal activo de la escuela.",
+    en: "Only family members of the incident's students or active staff of the school can attend.",
+  },
   INTERNAL: {
     status: 500,
     es: "Ocurrió un error inesperado. Inténtalo de nuevo.",
