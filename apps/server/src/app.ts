@@ -23,6 +23,7 @@ import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
 import { familiesModule } from "./modules/families/families.routes.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
 import { importsModule } from "./modules/imports/imports.routes.ts";
+import { incidentConfigModule } from "./modules/incident-config/incident-config.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import {
   createNotificationsService,
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(studentsModule, { ctx: app.ctx });
   await app.register(familiesModule, { ctx: app.ctx });
   await app.register(importsModule, { ctx: app.ctx });
+  await app.register(incidentConfigModule, { ctx: app.ctx });
 
   app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({ ok: true }));
   await registerWeb(app, config.WEB_DIST);

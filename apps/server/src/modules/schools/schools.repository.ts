@@ -2,11 +2,15 @@ import { PROFILE_TEMPLATES } from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { profilePermissions, profiles, schools } from "../../db/schema/index.ts";
+import { insertStarterCatalogue } from "../incident-config/starter-catalogue.ts";
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type NewSchool = typeof schools.$inferInsert;
 
-/** Creates a school and seeds its profiles from the templates; returns profile ids by template key. */
+/**
+ * Creates a school, seeds its profiles from the templates and gives it the starter incidents/observations
+ * catalogue; returns profile ids by template key.
+ */
 export async function insertSchoolWithProfiles(tx: Tx, input: NewSchool) {
   const [school] = await tx.insert(schools).values(input).returning();
   const profileIds: Record<string, number> = {};
@@ -23,6 +27,7 @@ export async function insertSchoolWithProfiles(tx: Tx, input: NewSchool) {
         .values(grants.map((permission) => ({ schoolId: input.id, profileId: profile!.id, permission })));
     }
   }
+  await insertStarterCatalogue(tx, input.id);
   return { school: school!, profileIds };
 }
 
