@@ -11,6 +11,8 @@ export const SCREENS: Record<string, Screen> = {
   "admin-school-creator": lazy(() => import("../features/admin/routes/SchoolsPage.tsx")),
   "admin-user-creator": lazy(() => import("../features/admin/routes/UsersPage.tsx")),
   "help-video-creator": lazy(() => import("../features/admin/routes/HelpVideosPage.tsx")),
+  archive: lazy(() => import("../features/incidents/IncidentsPage.tsx")),
+  "incident-details": lazy(() => import("../features/incidents/IncidentsPage.tsx")),
   "master-configuration/general-information": lazy(
     () => import("../features/master-configuration/general-information/GeneralInformationPage.tsx"),
   ),

@@ -1,0 +1,107 @@
+import type { Archive, ArchiveFilters, FormativeAction, StudentOption } from "@convive/domain";
+import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useSchoolInformation } from "../../app/layout/school-information.ts";
+import { api, download } from "../../lib/api.ts";
+import { useSession } from "../../lib/session.ts";
+import { DEFAULT_TIME_ZONE, sortActions } from "./archive/format.ts";
+import { type ActionsFilter, type ActionsScope, actionStatesToFetch } from "./archive/url.ts";
+
+/**
+ * The archive's calls (GET /api/incidents, /filters, /export) and the formative actions' follow-up list. The
+ * details view has its own api.ts in ./details; both sit under the ["incidents", school] prefix so a change
+ * there can refresh the archive with one invalidation.
+ */
+export const incidentsKey = (schoolId: string | null) => ["incidents", schoolId] as const;
+
+export const fetchArchive = (query: string, signal?: AbortSignal) =>
+  api<{ data: Archive }>(`/api/incidents?${query}`, { signal }).then((r) => r.data);
+
+/** One page of the archive; the previous page stays on screen while the next one loads. */
+export function useArchive(query: string, enabled = true) {
+  const { schoolId } = useSession();
+  return useQuery({
+    queryKey: [...incidentsKey(schoolId), "archive", query],
+    queryFn: ({ signal }) => fetchArchive(query, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+    enabled,
+  });
+}
+
+/** The values of the filters (categories and types, structure, subjects, recorders) within the caller's scope. */
+export function useArchiveFilters() {
+  const { schoolId } = useSession();
+  return useQuery({
+    queryKey: [...incidentsKey(schoolId), "archive-filters"],
+    queryFn: () => api<{ data: ArchiveFilters }>("/api/incidents/filters").then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Downloads the filtered list as XLSX (same filters and scope as the list; columns in the user's language). */
+export async function exportArchive(query: string, fallbackName: string) {
+  const file = await download(`/api/incidents/export${query ? `?${query}` : ""}`, {
+    // A large export takes a while to build: the long (phone) time-out everywhere.
+    timeoutMs: REQUEST_TIMEOUT_MS.mobile,
+  });
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = file.name ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Students matching a name or enrollment for the student filter (GET /api/incidents/student-options, open to
+ * whoever registers incidents or observations; others search the archive by name instead).
+ */
+export function useStudentOptions(q: string, enabled: boolean) {
+  const { schoolId } = useSession();
+  const term = q.trim();
+  return useQuery<StudentOption[]>({
+    queryKey: [...incidentsKey(schoolId), "student-options", term],
+    queryFn: ({ signal }) =>
+      api<{ data: { students: StudentOption[] } }>(`/api/incidents/student-options?q=${encodeURIComponent(term)}`, {
+        signal,
+      }).then((r) => r.data.students),
+    enabled: enabled && term.length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+const fetchActions = (scope: ActionsScope, state: string | undefined, signal?: AbortSignal) =>
+  api<{ data: { formative_actions: FormativeAction[] } }>(
+    `/api/formative-actions?scope=${scope}${state ? `&state=${state}` : ""}`,
+    { signal },
+  ).then((r) => r.data.formative_actions);
+
+/**
+ * Formative actions to follow up: the caller's own (scope mine) or all they may see; the default view ("open")
+ * joins the overdue and the pending ones. Overdue first, then by the next date due.
+ */
+export function useFormativeActions(scope: ActionsScope, filter: ActionsFilter, enabled = true) {
+  const { schoolId } = useSession();
+  return useQuery({
+    queryKey: [...incidentsKey(schoolId), "formative-actions", scope, filter],
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(actionStatesToFetch(filter).map((s) => fetchActions(scope, s, signal)));
+      const seen = new Set<number>();
+      return sortActions(lists.flat().filter((a) => !seen.has(a.id) && seen.add(a.id)));
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+    enabled,
+  });
+}
+
+/** The school's time zone (dates and times are shown on the school's clock), from the layout's cached info. */
+export function useSchoolTimeZone(): string {
+  const { schoolId } = useSession();
+  const info = useSchoolInformation(schoolId, true).data as { time_zone?: string } | null | undefined;
+  return info?.time_zone || DEFAULT_TIME_ZONE;
+}

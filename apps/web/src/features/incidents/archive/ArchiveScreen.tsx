@@ -1,0 +1,69 @@
+import { ROLE_FAMILIAR } from "@convive/domain/core";
+import { Badge, Tabs } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconArchive, IconChecklist } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { useFormativeActions } from "../api.ts";
+import { ArchiveView } from "./ArchiveView.tsx";
+import { FormativeActionsView } from "./FormativeActionsView.tsx";
+import { type ArchiveTab, parseTab, tabSearch } from "./url.ts";
+
+const PHONE = "(max-width: 47.99em)";
+/** Below this the table would need side-scrolling: cards instead. */
+const WIDE = "(min-width: 62em)";
+
+/**
+ * /archive and /incident-details without an id: the archive and, for staff who follow formative actions
+ * (formative-actions.read; never families), a second tab with the actions to follow up.
+ */
+export function ArchiveScreen() {
+  const { t } = useTranslation("archive");
+  const [params, setParams] = useSearchParams();
+  const user = useCurrentUser().data;
+  const grants = useMemo(() => new Set(user?.permissions ?? []), [user]);
+  const familiar = user?.roles?.[0]?.name === ROLE_FAMILIAR;
+  const followUp = !familiar && grants.has("formative-actions.read");
+  const mayViewAll = grants.has("incidents.update");
+  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false }) ?? false;
+  const wide = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false }) ?? false;
+  // What is overdue in the view the tab opens on, counted on the tab itself.
+  const overdue = useFormativeActions(mayViewAll ? "all" : "mine", "overdue", followUp).data?.length ?? 0;
+
+  if (!followUp) return <ArchiveView phone={phone} wide={wide} />;
+  const tab = parseTab(params);
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) => value && setParams((current) => tabSearch(current, value as ArchiveTab))}
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        <Tabs.Tab value="incidents" leftSection={<IconArchive size={16} aria-hidden />}>
+          {t("tabs.incidents")}
+        </Tabs.Tab>
+        <Tabs.Tab
+          value="actions"
+          leftSection={<IconChecklist size={16} aria-hidden />}
+          rightSection={
+            overdue > 0 ? (
+              <Badge size="sm" color="red.8" variant="filled" aria-label={t("tabs.overdue", { count: overdue })}>
+                {overdue}
+              </Badge>
+            ) : undefined
+          }
+        >
+          {t("tabs.actions")}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="incidents">
+        <ArchiveView phone={phone} wide={wide} />
+      </Tabs.Panel>
+      <Tabs.Panel value="actions">
+        <FormativeActionsView phone={phone} wide={wide} mayViewAll={mayViewAll} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
