@@ -42,6 +42,25 @@ export const NOTIFICATION_TEXTS = {
     title: { es: "Incidencia cancelada: {student}", en: "Incident cancelled: {student}" },
     body: { es: "«{incident}» fue cancelada por {author}.", en: "“{incident}” was cancelled by {author}." },
   },
+  // Follow-up (modules/follow-up): no student names, the reader opens the incident for the details.
+  "formative-action.assigned": {
+    title: { es: "Acción formativa asignada: incidencia {folio}", en: "Formative action assigned: incident {folio}" },
+    body: { es: "«{guideline}», a partir del {date}.", en: "“{guideline}”, starting {date}." },
+  },
+  "meeting.scheduled": {
+    title: { es: "Reunión con la escuela: {date} {time}", en: "Meeting with the school: {date} {time}" },
+    body: {
+      es: "Reunión sobre la incidencia {folio}. Consulta los detalles en Convive.",
+      en: "Meeting about incident {folio}. See the details in Convive.",
+    },
+  },
+  "meeting.cancelled": {
+    title: { es: "Reunión cancelada: {date} {time}", en: "Meeting cancelled: {date} {time}" },
+    body: {
+      es: "La reunión sobre la incidencia {folio} se canceló.",
+      en: "The meeting about incident {folio} was cancelled.",
+    },
+  },
   "password.changed": {
     title: { es: "Contraseña actualizada", en: "Password updated" },
     body: {

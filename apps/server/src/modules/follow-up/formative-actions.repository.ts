@@ -1,0 +1,199 @@
+import type { ActionState, FormativeAction, Repeat } from "@convive/domain";
+import { actionState, occurrences } from "@convive/domain";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Tx } from "../../db/client.ts";
+import { formativeActionCompletions, formativeActions, incidents, students, users } from "../../db/schema/index.ts";
+import { personName } from "./shared.ts";
+
+export type ActionRow = typeof formativeActions.$inferSelect;
+
+const inSchool = (schoolId: string, id: number) =>
+  and(eq(formativeActions.schoolId, schoolId), eq(formativeActions.id, id));
+
+/** The action of the school with its incident's status, locked for the rest of the transaction when asked. */
+export async function findAction(tx: Tx, schoolId: string, id: number, lock = false) {
+  const query = tx.select().from(formativeActions).where(inSchool(schoolId, id));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function insertAction(tx: Tx, values: typeof formativeActions.$inferInsert) {
+  const [row] = await tx.insert(formativeActions).values(values).returning();
+  return row!;
+}
+
+export async function updateAction(
+  tx: Tx,
+  schoolId: string,
+  id: number,
+  patch: Partial<typeof formativeActions.$inferInsert>,
+) {
+  await tx.update(formativeActions).set(patch).where(inSchool(schoolId, id));
+}
+
+/** The days already completed of an action. */
+export async function completedDays(tx: Tx, schoolId: string, actionId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ on: formativeActionCompletions.occurrenceOn })
+    .from(formativeActionCompletions)
+    .where(and(eq(formativeActionCompletions.schoolId, schoolId), eq(formativeActionCompletions.actionId, actionId)));
+  return rows.map((r) => r.on);
+}
+
+/** Records a completion; false when that day was already completed (the first record is kept). */
+export async function insertCompletion(tx: Tx, values: typeof formativeActionCompletions.$inferInsert) {
+  const rows = await tx
+    .insert(formativeActionCompletions)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ on: formativeActionCompletions.occurrenceOn });
+  return rows.length > 0;
+}
+
+/** Removes a completion; false when that day was not completed. */
+export async function deleteCompletion(tx: Tx, schoolId: string, actionId: number, on: string) {
+  const rows = await tx
+    .delete(formativeActionCompletions)
+    .where(
+      and(
+        eq(formativeActionCompletions.schoolId, schoolId),
+        eq(formativeActionCompletions.actionId, actionId),
+        eq(formativeActionCompletions.occurrenceOn, on),
+      ),
+    )
+    .returning({ on: formativeActionCompletions.occurrenceOn });
+  return rows.length > 0;
+}
+
+/** The first occurrence not completed yet; null when all are done or the action is waived. */
+export function nextDueOn(
+  action: { startsOn: string; endsOn: string | null; repeat: string; waivedAt: Date | null },
+  completed: readonly string[],
+): string | null {
+  if (action.waivedAt) return null;
+  const done = new Set(completed);
+  return occurrences(action.startsOn, action.endsOn, action.repeat as Repeat).find((d) => !done.has(d)) ?? null;
+}
+
+/** An action's state as SQL on the kept next_due_on (same meaning as the domain's actionState). */
+export function stateCondition(state: ActionState, today: string): SQL {
+  const f = formativeActions;
+  if (state === "waived") return isNotNull(f.waivedAt);
+  if (state === "completed") return and(isNull(f.waivedAt), isNull(f.nextDueOn))!;
+  if (state === "overdue") return and(isNull(f.waivedAt), lt(f.nextDueOn, today))!;
+  return and(isNull(f.waivedAt), gte(f.nextDueOn, today))!;
+}
+
+export interface ActionFilter {
+  ids?: number[];
+  incidentId?: number;
+  responsibleId?: number;
+  state?: ActionState;
+  /** Leaves out actions of cancelled incidents (the lists: nothing is left to follow there). */
+  activeIncidents?: boolean;
+  limit?: number;
+}
+
+const responsible = alias(users, "responsible");
+const creator = alias(users, "creator");
+const waiver = alias(users, "waiver");
+const completer = alias(users, "completer");
+
+/**
+ * Actions in the response shape, most urgent first (open ones by next due day, then the rest), each with every
+ * occurrence and who completed it. `today` is the school's date, for the state.
+ */
+export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter, today: string) {
+  const f = formativeActions;
+  const rows = await tx
+    .select({
+      action: f,
+      incident_folio: incidents.folio,
+      student_name: personName(students),
+      responsible_name: personName(responsible),
+      created_by_name: personName(creator),
+      waived_by_name: sql<string | null>`case when ${waiver.id} is null then null else ${personName(waiver)} end`,
+    })
+    .from(f)
+    .innerJoin(incidents, and(eq(incidents.schoolId, f.schoolId), eq(incidents.id, f.incidentId)))
+    .innerJoin(students, and(eq(students.schoolId, f.schoolId), eq(students.id, f.studentId)))
+    .innerJoin(responsible, eq(responsible.id, f.responsibleId))
+    .innerJoin(creator, eq(creator.id, f.createdBy))
+    .leftJoin(waiver, eq(waiver.id, f.waivedBy))
+    .where(
+      and(
+        eq(f.schoolId, schoolId),
+        filter.ids ? inArray(f.id, filter.ids) : undefined,
+        filter.incidentId ? eq(f.incidentId, filter.incidentId) : undefined,
+        filter.responsibleId ? eq(f.responsibleId, filter.responsibleId) : undefined,
+        filter.state ? stateCondition(filter.state, today) : undefined,
+        filter.activeIncidents ? ne(incidents.status, "cancelled") : undefined,
+      ),
+    )
+    .orderBy(sql`${f.nextDueOn} asc nulls last`, asc(f.startsOn), asc(f.id))
+    .limit(filter.limit ?? 1000);
+  if (rows.length === 0) return [];
+
+  const done = await tx
+    .select({
+      actionId: formativeActionCompletions.actionId,
+      on: formativeActionCompletions.occurrenceOn,
+      at: formativeActionCompletions.completedAt,
+      note: formativeActionCompletions.note,
+      by_id: completer.id,
+      by_name: personName(completer),
+    })
+    .from(formativeActionCompletions)
+    .innerJoin(completer, eq(completer.id, formativeActionCompletions.completedBy))
+    .where(
+      and(
+        eq(formativeActionCompletions.schoolId, schoolId),
+        inArray(
+          formativeActionCompletions.actionId,
+          rows.map((r) => r.action.id),
+        ),
+      ),
+    );
+  const doneOf = new Map<number, Map<string, (typeof done)[number]>>();
+  for (const d of done) {
+    if (!doneOf.has(d.actionId)) doneOf.set(d.actionId, new Map());
+    doneOf.get(d.actionId)!.set(d.on, d);
+  }
+  return rows.map((r): FormativeAction => {
+    const a = r.action;
+    const mine = doneOf.get(a.id) ?? new Map();
+    const repeat = a.repeat as Repeat;
+    return {
+      id: a.id,
+      incident_id: a.incidentId,
+      incident_folio: r.incident_folio,
+      student: { id: a.studentId, name: r.student_name },
+      guideline: a.guideline,
+      responsible: { id: a.responsibleId, name: r.responsible_name },
+      starts_on: a.startsOn,
+      ends_on: a.endsOn,
+      repeat,
+      notes: a.notes,
+      occurrences: occurrences(a.startsOn, a.endsOn, repeat).map((on) => {
+        const c = mine.get(on);
+        return {
+          on,
+          completed_at: c ? c.at.toISOString() : null,
+          completed_by: c ? { id: c.by_id, name: c.by_name } : null,
+          note: c?.note ?? null,
+        };
+      }),
+      state: actionState(
+        { starts_on: a.startsOn, ends_on: a.endsOn, repeat, waived: a.waivedAt !== null },
+        [...mine.keys()],
+        today,
+      ),
+      waived_at: a.waivedAt ? a.waivedAt.toISOString() : null,
+      waived_by: a.waivedBy && r.waived_by_name ? { id: a.waivedBy, name: r.waived_by_name } : null,
+      waive_reason: a.waiveReason,
+      created_at: a.createdAt.toISOString(),
+      created_by: { id: a.createdBy, name: r.created_by_name },
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import type { ObservationBody } from "@convive/domain";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import * as repo from "./observations.repository.ts";
+import { scopeOf, type Viewer, visibleObservations } from "./scope.ts";
+import { schoolToday } from "./shared.ts";
+
+/**
+ * Accompaniment observations (design §4): a positive or neutral note about a student, with recognition points,
+ * shown to the family unless the recorder says otherwise.
+ */
+export function createObservationsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** Records an observation of an active student with an active type, dated today or earlier (school time). */
+  async function create(viewer: Viewer, body: ObservationBody) {
+    if (scopeOf(viewer) === "family") throw new AppError("FORBIDDEN");
+    const { schoolId } = viewer.tenant;
+    const student = await repo.findStudent(db, schoolId, body.student_id);
+    if (!student) throw new AppError("NOT_FOUND", { student_id: "NOT_FOUND" });
+    if (student.status !== "active") throw new AppError("INACTIVE_OPTION", { student_id: "INACTIVE_OPTION" });
+    const type = await repo.findObservationType(db, schoolId, body.observation_type_id);
+    if (!type) throw new AppError("NOT_FOUND", { observation_type_id: "NOT_FOUND" });
+    if (!type.isActive) throw new AppError("INACTIVE_OPTION", { observation_type_id: "INACTIVE_OPTION" });
+    if (body.observed_on > (await schoolToday(db, schoolId))) {
+      throw new AppError("FUTURE_DATE", { observed_on: "FUTURE_DATE" });
+    }
+    const { id } = await repo.insertObservation(db, {
+      schoolId,
+      studentId: body.student_id,
+      observationTypeId: body.observation_type_id,
+      text: body.text,
+      observedOn: body.observed_on,
+      points: body.points ?? type.points,
+      visibleToFamily: body.visible_to_family,
+      recordedBy: viewer.userId,
+    });
+    const { observations } = await repo.loadObservations(db, schoolId, { ids: [id] });
+    return observations[0]!;
+  }
+
+  /** A page of the observations the caller may see, newest first, optionally of one student. */
+  async function list(viewer: Viewer, query: { student_id?: number; page: number; per_page: number }) {
+    const { observations, total } = await repo.loadObservations(db, viewer.tenant.schoolId, {
+      studentId: query.student_id,
+      visible: visibleObservations(viewer),
+      page: query.page,
+      perPage: query.per_page,
+    });
+    return { observations, total, page: query.page, per_page: query.per_page };
+  }
+
+  return { create, list };
+}
+
+export type ObservationsService = ReturnType<typeof createObservationsService>;

@@ -1,0 +1,197 @@
+import type { MeetingMode, MeetingStatus, ParentMeeting } from "@convive/domain";
+import { and, asc, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Tx } from "../../db/client.ts";
+import {
+  familyLinks,
+  incidentStudents,
+  incidents,
+  memberships,
+  parentMeetingAttendees,
+  parentMeetings,
+  profiles,
+  users,
+} from "../../db/schema/index.ts";
+import { personName } from "./shared.ts";
+
+export type MeetingRow = typeof parentMeetings.$inferSelect;
+export type AttendeeKind = "family" | "staff";
+export interface Candidate {
+  id: number;
+  name: string;
+  kind: AttendeeKind;
+}
+
+const inSchool = (schoolId: string, id: number) =>
+  and(eq(parentMeetings.schoolId, schoolId), eq(parentMeetings.id, id));
+
+export async function findMeeting(tx: Tx, schoolId: string, id: number, lock = false) {
+  const query = tx.select().from(parentMeetings).where(inSchool(schoolId, id));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function insertMeeting(tx: Tx, values: typeof parentMeetings.$inferInsert) {
+  const [row] = await tx.insert(parentMeetings).values(values).returning();
+  return row!;
+}
+
+export async function updateMeeting(
+  tx: Tx,
+  schoolId: string,
+  id: number,
+  patch: Partial<typeof parentMeetings.$inferInsert>,
+) {
+  await tx
+    .update(parentMeetings)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(inSchool(schoolId, id));
+}
+
+export async function attendeesOf(tx: Tx, schoolId: string, meetingId: number) {
+  return tx
+    .select({ id: parentMeetingAttendees.userId, kind: parentMeetingAttendees.kind })
+    .from(parentMeetingAttendees)
+    .where(and(eq(parentMeetingAttendees.schoolId, schoolId), eq(parentMeetingAttendees.meetingId, meetingId)));
+}
+
+/** Replaces the meeting's attendees. */
+export async function setAttendees(tx: Tx, schoolId: string, meetingId: number, list: readonly Candidate[]) {
+  await tx
+    .delete(parentMeetingAttendees)
+    .where(and(eq(parentMeetingAttendees.schoolId, schoolId), eq(parentMeetingAttendees.meetingId, meetingId)));
+  if (list.length === 0) return;
+  await tx
+    .insert(parentMeetingAttendees)
+    .values(list.map((a) => ({ schoolId, meetingId, userId: a.id, kind: a.kind })));
+}
+
+const activeMember = (schoolId: string) =>
+  and(eq(memberships.schoolId, schoolId), eq(memberships.isActive, true), eq(users.isActive, true));
+
+/**
+ * Who may attend a meeting about the incident: the active family members linked to its students, and the
+ * school's active staff (every profile but Familiar). `ids` narrows both lists.
+ */
+export async function candidates(tx: Tx, schoolId: string, incidentId: number, ids?: readonly number[]) {
+  if (ids && ids.length === 0) return { family: [], staff: [] };
+  const only = ids ? inArray(users.id, [...ids]) : undefined;
+  const family = await tx
+    .selectDistinct({ id: users.id, name: personName(users) })
+    .from(familyLinks)
+    .innerJoin(
+      incidentStudents,
+      and(eq(incidentStudents.schoolId, familyLinks.schoolId), eq(incidentStudents.studentId, familyLinks.studentId)),
+    )
+    .innerJoin(users, eq(users.id, familyLinks.userId))
+    .innerJoin(memberships, and(eq(memberships.schoolId, familyLinks.schoolId), eq(memberships.userId, users.id)))
+    .where(
+      and(
+        eq(familyLinks.schoolId, schoolId),
+        eq(incidentStudents.incidentId, incidentId),
+        activeMember(schoolId),
+        only,
+      ),
+    )
+    .orderBy(asc(personName(users)));
+  const staff = await tx
+    .select({ id: users.id, name: personName(users) })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+    .where(and(activeMember(schoolId), sql`coalesce(${profiles.templateKey}, '') <> 'familiar'`, only))
+    .orderBy(asc(personName(users)));
+  return { family, staff };
+}
+
+export interface MeetingFilter {
+  ids?: number[];
+  incidentId?: number;
+  /** Condition on `incidents` and the meeting (the caller's scope). */
+  visible?: SQL;
+  upcoming?: Date;
+  limit?: number;
+}
+
+const creator = alias(users, "creator");
+const attendee = alias(users, "attendee");
+
+/** The caller is among the meeting's attendees (a condition on parent_meetings). */
+export const attends = (userId: number) =>
+  sql`exists (select 1 from parent_meeting_attendees pa
+               where pa.school_id = ${parentMeetings.schoolId} and pa.meeting_id = ${parentMeetings.id}
+                 and pa.user_id = ${userId})`;
+
+/** Meetings in the response shape: upcoming ones soonest first, otherwise the latest first. */
+export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilter): Promise<ParentMeeting[]> {
+  const m = parentMeetings;
+  const rows = await tx
+    .select({ meeting: m, incident_folio: incidents.folio, created_by_name: personName(creator) })
+    .from(m)
+    .innerJoin(incidents, and(eq(incidents.schoolId, m.schoolId), eq(incidents.id, m.incidentId)))
+    .innerJoin(creator, eq(creator.id, m.createdBy))
+    .where(
+      and(
+        eq(m.schoolId, schoolId),
+        filter.ids ? inArray(m.id, filter.ids) : undefined,
+        filter.incidentId ? eq(m.incidentId, filter.incidentId) : undefined,
+        filter.upcoming ? and(gte(m.scheduledAt, filter.upcoming), eq(m.status, "scheduled")) : undefined,
+        filter.visible,
+      ),
+    )
+    .orderBy(...(filter.upcoming ? [asc(m.scheduledAt), asc(m.id)] : [desc(m.scheduledAt), desc(m.id)]))
+    .limit(filter.limit ?? 500);
+  if (rows.length === 0) return [];
+  const people = await tx
+    .select({
+      meetingId: parentMeetingAttendees.meetingId,
+      id: attendee.id,
+      name: personName(attendee),
+      kind: parentMeetingAttendees.kind,
+    })
+    .from(parentMeetingAttendees)
+    .innerJoin(attendee, eq(attendee.id, parentMeetingAttendees.userId))
+    .where(
+      and(
+        eq(parentMeetingAttendees.schoolId, schoolId),
+        inArray(
+          parentMeetingAttendees.meetingId,
+          rows.map((r) => r.meeting.id),
+        ),
+      ),
+    )
+    .orderBy(desc(parentMeetingAttendees.kind), asc(personName(attendee)));
+  return rows.map(({ meeting: r, ...joined }) => ({
+    id: r.id,
+    incident_id: r.incidentId,
+    incident_folio: joined.incident_folio,
+    scheduled_at: r.scheduledAt.toISOString(),
+    mode: r.mode as MeetingMode,
+    place: r.place,
+    meeting_url: r.meetingUrl,
+    status: r.status as MeetingStatus,
+    agreements: r.agreements,
+    minutes: r.minutes,
+    attendees: people
+      .filter((p) => p.meetingId === r.id)
+      .map((p) => ({ id: p.id, name: p.name, kind: p.kind as AttendeeKind })),
+    created_by: { id: r.createdBy, name: joined.created_by_name },
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  }));
+}
+
+/** Family members linked to the user's own children (the user included): whom a family may see in a meeting. */
+export async function coParents(tx: Tx, schoolId: string, userId: number): Promise<Set<number>> {
+  const rows = await tx
+    .select({ id: familyLinks.userId })
+    .from(familyLinks)
+    .where(
+      and(
+        eq(familyLinks.schoolId, schoolId),
+        sql`${familyLinks.studentId} in (select fl.student_id from family_links fl
+                                          where fl.school_id = ${schoolId} and fl.user_id = ${userId})`,
+      ),
+    );
+  return new Set([userId, ...rows.map((r) => r.id)]);
+}
