@@ -1,0 +1,219 @@
+import { type ParentMeeting, ParentMeetingBody, UpdateParentMeetingBody } from "@convive/domain";
+import {
+  INCIDENT_LIMITS,
+  MEETING_MODES,
+  MEETING_STATUSES,
+  type MeetingMode,
+  type MeetingStatus,
+} from "@convive/domain/core";
+import { Grid, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { createMeeting, type UserRef, updateMeeting, useMeetingAttendees } from "./api.ts";
+import { DetailModal, LoadingModal } from "./DetailModal.tsx";
+import { fromWallTime, toWallTime } from "./format.ts";
+import { useSubmit } from "./use-submit.ts";
+import type { DetailView } from "./view.ts";
+
+interface Values {
+  day: string;
+  time: string;
+  mode: MeetingMode;
+  place: string;
+  meeting_url: string;
+  attendee_ids: string[];
+  agreements: string;
+  minutes: string;
+  status: MeetingStatus;
+}
+
+type Attendees = { family: UserRef[]; staff: UserRef[] };
+
+interface FormProps {
+  view: DetailView;
+  meeting: ParentMeeting | null;
+  onClose: () => void;
+}
+
+/** Schedules a parent meeting, or updates one (status, minutes, agreements, and the rest). */
+export function MeetingForm(props: FormProps) {
+  const { t } = useTranslation("incidentDetails");
+  const attendees = useMeetingAttendees(props.view.incident.id, true);
+  // The form opens with the attendee list, so a new meeting starts with the families and the reader invited.
+  if (attendees.isLoading) {
+    const title = props.meeting ? t("meetingForm.editTitle") : t("meetingForm.createTitle");
+    return <LoadingModal title={title} onClose={props.onClose} />;
+  }
+  return <MeetingFormBody {...props} attendees={attendees.data ?? null} listError={attendees.error?.message ?? null} />;
+}
+
+function MeetingFormBody({
+  view,
+  meeting,
+  onClose,
+  attendees,
+  listError,
+}: FormProps & { attendees: Attendees | null; listError: string | null }) {
+  const { t } = useTranslation("incidentDetails");
+  const { incident, timeZone } = view;
+  const wall = meeting ? toWallTime(meeting.scheduled_at, timeZone) : { day: view.today, time: "" };
+  const invited = meeting
+    ? meeting.attendees.map((a) => String(a.id))
+    : [
+        ...(attendees?.family ?? []).map((p) => String(p.id)),
+        ...(attendees?.staff ?? []).filter((p) => p.id === view.userId).map((p) => String(p.id)),
+      ];
+  const form = useForm<Values>({
+    initialValues: {
+      day: wall.day,
+      time: wall.time,
+      mode: meeting?.mode ?? "in-person",
+      place: meeting?.place ?? "",
+      meeting_url: meeting?.meeting_url ?? "",
+      attendee_ids: invited,
+      agreements: meeting?.agreements ?? "",
+      minutes: meeting?.minutes ?? "",
+      status: meeting?.status ?? "scheduled",
+    },
+    validate: (v) => {
+      const errors: Record<string, string> = {};
+      if (!v.day) errors.day = t("common:messages.emptyFields");
+      if (!v.time) errors.time = t("common:messages.emptyFields");
+      const body = toBody(v);
+      const found = schemaErrors(meeting ? UpdateParentMeetingBody : ParentMeetingBody, body, t);
+      for (const [path, message] of Object.entries(found)) {
+        const field = path === "scheduled_at" ? "day" : path.startsWith("attendee_ids") ? "attendee_ids" : path;
+        errors[field] ??= message;
+      }
+      return errors;
+    },
+  });
+  const submit = useSubmit(form, view.refresh, { scheduled_at: "day" });
+
+  function toBody(v: Values) {
+    const scheduled = v.day && v.time ? fromWallTime(v.day, v.time, timeZone) : "";
+    return {
+      scheduled_at: scheduled,
+      mode: v.mode,
+      place: v.mode === "in-person" ? v.place : null,
+      meeting_url: v.mode === "online" ? v.meeting_url : null,
+      attendee_ids: v.attendee_ids.map(Number),
+      agreements: v.agreements,
+      ...(meeting ? { minutes: v.minutes, status: v.status } : {}),
+    };
+  }
+
+  const known = new Set<string>();
+  const option = (p: { id: number; name: string }) => {
+    known.add(String(p.id));
+    return { value: String(p.id), label: p.name };
+  };
+  const data = [
+    { group: t("meetings.family"), items: (attendees?.family ?? []).map(option) },
+    { group: t("meetings.staff"), items: (attendees?.staff ?? []).map(option) },
+  ];
+  const others = (meeting?.attendees ?? []).filter((a) => !known.has(String(a.id))).map(option);
+  if (others.length > 0) data.push({ group: t("meetings.others"), items: others });
+
+  const onSubmit = form.onSubmit((v) =>
+    submit.run(() => {
+      const body = toBody(v);
+      if (meeting) return updateMeeting(meeting.id, UpdateParentMeetingBody.parse(body));
+      return createMeeting(incident.id, ParentMeetingBody.parse(body));
+    }, onClose),
+  );
+
+  return (
+    <DetailModal
+      opened
+      onClose={onClose}
+      title={meeting ? t("meetingForm.editTitle") : t("meetingForm.createTitle")}
+      onSubmit={onSubmit}
+      busy={submit.busy}
+      failure={submit.failure}
+      submitLabel={meeting ? t("common:actions.save") : t("meetingForm.create")}
+    >
+      {meeting && (
+        <Select
+          label={t("meetingForm.status")}
+          data={MEETING_STATUSES.map((s) => ({ value: s, label: t(`incidents:meetingStatus.${s}`) }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps("status")}
+        />
+      )}
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 7, xs: 6 }}>
+          <TextInput
+            type="date"
+            label={t("meetingForm.day")}
+            required
+            data-autofocus={!meeting || undefined}
+            {...form.getInputProps("day")}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 5, xs: 6 }}>
+          <TextInput type="time" label={t("meetingForm.time")} required {...form.getInputProps("time")} />
+        </Grid.Col>
+      </Grid>
+      <Text size="xs" c="dimmed" mt={-6}>
+        {t("meetingForm.timeZone", { zone: timeZone })}
+      </Text>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="meeting-mode-label">
+          {t("meetingForm.mode")}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="meeting-mode-label"
+          data={MEETING_MODES.map((m) => ({ value: m, label: t(`incidents:meetingMode.${m}`) }))}
+          {...form.getInputProps("mode")}
+        />
+      </Stack>
+      {form.values.mode === "in-person" ? (
+        <TextInput
+          label={t("meetingForm.place")}
+          maxLength={INCIDENT_LIMITS.placeMax}
+          {...form.getInputProps("place")}
+        />
+      ) : (
+        <TextInput
+          type="url"
+          label={t("meetingForm.link")}
+          placeholder="https://"
+          maxLength={500}
+          {...form.getInputProps("meeting_url")}
+        />
+      )}
+      <MultiSelect
+        label={t("meetingForm.attendees")}
+        description={listError ?? t("meetingForm.attendeesHint")}
+        data={data}
+        searchable
+        clearable
+        hidePickedOptions
+        nothingFoundMessage={t("actionForm.nobody")}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps("attendee_ids")}
+      />
+      <Textarea
+        label={t("meetings.agreements")}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={INCIDENT_LIMITS.noteMax}
+        {...form.getInputProps("agreements")}
+      />
+      {meeting && (
+        <Textarea
+          label={t("meetings.minutes")}
+          autosize
+          minRows={3}
+          maxRows={12}
+          maxLength={INCIDENT_LIMITS.detailMax}
+          {...form.getInputProps("minutes")}
+        />
+      )}
+    </DetailModal>
+  );
+}

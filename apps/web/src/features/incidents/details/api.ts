@@ -1,0 +1,165 @@
+import type {
+  FormativeAction,
+  FormativeActionBody,
+  IncidentCategory,
+  IncidentDetail,
+  ParentMeeting,
+  ParentMeetingBody,
+  RegistrationOptions,
+  UpdateFormativeActionBody,
+  UpdateParentMeetingBody,
+  UserRef,
+} from "@convive/domain";
+import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { api, download } from "../../../lib/api.ts";
+import { useSession } from "../../../lib/session.ts";
+
+export type { FormativeAction, IncidentDetail, ParentMeeting, UserRef };
+
+/** Every query of this view sits under ["incident-details", schoolId, …]. */
+const useKey = () => {
+  const { schoolId } = useSession();
+  return useCallback((...parts: readonly unknown[]) => ["incident-details", schoolId, ...parts] as const, [schoolId]);
+};
+
+/** One incident as the caller may see it (404 outside their scope: no retry, the screen says so). */
+export function useIncident(id: number) {
+  const key = useKey();
+  return useQuery({
+    queryKey: key("incident", id),
+    queryFn: () => api<{ data: { incident: IncidentDetail } }>(`/api/incidents/${id}`).then((r) => r.data.incident),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: (count, error) => count < 2 && !("status" in error && (error.status === 404 || error.status === 403)),
+  });
+}
+
+/** After any change: the incident again (its timeline, states and `allowed` all move). */
+export function useRefreshIncident(id: number) {
+  const client = useQueryClient();
+  const key = useKey();
+  return useCallback(() => client.invalidateQueries({ queryKey: key("incident", id) }), [client, key, id]);
+}
+
+/**
+ * The school's time zone, from the school information every member may read. Same key and shape as the layout's
+ * query, so it comes from the cache.
+ */
+export function useSchoolTimeZone(): string {
+  const { schoolId } = useSession();
+  const info = useQuery({
+    queryKey: ["school-information", schoolId],
+    queryFn: () =>
+      api<{ data: { SchoolInformations: { time_zone?: string }[] } }>("/api/schoolInformation").then(
+        (r) => r.data.SchoolInformations[0] ?? null,
+      ),
+    enabled: schoolId !== null,
+    staleTime: 5 * 60_000,
+  });
+  return info.data?.time_zone ?? "America/Mexico_City";
+}
+
+/** Categories with their types' formative guidelines (suggestions when adding an action). */
+export function useCategories(enabled: boolean) {
+  const key = useKey();
+  return useQuery({
+    queryKey: key("categories"),
+    queryFn: () =>
+      api<{ data: { categories: IncidentCategory[] } }>("/api/incident-categories").then((r) => r.data.categories),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The guidelines of one type, or none when the type is no longer listed. */
+export const guidelinesOf = (categories: readonly IncidentCategory[] | undefined, typeId: number) =>
+  categories?.flatMap((c) => c.types).find((t) => t.id === typeId)?.guidelines ?? [];
+
+/**
+ * Staff who may be made responsible for an action: from the registration options when the caller may register,
+ * otherwise from the meeting attendees (parent-meeting managers); else nobody beyond who is already assigned.
+ */
+export function useStaff(incidentId: number, source: "registration" | "attendees" | null) {
+  const key = useKey();
+  return useQuery({
+    queryKey: key("staff", source, source === "attendees" ? incidentId : null),
+    queryFn: async (): Promise<UserRef[]> => {
+      if (source === "registration") {
+        const r = await api<{ data: RegistrationOptions }>("/api/incidents/registration-options");
+        return r.data.staff;
+      }
+      const r = await api<{ data: { staff: UserRef[] } }>(`/api/incidents/${incidentId}/meeting-attendees`);
+      return r.data.staff;
+    },
+    enabled: source !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Family members of the incident's students and the school's staff, for a meeting. */
+export function useMeetingAttendees(incidentId: number, enabled: boolean) {
+  const key = useKey();
+  return useQuery({
+    queryKey: key("attendees", incidentId),
+    queryFn: () =>
+      api<{ data: { family: UserRef[]; staff: UserRef[] } }>(`/api/incidents/${incidentId}/meeting-attendees`).then(
+        (r) => r.data,
+      ),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+// ───────────────────────── statuses ─────────────────────────
+
+export const closeIncident = (id: number, body: { closing_note: string; waive_pending_actions: boolean }) =>
+  api(`/api/incidents/${id}/close`, { method: "POST", body });
+export const cancelIncident = (id: number, reason: string) =>
+  api(`/api/incidents/${id}/cancel`, { method: "POST", body: { reason } });
+export const reopenIncident = (id: number, reason: string) =>
+  api(`/api/incidents/${id}/reopen`, { method: "POST", body: { reason } });
+
+// ───────────────────────── formative actions ─────────────────────────
+
+export const createAction = (incidentId: number, body: FormativeActionBody) =>
+  api(`/api/incidents/${incidentId}/formative-actions`, { method: "POST", body });
+export const updateAction = (id: number, body: UpdateFormativeActionBody) =>
+  api(`/api/formative-actions/${id}`, { method: "PATCH", body });
+export const completeOccurrence = (id: number, on: string) =>
+  api(`/api/formative-actions/${id}/completions`, { method: "POST", body: { occurrence_on: on } });
+export const uncompleteOccurrence = (id: number, on: string) =>
+  api(`/api/formative-actions/${id}/completions/${on}`, { method: "DELETE" });
+export const waiveAction = (id: number, reason: string) =>
+  api(`/api/formative-actions/${id}/waive`, { method: "POST", body: { reason } });
+
+// ───────────────────────── parent meetings ─────────────────────────
+
+export const createMeeting = (incidentId: number, body: ParentMeetingBody) =>
+  api(`/api/incidents/${incidentId}/meetings`, { method: "POST", body });
+export const updateMeeting = (id: number, body: UpdateParentMeetingBody) =>
+  api(`/api/parent-meetings/${id}`, { method: "PATCH", body });
+
+// ───────────────────────── files ─────────────────────────
+
+/** Hands a downloaded blob to the browser as a file. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The printable PDF of one incident, in the caller's language (an authenticated GET). */
+export async function downloadPdf(id: number, folio: number) {
+  const file = await download(`/api/incidents/${id}/pdf`, { timeoutMs: REQUEST_TIMEOUT_MS.mobile });
+  saveBlob(file.blob, file.name ?? `incidencia-${folio}.pdf`);
+}
+
+/** An attachment's bytes: its URL needs the bearer token, so it is fetched rather than linked. */
+export const fetchAttachment = (url: string, signal?: AbortSignal) =>
+  download(url, { timeoutMs: REQUEST_TIMEOUT_MS.mobile, signal }).then((file) => file.blob);
