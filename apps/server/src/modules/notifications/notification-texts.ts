@@ -34,6 +34,14 @@ export const NOTIFICATION_TEXTS = {
       en: "{author} registered “{incident}” on {date}.",
     },
   },
+  /** To a family: names only their own child(ren), never the other students of the incident. */
+  "incident.created.family": {
+    title: { es: "Incidencia registrada: {student}", en: "Incident recorded: {student}" },
+    body: {
+      es: "{author} registró «{incident}» el {date}. Puedes ver el detalle en Convive.",
+      en: "{author} recorded “{incident}” on {date}. You can see the details in Convive.",
+    },
+  },
   "incident.closed": {
     title: { es: "Incidencia cerrada: {student}", en: "Incident closed: {student}" },
     body: { es: "«{incident}» fue cerrada por {author}.", en: "“{incident}” was closed by {author}." },
@@ -78,9 +86,16 @@ const FALLBACK: NotificationText = {
   body: { es: "Tienes un aviso nuevo en Convive.", en: "You have a new notice in Convive." },
 };
 
-/** Fills `{name}` placeholders; a missing parameter renders empty rather than showing the raw placeholder. */
-function fill(template: string, params: Params): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => (key in params ? String(params[key]) : ""));
+/**
+ * Fills `{name}` placeholders, preferring the reader's variant `name_<language>` (a school-defined name or a date
+ * written per language) over `name`; a missing parameter renders empty rather than showing the raw placeholder.
+ */
+function fill(template: string, params: Params, language: Language): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const localized = `${key}_${language}`;
+    if (Object.hasOwn(params, localized)) return String(params[localized]);
+    return Object.hasOwn(params, key) ? String(params[key]) : "";
+  });
 }
 
 export function isKnownType(type: string): type is NotificationType {
@@ -90,5 +105,5 @@ export function isKnownType(type: string): type is NotificationType {
 /** Title and body of a notification in `language`. */
 export function renderNotification(type: string, params: Params, language: Language) {
   const text: NotificationText = isKnownType(type) ? NOTIFICATION_TEXTS[type] : FALLBACK;
-  return { title: fill(text.title[language], params), body: fill(text.body[language], params) };
+  return { title: fill(text.title[language], params, language), body: fill(text.body[language], params, language) };
 }

@@ -1,0 +1,117 @@
+import { type Attachment, DEFAULT_MAX_FILE_SIZE_MB, INCIDENT_LIMITS } from "@convive/domain";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { schools } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { reencodeImage } from "../../lib/images.ts";
+import { MB } from "../../lib/raw-body.ts";
+import type { Tenant } from "../../plugins/access.ts";
+import { UPLOAD_CEILING_MB } from "../avatars/avatars.service.ts";
+import * as repo from "./attachments.repository.ts";
+import { cleanFileName, createEvidenceStore, type EvidenceType, evidenceType } from "./attachments.storage.ts";
+import { nameOfUser } from "./incident-notifications.repository.ts";
+import { findIncident, insertTimeline, lockIncident } from "./registration.repository.ts";
+
+/** Pictures of minors are re-encoded, which drops EXIF (GPS position, camera) and other metadata. */
+const REENCODED = new Set<EvidenceType>(["image/jpeg", "image/png", "image/webp"]);
+
+/** The limit's error in the caller's words: the spec's image message for pictures, a file message otherwise. */
+export const tooLarge = (declared: string, mb: number) =>
+  declared.startsWith("image/")
+    ? new AppError("FILE_TOO_LARGE", undefined, { size: mb })
+    : new AppError("UPLOAD_TOO_LARGE", undefined, { size: mb });
+
+/**
+ * Evidence files of an incident (design §4): at most INCIDENT_LIMITS.maxAttachments, each at most the school's
+ * max_file_size_in_mb, of EVIDENCE_TYPES by content. Added while the incident is open, by its recorder or by
+ * holders of incidents.update.
+ */
+export function createAttachmentsService(deps: { db: Db; uploadsDir: string }) {
+  const { db } = deps;
+  const store = createEvidenceStore(deps.uploadsDir);
+
+  /** The school's max_file_size_in_mb (spec §3, default 2), never above the server's ceiling. */
+  async function limitMb(schoolId: string | null): Promise<number> {
+    if (!schoolId) return DEFAULT_MAX_FILE_SIZE_MB;
+    const [row] = await db.select({ mb: schools.maxFileSizeInMb }).from(schools).where(eq(schools.id, schoolId));
+    return Math.min(row?.mb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
+  }
+
+  /** The recorder and incidents.update may attach; anyone else who sees the incident is refused, others 404. */
+  async function authorize(tenant: Tenant, userId: number, incident: { id: number; recordedBy: number }) {
+    if (incident.recordedBy === userId || tenant.grants.has("incidents.update")) return;
+    const seen = await repo.seenAsOwn(db, tenant.schoolId, incident.id, userId);
+    throw new AppError(seen ? "FORBIDDEN" : "NOT_FOUND");
+  }
+
+  async function checkRoom(count: number) {
+    const max = INCIDENT_LIMITS.maxAttachments;
+    if (count >= max) throw new AppError("TOO_MANY_ATTACHMENTS", undefined, { max });
+  }
+
+  async function upload(
+    tenant: Tenant,
+    userId: number,
+    incidentId: number,
+    file: { declared: string; name: string | undefined; data: Buffer },
+  ): Promise<Attachment> {
+    const { schoolId } = tenant;
+    const incident = await findIncident(db, schoolId, incidentId);
+    if (!incident) throw new AppError("NOT_FOUND");
+    await authorize(tenant, userId, incident);
+    if (incident.status !== "open") throw new AppError("INCIDENT_NOT_OPEN");
+    const mb = await limitMb(schoolId);
+    if (file.data.length > mb * MB) throw tooLarge(file.declared, mb);
+    const type = evidenceType(file.declared, file.data);
+    if (!type) throw new AppError("UNSUPPORTED_FILE_TYPE");
+    await checkRoom(await repo.countAttachments(db, schoolId, incidentId));
+
+    const bytes = REENCODED.has(type) ? (await reencodeImage(file.data)).data : file.data;
+    const fileName = cleanFileName(file.name, type);
+    const storedName = await store.save(schoolId, type, bytes);
+    const row = await db
+      .transaction(async (tx) => {
+        // Checked again under the incident's lock: two uploads at once cannot both take the last place.
+        const locked = await lockIncident(tx, schoolId, incidentId);
+        if (locked?.status !== "open") throw new AppError("INCIDENT_NOT_OPEN");
+        await checkRoom(await repo.countAttachments(tx, schoolId, incidentId));
+        const row = await repo.insertAttachment(tx, {
+          schoolId,
+          incidentId,
+          fileName,
+          storedName,
+          mimeType: type,
+          size: bytes.length,
+          uploadedBy: userId,
+        });
+        await insertTimeline(tx, [
+          {
+            schoolId,
+            incidentId,
+            event: "attachment-added",
+            userId,
+            details: { attachment_id: row.id, file_name: fileName },
+          },
+        ]);
+        return row;
+      })
+      .catch(async (error: unknown) => {
+        // No row points at the file: it goes too.
+        await store.remove(schoolId, storedName);
+        throw error;
+      });
+    return {
+      id: row.id,
+      file_name: row.fileName,
+      mime_type: row.mimeType,
+      size: row.size,
+      url: `/api/incidents/${incidentId}/attachments/${row.id}`,
+      uploaded_by: { id: userId, name: await nameOfUser(db, userId) },
+      uploaded_at: row.createdAt.toISOString(),
+    };
+  }
+
+  return { limitMb, upload };
+}
+
+export type AttachmentsService = ReturnType<typeof createAttachmentsService>;

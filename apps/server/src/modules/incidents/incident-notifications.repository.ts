@@ -1,0 +1,77 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import {
+  familyLinks,
+  incidentStudents,
+  incidentTypes,
+  memberships,
+  profilePermissions,
+  students,
+  users,
+} from "../../db/schema/index.ts";
+import { studentName, userName } from "./registration-options.repository.ts";
+
+/** The family members linked to each of `studentIds`. */
+export function familiesOf(tx: Tx, schoolId: string, studentIds: readonly number[]) {
+  if (studentIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ userId: familyLinks.userId, studentId: familyLinks.studentId })
+    .from(familyLinks)
+    .where(and(eq(familyLinks.schoolId, schoolId), inArray(familyLinks.studentId, [...studentIds])));
+}
+
+/** Active members whose profile holds notify-profile (told of every new incident). */
+export async function notifyProfileHolders(tx: Tx, schoolId: string): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(
+      profilePermissions,
+      and(
+        eq(profilePermissions.schoolId, memberships.schoolId),
+        eq(profilePermissions.profileId, memberships.profileId),
+      ),
+    )
+    .where(
+      and(
+        eq(memberships.schoolId, schoolId),
+        eq(memberships.isActive, true),
+        eq(profilePermissions.permission, "notify-profile"),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+export async function nameOfUser(tx: Tx, userId: number): Promise<string> {
+  const [row] = await tx.select({ name: userName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? "";
+}
+
+/** Where and in which language each of `ids` reads their e-mail; disabled accounts get none. */
+export function mailboxes(tx: Tx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.isActive, true)));
+}
+
+/** The type's names and the students' names of an incident (what a status notification says). */
+export async function incidentNames(tx: Tx, schoolId: string, incidentId: number, typeId: number) {
+  const [type, names] = await Promise.all([
+    tx
+      .select({ nameEs: incidentTypes.nameEs, nameEn: incidentTypes.nameEn })
+      .from(incidentTypes)
+      .where(and(eq(incidentTypes.schoolId, schoolId), eq(incidentTypes.id, typeId))),
+    tx
+      .select({ name: studentName })
+      .from(incidentStudents)
+      .innerJoin(
+        students,
+        and(eq(students.schoolId, incidentStudents.schoolId), eq(students.id, incidentStudents.studentId)),
+      )
+      .where(and(eq(incidentStudents.schoolId, schoolId), eq(incidentStudents.incidentId, incidentId)))
+      .orderBy(asc(students.paternalSurname), asc(students.firstName), sql`${students.id}`),
+  ]);
+  return { type: type[0] ?? { nameEs: "", nameEn: null }, students: names.map((n) => n.name) };
+}

@@ -1,0 +1,201 @@
+import type { Language } from "@convive/domain";
+import type { Config } from "../../config/config.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import { renderNotification } from "../notifications/notification-texts.ts";
+import type { NotificationsService } from "../notifications/notifications.service.ts";
+import * as repo from "./incident-notifications.repository.ts";
+import type { IncidentRow } from "./registration.repository.ts";
+
+type Params = Record<string, string | number>;
+
+/** What registration knows about a new incident, enough to tell everyone concerned. */
+export interface RegisteredIncident {
+  schoolId: string;
+  id: number;
+  recorderId: number;
+  visibleToFamily: boolean;
+  occurredAt: Date;
+  timeZone: string;
+  type: { nameEs: string; nameEn: string | null };
+  students: readonly { id: number; name: string; headTeacherId: number | null }[];
+}
+
+/** Who hears about a registration, read before the transaction alongside the other checks. */
+export interface Audience {
+  families: { userId: number; studentId: number }[];
+  notifyProfile: number[];
+  authorName: string;
+}
+
+/** Run after the transaction commits: pushes the bell counts and sends the e-mails (never awaited). */
+export interface Delivery {
+  after: () => void;
+}
+
+const NOTHING: Delivery = { after: () => undefined };
+
+const link = (incidentId: number) => `/incident-details?id=${incidentId}`;
+
+/** "Ana Pérez y Luis Gómez", "Ana Pérez, Luis Gómez y 3 más" — per language. */
+function studentParams(names: readonly string[]): Params {
+  const say = (and: string, more: (n: number) => string) =>
+    names.length <= 2 ? names.join(` ${and} `) : `${names[0]}, ${names[1]} ${and} ${more(names.length - 2)}`;
+  const es = say("y", (n) => `${n} más`);
+  return { student: es, student_es: es, student_en: say("and", (n) => `${n} more`) };
+}
+
+/** The type's name and the date in each reader's language, the date in the school's time zone. */
+function incidentParams(type: RegisteredIncident["type"], occurredAt: Date | null, timeZone: string): Params {
+  const when = (locale: string) =>
+    occurredAt
+      ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(occurredAt)
+      : "";
+  const es = type.nameEs;
+  const en = type.nameEn || type.nameEs;
+  return {
+    incident: es,
+    incident_es: es,
+    incident_en: en,
+    date: when("es-MX"),
+    date_es: when("es-MX"),
+    date_en: when("en-US"),
+  };
+}
+
+/**
+ * Incident notifications (issue 5 item 8): in-app inside the caller's transaction (the incident and its notices
+ * land together), pushed over the socket after commit, and e-mailed after the answer has gone — a slow mail
+ * server never holds up a registration; failures are logged.
+ */
+export function createIncidentNotifier(deps: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  notifications: NotificationsService;
+  log: (msg: string) => void;
+}) {
+  const { db, notifications } = deps;
+  const origin = deps.config.PUBLIC_URL.replace(/\/$/, "");
+
+  async function audience(schoolId: string, studentIds: readonly number[], recorderId: number): Promise<Audience> {
+    const [families, notifyProfile, authorName] = await Promise.all([
+      repo.familiesOf(db, schoolId, studentIds),
+      repo.notifyProfileHolders(db, schoolId),
+      repo.nameOfUser(db, recorderId),
+    ]);
+    return { families, notifyProfile, authorName };
+  }
+
+  /** Sends every delivered notification by e-mail in its reader's language. */
+  async function mail(sent: { userIds: number[]; type: string; params: Params; incidentId: number }[]) {
+    const boxes = new Map(
+      (await repo.mailboxes(db, [...new Set(sent.flatMap((s) => s.userIds))])).map((b) => [b.id, b]),
+    );
+    const jobs = sent.flatMap((s) =>
+      s.userIds.flatMap((userId) => {
+        const box = boxes.get(userId);
+        if (!box) return [];
+        const language: Language = box.language === "en" ? "en" : "es";
+        const { title, body } = renderNotification(s.type, s.params, language);
+        const text = `${body}\n\n${origin}${link(s.incidentId)}\n\nConvive`;
+        return [
+          deps.mailer
+            .send({ to: box.email, subject: title, text })
+            .catch((error: unknown) => deps.log(`incident e-mail to user ${userId} failed: ${String(error)}`)),
+        ];
+      }),
+    );
+    await Promise.all(jobs);
+  }
+
+  async function send(
+    tx: Tx,
+    schoolId: string,
+    incidentId: number,
+    batches: { userIds: number[]; type: string; params: Params }[],
+  ): Promise<Delivery> {
+    const sent: { userIds: number[]; type: string; params: Params; incidentId: number }[] = [];
+    const publishers: (() => void)[] = [];
+    for (const batch of batches) {
+      if (batch.userIds.length === 0) continue;
+      const done = await notifications.notify(tx, { schoolId, ...batch, link: link(incidentId) });
+      publishers.push(done.publish);
+      sent.push({ ...batch, userIds: done.delivered.map((d) => d.userId), incidentId });
+    }
+    return {
+      after: () => {
+        for (const publish of publishers) publish();
+        mail(sent).catch((error: unknown) => deps.log(`incident e-mails failed: ${String(error)}`));
+      },
+    };
+  }
+
+  /**
+   * A new incident: the head teacher of each student's current group and the notify-profile holders get one
+   * notification each naming every student; when the incident is visible to families, each family member gets
+   * one naming only their own children. The recorder is never told of their own registration.
+   */
+  function registered(tx: Tx, incident: RegisteredIncident, who: Audience): Promise<Delivery> {
+    const base = {
+      ...incidentParams(incident.type, incident.occurredAt, incident.timeZone),
+      author: who.authorName,
+    };
+    const staff = new Set([
+      ...incident.students.flatMap((s) => (s.headTeacherId === null ? [] : [s.headTeacherId])),
+      ...who.notifyProfile,
+    ]);
+    staff.delete(incident.recorderId);
+    const batches = [
+      {
+        userIds: [...staff],
+        type: "incident.created",
+        params: { ...base, ...studentParams(incident.students.map((s) => s.name)) },
+      },
+    ];
+
+    if (incident.visibleToFamily) {
+      // Family members grouped by the children of theirs the incident names: one batch per distinct set.
+      const childrenOf = new Map<number, number[]>();
+      for (const f of who.families) {
+        if (f.userId === incident.recorderId || staff.has(f.userId)) continue;
+        childrenOf.set(f.userId, [...(childrenOf.get(f.userId) ?? []), f.studentId]);
+      }
+      const bySet = new Map<string, { userIds: number[]; children: number[] }>();
+      for (const [userId, children] of childrenOf) {
+        const key = children.sort((a, b) => a - b).join(",");
+        const entry = bySet.get(key) ?? { userIds: [], children };
+        entry.userIds.push(userId);
+        bySet.set(key, entry);
+      }
+      const nameOf = new Map(incident.students.map((s) => [s.id, s.name]));
+      for (const { userIds, children } of bySet.values()) {
+        const names = children.map((id) => nameOf.get(id) ?? "");
+        batches.push({ userIds, type: "incident.created.family", params: { ...base, ...studentParams(names) } });
+      }
+    }
+    return send(tx, incident.schoolId, incident.id, batches);
+  }
+
+  /** A closed or cancelled incident: its recorder is told, unless they did it themselves. */
+  async function statusChanged(
+    tx: Tx,
+    incident: IncidentRow,
+    actorId: number,
+    event: "closed" | "cancelled",
+  ): Promise<Delivery> {
+    if (actorId === incident.recordedBy) return NOTHING;
+    const [names, author] = await Promise.all([
+      repo.incidentNames(tx, incident.schoolId, incident.id, incident.typeId),
+      repo.nameOfUser(tx, actorId),
+    ]);
+    const params = { ...incidentParams(names.type, null, "UTC"), ...studentParams(names.students), author };
+    return send(tx, incident.schoolId, incident.id, [
+      { userIds: [incident.recordedBy], type: `incident.${event}`, params },
+    ]);
+  }
+
+  return { audience, registered, statusChanged };
+}
+
+export type IncidentNotifier = ReturnType<typeof createIncidentNotifier>;

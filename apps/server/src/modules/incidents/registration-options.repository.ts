@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import {
+  grades,
+  groups,
+  incidentCategories,
+  incidents,
+  incidentTypes,
+  memberships,
+  observationTypes,
+  profiles,
+  schools,
+  schoolYears,
+  sections,
+  studentGroups,
+  students,
+  subjects,
+  teachingAssignments,
+  users,
+} from "../../db/schema/index.ts";
+
+/** "Primaria 1° A": how a group is named wherever a person picks one. */
+export const groupLabel = sql<string>`concat_ws(' ', ${sections.name}, ${grades.name}, ${groups.name})`;
+/** "Ana Pérez Ruiz". */
+export const studentName = sql<string>`concat_ws(' ', ${students.firstName}, nullif(${students.paternalSurname}, ''), nullif(${students.maternalSurname}, ''))`;
+export const userName = sql<string>`concat_ws(' ', ${users.firstName}, nullif(${users.paternalSurname}, ''), nullif(${users.maternalSurname}, ''))`;
+
+/** The places quick-pick looks at the latest incidents only: an index range, never the whole table. */
+const RECENT_INCIDENTS_FOR_PLACES = 500;
+
+/** The school's time zone, its current year and today's date there (one row; year null when none is current). */
+export async function schoolClock(tx: Tx, schoolId: string) {
+  const [row] = await tx
+    .select({
+      timeZone: schools.timeZone,
+      today: sql<string>`to_char((now() at time zone ${schools.timeZone})::date, 'YYYY-MM-DD')`,
+      yearId: schoolYears.id,
+    })
+    .from(schools)
+    .leftJoin(schoolYears, and(eq(schoolYears.schoolId, schools.id), eq(schoolYears.isCurrent, true)))
+    .where(eq(schools.id, schoolId));
+  return row;
+}
+
+export async function activeCatalogue(tx: Tx, schoolId: string) {
+  const [categories, types, observations] = await Promise.all([
+    tx
+      .select()
+      .from(incidentCategories)
+      .where(and(eq(incidentCategories.schoolId, schoolId), eq(incidentCategories.isActive, true)))
+      .orderBy(asc(incidentCategories.order), asc(incidentCategories.nameEs), asc(incidentCategories.id)),
+    tx
+      .select()
+      .from(incidentTypes)
+      .where(and(eq(incidentTypes.schoolId, schoolId), eq(incidentTypes.isActive, true)))
+      .orderBy(asc(incidentTypes.nameEs), asc(incidentTypes.id)),
+    tx
+      .select()
+      .from(observationTypes)
+      .where(and(eq(observationTypes.schoolId, schoolId), eq(observationTypes.isActive, true)))
+      .orderBy(asc(observationTypes.nameEs), asc(observationTypes.id)),
+  ]);
+  return { categories, types, observations };
+}
+
+/** Groups of `yearId` with their label; `mine` when the user heads the group or teaches in it. */
+export function yearGroups(tx: Tx, schoolId: string, yearId: number, userId: number) {
+  const teaches = sql`exists (select 1 from ${teachingAssignments} ta
+    where ta.school_id = ${groups.schoolId} and ta.group_id = ${groups.id} and ta.user_id = ${userId})`;
+  const mine = sql<boolean>`(${groups.headTeacherId} is not distinct from ${userId} or ${teaches})`;
+  return tx
+    .select({ id: groups.id, label: groupLabel, mine })
+    .from(groups)
+    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
+    .where(and(eq(groups.schoolId, schoolId), eq(groups.schoolYearId, yearId)))
+    .orderBy(
+      desc(mine),
+      asc(sections.order),
+      asc(sections.name),
+      asc(grades.order),
+      asc(grades.name),
+      asc(groups.name),
+    );
+}
+
+export const schoolSubjects = (tx: Tx, schoolId: string) =>
+  tx
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(eq(subjects.schoolId, schoolId))
+    .orderBy(asc(subjects.name), asc(subjects.id));
+
+/** The user's teaching assignments in groups of `yearId`. */
+export const userAssignments = (tx: Tx, schoolId: string, yearId: number, userId: number) =>
+  tx
+    .select({ group_id: teachingAssignments.groupId, subject_id: teachingAssignments.subjectId })
+    .from(teachingAssignments)
+    .innerJoin(
+      groups,
+      and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)),
+    )
+    .where(
+      and(
+        eq(teachingAssignments.schoolId, schoolId),
+        eq(teachingAssignments.userId, userId),
+        eq(groups.schoolYearId, yearId),
+      ),
+    )
+    .orderBy(asc(teachingAssignments.groupId), asc(teachingAssignments.subjectId));
+
+/** Active members whose account is active and whose profile is not Familiar (`only`: among these ids). */
+export function activeStaff(tx: Tx, schoolId: string, only?: readonly number[]) {
+  return tx
+    .select({ id: users.id, name: userName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+    .where(
+      and(
+        eq(memberships.schoolId, schoolId),
+        eq(memberships.isActive, true),
+        eq(users.isActive, true),
+        sql`coalesce(${profiles.templateKey}, '') <> 'familiar'`,
+        only ? inArray(users.id, [...only]) : undefined,
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.paternalSurname), asc(users.id));
+}
+
+/** The most used places among the school's latest incidents, most frequent first. */
+export async function recentPlaces(tx: Tx, schoolId: string, limit: number) {
+  const latest = tx
+    .select({ place: incidents.place })
+    .from(incidents)
+    .where(eq(incidents.schoolId, schoolId))
+    .orderBy(desc(incidents.occurredAt), desc(incidents.id))
+    .limit(RECENT_INCIDENTS_FOR_PLACES)
+    .as("latest");
+  const rows = await tx
+    .select({ place: sql<string>`min(${latest.place})`, n: sql<number>`count(*)::int` })
+    .from(latest)
+    .where(isNotNull(latest.place))
+    .groupBy(sql`lower(${latest.place})`)
+    .orderBy(desc(sql`count(*)`), asc(sql`min(${latest.place})`))
+    .limit(limit);
+  return rows.map((r) => r.place);
+}
+
+/** Lower case without accents, for matching "jose" against "José". */
+const folded = (value: SQL | string) =>
+  sql`translate(lower(${value}), 'áéíóúüñàèìòùâêîôûäëïö', 'aeiouunaeiouaeiouaeio')`;
+
+export interface StudentOptionsFilter {
+  yearId: number | null;
+  /** Words every one of which must appear in the name or the enrollment. */
+  words?: readonly string[];
+  groupId?: number;
+  limit?: number;
+}
+
+/** Active students with their group of `yearId` (label included), by surname. */
+export function studentOptions(tx: Tx, schoolId: string, filter: StudentOptionsFilter) {
+  const haystack = folded(
+    sql`concat_ws(' ', ${students.firstName}, ${students.paternalSurname}, ${students.maternalSurname}, ${students.enrollment})`,
+  );
+  const wordMatches = (filter.words ?? []).map(
+    (w) => sql`${haystack} like ${folded(`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`,
+  );
+  const query = tx
+    .select({
+      id: students.id,
+      enrollment: students.enrollment,
+      name: studentName,
+      group_id: groups.id,
+      group_label: sql<string | null>`case when ${groups.id} is null then null else ${groupLabel} end`,
+      photo: students.photo,
+    })
+    .from(students)
+    .leftJoin(
+      studentGroups,
+      and(
+        eq(studentGroups.schoolId, students.schoolId),
+        eq(studentGroups.studentId, students.id),
+        eq(studentGroups.schoolYearId, filter.yearId ?? -1),
+      ),
+    )
+    .leftJoin(groups, and(eq(groups.schoolId, studentGroups.schoolId), eq(groups.id, studentGroups.groupId)))
+    .leftJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
+    .leftJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        eq(students.status, "active"),
+        filter.groupId ? eq(studentGroups.groupId, filter.groupId) : undefined,
+        ...wordMatches,
+      ),
+    )
+    .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName), asc(students.id))
+    .$dynamic();
+  return filter.limit ? query.limit(filter.limit) : query;
+}
+
+export async function groupOfSchool(tx: Tx, schoolId: string, groupId: number) {
+  const [row] = await tx
+    .select({ id: groups.id, schoolYearId: groups.schoolYearId })
+    .from(groups)
+    .where(and(eq(groups.schoolId, schoolId), eq(groups.id, groupId)));
+  return row;
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../../app.ts";
+import { attachmentsRoutes } from "./attachments.routes.ts";
+import { createAttachmentsService } from "./attachments.service.ts";
+import { createCorrectionsService } from "./corrections.service.ts";
+import { createIncidentNotifier } from "./incident-notifications.ts";
+import { registrationRoutes } from "./registration.routes.ts";
+import { createRegistrationService } from "./registration.service.ts";
+import { createRegistrationOptionsService } from "./registration-options.service.ts";
+import { statusesRoutes } from "./statuses.routes.ts";
+import { createStatusesService } from "./statuses.service.ts";
+
+/**
+ * Registering incidents, correcting them, their evidence files and their statuses (issue 5), with the
+ * notifications that go with registering, closing and cancelling.
+ */
+export const incidentsRegistrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const notifier = createIncidentNotifier({
+    db,
+    config,
+    mailer: ctx.mailer,
+    notifications: ctx.notifications,
+    log: (msg) => app.log.warn(msg),
+  });
+  await app.register(registrationRoutes, {
+    options: createRegistrationOptionsService({ db }),
+    registration: createRegistrationService({ db, notifier }),
+    corrections: createCorrectionsService({ db }),
+  });
+  await app.register(statusesRoutes, { statuses: createStatusesService({ db, notifier }) });
+  await app.register(attachmentsRoutes, {
+    attachments: createAttachmentsService({ db, uploadsDir: config.UPLOADS_DIR }),
+    appDomain: config.APP_DOMAIN,
+  });
+};
