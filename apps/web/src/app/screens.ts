@@ -13,6 +13,8 @@ export const SCREENS: Record<string, Screen> = {
   "help-video-creator": lazy(() => import("../features/admin/routes/HelpVideosPage.tsx")),
   archive: lazy(() => import("../features/incidents/IncidentsPage.tsx")),
   "incident-details": lazy(() => import("../features/incidents/IncidentsPage.tsx")),
+  "incident-registration": lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
+  register: lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   "master-configuration/general-information": lazy(
     () => import("../features/master-configuration/general-information/GeneralInformationPage.tsx"),
   ),

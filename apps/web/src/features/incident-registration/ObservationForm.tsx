@@ -1,0 +1,206 @@
+import type { RegistrationOptions } from "@convive/domain";
+import { localizedName } from "@convive/domain/core";
+import { Alert, Grid, Group, NumberInput, Radio, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api.ts";
+import { useSession } from "../../lib/session.ts";
+import { toast } from "../../lib/toast.ts";
+import { type Registered, registerObservation } from "./api.ts";
+import { KindBadge, Section } from "./Bits.tsx";
+import { draftKey, readDraft, useDraft } from "./draft.ts";
+import { focusFirstError } from "./focus.ts";
+import {
+  buildObservationBody,
+  emptyObservation,
+  type ObservationValues,
+  observationErrorsFromServer,
+  validateObservation,
+} from "./observation-form.ts";
+import { ObservationSaved } from "./SavedPanel.tsx";
+import { SelectedStudents } from "./SelectedStudents.tsx";
+import { StudentPicker } from "./StudentPicker.tsx";
+import { SubmitBar } from "./SubmitBar.tsx";
+
+/** An accompaniment observation: one student, an observation type, what was seen, the day, points, family. */
+export function ObservationForm({ options }: { options: RegistrationOptions }) {
+  const { t, i18n } = useTranslation("registration");
+  const lang = i18n.resolvedLanguage ?? "es";
+  const { userId, schoolId } = useSession();
+  const key = draftKey("observation", userId, schoolId);
+  const types = options.observation_types.filter((o) => o.is_active);
+  const [restored] = useState(() => readDraft<ObservationValues>(key));
+  const form = useForm<ObservationValues>({ initialValues: restored ?? emptyObservation(options.today) });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ id: number; name: string } | null>(null);
+  const v = form.values;
+  useDraft(key, v, !saved && (v.student !== null || v.text.trim() !== ""));
+
+  const chooseType = (id: string) => {
+    const type = types.find((o) => String(o.id) === id);
+    form.setValues({ observation_type_id: id, points: type?.points ?? 0 });
+    form.clearFieldError("observation_type_id");
+  };
+
+  const submit = async () => {
+    setFailure(null);
+    const problems = validateObservation(v, options.today);
+    if (Object.keys(problems).length > 0) {
+      form.setErrors(Object.fromEntries(Object.entries(problems).map(([path, k]) => [path, t(k)])));
+      focusFirstError(problems);
+      return;
+    }
+    setBusy(true);
+    try {
+      const observation: Pick<Registered, "id"> = await registerObservation(buildObservationBody(v));
+      toast("success", t("common:messages.saved"));
+      setSaved({ id: observation.id, name: v.student!.name });
+    } catch (error) {
+      toast("error", t("common:messages.saveFailed"));
+      const { fields, rest } = observationErrorsFromServer(error instanceof ApiError ? (error.errors ?? {}) : {});
+      form.setErrors(fields);
+      focusFirstError(fields);
+      setFailure(rest.length ? rest.join(" ") : Object.keys(fields).length ? null : (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (saved) {
+    return (
+      <ObservationSaved
+        studentName={saved.name}
+        onAnother={() => {
+          form.setValues(emptyObservation(options.today));
+          form.clearErrors();
+          setSaved(null);
+        }}
+      />
+    );
+  }
+
+  const type = types.find((o) => String(o.id) === v.observation_type_id);
+  const summary = [
+    v.student?.name ?? t("summary.noStudent"),
+    type ? localizedName(type, lang) : t("summary.noObservationType"),
+  ].join(" · ");
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      aria-label={t("observationForm")}
+    >
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Section id="observation-student" title={t("observation.student")}>
+              <StudentPicker
+                groups={options.groups}
+                selectedIds={v.student ? [v.student.id] : []}
+                onToggle={(s) => {
+                  form.setFieldValue("student", v.student?.id === s.id ? null : s);
+                  form.clearFieldError("student");
+                }}
+                label={t("students.search")}
+              />
+              {v.student && (
+                <SelectedStudents
+                  students={[{ ...v.student, role: "involved" }]}
+                  onRemove={() => form.setFieldValue("student", null)}
+                />
+              )}
+              {form.errors.student && (
+                <Text size="sm" c="red.8" role="alert" data-path="student" tabIndex={-1}>
+                  {form.errors.student}
+                </Text>
+              )}
+            </Section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Section id="observation-what" title={t("observation.title")}>
+              <Radio.Group
+                label={t("observation.type")}
+                withAsterisk
+                value={v.observation_type_id}
+                onChange={chooseType}
+                error={form.errors.observation_type_id}
+                name="observation-type"
+                data-path="observation_type_id"
+              >
+                <Stack gap={6} mt={6}>
+                  {types.map((o) => (
+                    <Radio.Card
+                      key={o.id}
+                      value={String(o.id)}
+                      radius="md"
+                      p="sm"
+                      withBorder
+                      data-observation-type={o.id}
+                    >
+                      <Group wrap="nowrap" gap="sm">
+                        <Radio.Indicator />
+                        <Text size="sm" fw={600} style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
+                          {localizedName(o, lang)}
+                        </Text>
+                        <KindBadge value={o.kind} />
+                      </Group>
+                    </Radio.Card>
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Textarea
+                label={t("observation.text")}
+                placeholder={t("observation.textPlaceholder")}
+                withAsterisk
+                autosize
+                minRows={3}
+                maxRows={8}
+                maxLength={2000}
+                size="md"
+                {...form.getInputProps("text")}
+              />
+              <Group grow gap="sm" align="flex-start">
+                <TextInput
+                  type="date"
+                  label={t("observation.date")}
+                  withAsterisk
+                  max={options.today}
+                  size="md"
+                  {...form.getInputProps("observed_on")}
+                />
+                <NumberInput
+                  label={t("observation.points")}
+                  min={0}
+                  max={100}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  size="md"
+                  {...form.getInputProps("points")}
+                />
+              </Group>
+              <Switch
+                size="md"
+                label={t("when.visibleToFamily")}
+                description={t("observation.visibleHint")}
+                {...form.getInputProps("visible_to_family", { type: "checkbox" })}
+              />
+            </Section>
+          </Grid.Col>
+        </Grid>
+        <SubmitBar label={t("submit.observation")} summary={summary} busy={busy} />
+      </Stack>
+    </form>
+  );
+}
