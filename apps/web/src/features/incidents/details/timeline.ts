@@ -102,7 +102,8 @@ function detailLines(entry: TimelineEntry, ctx: TimelineContext): string[] {
   }
   const responsible = str(d.responsible) ?? str(d.responsible_name);
   if (responsible) lines.push(t("incidentDetails:timeline.responsible", { name: responsible }));
-  const scheduledAt = str(d.scheduled_at);
+  const meeting = num(d.meeting_id) === null ? undefined : ctx.incident.meetings.find((m) => m.id === d.meeting_id);
+  const scheduledAt = str(d.scheduled_at) ?? meeting?.scheduled_at ?? null;
   if (scheduledAt && !Number.isNaN(Date.parse(scheduledAt))) {
     lines.push(
       t("incidentDetails:timeline.scheduledAt", { when: formatDateTime(scheduledAt, ctx.timeZone, ctx.lang) }),
