@@ -301,7 +301,13 @@ export const ParentMeetingSchema = z.object({
 });
 export type ParentMeeting = z.infer<typeof ParentMeetingSchema>;
 
-export const ParentMeetingsQuery = z.object({ upcoming: z.coerce.boolean().optional() });
+/** upcoming=1 (or true): scheduled meetings from now on. "0"/"false" mean no (a coerced boolean would read "0" as true). */
+export const ParentMeetingsQuery = z.object({
+  upcoming: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+});
 
 // ───────────────────────── details and statuses ─────────────────────────
 
