@@ -1,49 +1,20 @@
 import {
   type ActionState,
   type FormativeActionBody,
-  INCIDENT_LIMITS,
-  occurrenceCount,
   occurrences,
   perm,
   type Repeat,
   type UpdateFormativeActionBody,
 } from "@convive/domain";
-import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { incidentStudents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
-import { isActiveStaff } from "../structure/structure.repository.ts";
 import * as repo from "./formative-actions.repository.ts";
-import { incidentInScope, requireOpen, scopeOf, type Viewer } from "./scope.ts";
+import { checkDates, requireResponsible, requireStudentOf } from "./formative-actions.rules.ts";
+import { incidentInScope, requireOpen, requireStaff, scopeOf, type Viewer } from "./scope.ts";
 import { appendTimeline, dayEs, incidentLink, schoolToday, snake } from "./shared.ts";
 
 const UPDATE = perm("formative-actions", "update");
-
-/** Families never act on formative actions (nor can they be responsible: only staff can). */
-function requireStaff(viewer: Viewer) {
-  if (scopeOf(viewer) === "family") throw new AppError("FORBIDDEN");
-}
-
-interface Dates {
-  startsOn: string;
-  endsOn: string | null;
-  repeat: Repeat;
-}
-
-/** DATE_RANGE and TOO_MANY_OCCURRENCES on the action's final dates (a repeat needs an end on or after the start). */
-function checkDates(d: Dates) {
-  if ((d.repeat !== "none" && d.endsOn === null) || (d.endsOn !== null && d.endsOn < d.startsOn)) {
-    throw new AppError("DATE_RANGE", { ends_on: "DATE_RANGE" });
-  }
-  if (occurrenceCount(d.startsOn, d.endsOn, d.repeat) > INCIDENT_LIMITS.maxOccurrences) {
-    throw new AppError("TOO_MANY_OCCURRENCES", { ends_on: "TOO_MANY_OCCURRENCES" });
-  }
-}
-
-async function requireResponsible(tx: Tx, schoolId: string, userId: number) {
-  if (!(await isActiveStaff(tx, schoolId, userId))) throw new AppError("NOT_STAFF", { responsible_id: "NOT_STAFF" });
-}
 
 /**
  * Formative actions of an incident's students (design §4): one per student and guideline, with a responsible
@@ -92,17 +63,7 @@ export function createFormativeActionsService(deps: { db: Db; notifications: Not
     const { id, notified } = await db.transaction(async (tx) => {
       const incident = await incidentInScope(tx, viewer, incidentId, { lock: true });
       requireOpen(incident);
-      const [inIncident] = await tx
-        .select({ id: incidentStudents.studentId })
-        .from(incidentStudents)
-        .where(
-          and(
-            eq(incidentStudents.schoolId, schoolId),
-            eq(incidentStudents.incidentId, incidentId),
-            eq(incidentStudents.studentId, body.student_id),
-          ),
-        );
-      if (!inIncident) throw new AppError("STUDENT_NOT_IN_INCIDENT", { student_id: "STUDENT_NOT_IN_INCIDENT" });
+      await requireStudentOf(tx, schoolId, incidentId, body.student_id);
       await requireResponsible(tx, schoolId, body.responsible_id);
       const dates = { startsOn: body.starts_on, endsOn: body.ends_on, repeat: body.repeat };
       checkDates(dates);

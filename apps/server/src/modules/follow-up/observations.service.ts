@@ -2,7 +2,7 @@ import type { ObservationBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "./observations.repository.ts";
-import { scopeOf, type Viewer, visibleObservations } from "./scope.ts";
+import { requireStaff, type Viewer, visibleObservations } from "./scope.ts";
 import { schoolToday } from "./shared.ts";
 
 /**
@@ -14,7 +14,7 @@ export function createObservationsService(deps: { db: Db }) {
 
   /** Records an observation of an active student with an active type, dated today or earlier (school time). */
   async function create(viewer: Viewer, body: ObservationBody) {
-    if (scopeOf(viewer) === "family") throw new AppError("FORBIDDEN");
+    requireStaff(viewer);
     const { schoolId } = viewer.tenant;
     const student = await repo.findStudent(db, schoolId, body.student_id);
     if (!student) throw new AppError("NOT_FOUND", { student_id: "NOT_FOUND" });

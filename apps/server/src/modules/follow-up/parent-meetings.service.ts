@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import * as repo from "./parent-meetings.repository.ts";
-import { type IncidentRef, incidentInScope, scopeOf, type Viewer, visibleIncidents } from "./scope.ts";
+import { type IncidentRef, incidentInScope, requireStaff, scopeOf, type Viewer, visibleIncidents } from "./scope.ts";
 import { appendTimeline, dayEs, incidentLink, localParts, schoolTimeZone, snake } from "./shared.ts";
 
 /**
@@ -13,10 +13,6 @@ import { appendTimeline, dayEs, incidentLink, localParts, schoolTimeZone, snake 
  */
 function requireNotCancelled(incident: IncidentRef) {
   if (incident.status === "cancelled") throw new AppError("INCIDENT_NOT_OPEN");
-}
-
-function requireStaff(viewer: Viewer) {
-  if (scopeOf(viewer) === "family") throw new AppError("FORBIDDEN");
 }
 
 /** Every id must be a family member of the incident's students or active staff (422 INVALID_ATTENDEE). */

@@ -87,6 +87,11 @@ export async function incidentInScope(
   return row;
 }
 
+/** Families read their children's follow-up but never write it (nor can they be responsible or staff attendees). */
+export function requireStaff(viewer: Viewer) {
+  if (scopeOf(viewer) === "family") throw new AppError("FORBIDDEN");
+}
+
 /** Changes to formative actions need the incident open (design §4: closed and cancelled incidents are final). */
 export function requireOpen(incident: IncidentRef) {
   if (incident.status !== "open") throw new AppError("INCIDENT_NOT_OPEN");
