@@ -142,7 +142,13 @@ describe("registering an incident", () => {
   it("refuses bad input in the caller's language and writes nothing", async () => {
     const [inactive] = await t.db
       .insert(incidentTypes)
-      .values({ schoolId: s.school.id, categoryId: s.category.id, nameEs: "Vieja", classification: "minor", isActive: false })
+      .values({
+        schoolId: s.school.id,
+        categoryId: s.category.id,
+        nameEs: "Vieja",
+        classification: "minor",
+        isActive: false,
+      })
       .returning();
     const action = (over: Record<string, unknown>) => ({
       student_id: s.a1.id,
@@ -235,15 +241,24 @@ describe("registering an incident", () => {
       .insert(students)
       .values({ schoolId: s.school.id, enrollment: `BAJA-${s.school.id}`, firstName: "Iván", status: "withdrawn" })
       .returning();
-    const res = await register(s.teacher.as, registration(s, { students: [{ student_id: gone!.id, role: "involved" }] }));
+    const res = await register(
+      s.teacher.as,
+      registration(s, { students: [{ student_id: gone!.id, role: "involved" }] }),
+    );
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: "INACTIVE_OPTION", errors: { "students.0.student_id": expect.any(String) } });
+    expect(res.json()).toMatchObject({
+      code: "INACTIVE_OPTION",
+      errors: { "students.0.student_id": expect.any(String) },
+    });
 
     const lonely = await incidentSchool(t.app, t.db);
     await t.db.update(schoolYears).set({ isCurrent: false }).where(eq(schoolYears.schoolId, lonely.school.id));
     const noYear = await register(lonely.teacher.as, registration(lonely, { group_id: null }), "en");
     expect(noYear.statusCode).toBe(422);
-    expect(noYear.json()).toMatchObject({ code: "CURRENT_YEAR_REQUIRED", message: "There must be a current school year." });
+    expect(noYear.json()).toMatchObject({
+      code: "CURRENT_YEAR_REQUIRED",
+      message: "There must be a current school year.",
+    });
     expect((await written(lonely.school.id)).incidents).toBe(0);
   });
 
@@ -345,7 +360,10 @@ describe("registration options", () => {
     });
     expect((await find(`group_id=${s.groupA.id}`)).map((x) => x.id).sort()).toEqual([s.a1.id, s.a2.id].sort());
     expect(await find("q=")).toEqual([]);
-    const foreign = await s.teacher.as({ method: "GET", url: `/api/incidents/student-options?group_id=${other.groupA.id}` });
+    const foreign = await s.teacher.as({
+      method: "GET",
+      url: `/api/incidents/student-options?group_id=${other.groupA.id}`,
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });
@@ -405,12 +423,12 @@ describe("corrections", () => {
     const [row] = await t.db.select().from(incidents).where(eq(incidents.id, id));
     expect(row!.detail).toBe("Le gritó a un compañero.");
 
-    expect((await patch(s.coordinador.as, { occurred_at: new Date(Date.now() + 3_600_000).toISOString() })).json().code).toBe(
-      "FUTURE_DATE",
-    );
+    expect(
+      (await patch(s.coordinador.as, { occurred_at: new Date(Date.now() + 3_600_000).toISOString() })).json().code,
+    ).toBe("FUTURE_DATE");
     expect((await patch(s.coordinador.as, { group_id: other.groupA.id })).statusCode).toBe(404);
-    expect((await other.director.as({ method: "PATCH", url: `/api/incidents/${id}`, payload: { detail: "x" } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await other.director.as({ method: "PATCH", url: `/api/incidents/${id}`, payload: { detail: "x" } })).statusCode,
+    ).toBe(404);
   });
 });

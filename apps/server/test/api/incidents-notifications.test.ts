@@ -1,0 +1,236 @@
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications } from "../../src/db/schema/index.ts";
+import type { DomainEvents } from "../../src/lib/events.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
+
+interface Received {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Undoes the transfer encodings nodemailer may use: RFC 2047 words in headers, quoted-printable bodies. */
+const decodeQuotedPrintable = (value: string) =>
+  Buffer.from(
+    value
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+const decodeWords = (value: string) =>
+  value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
+    kind.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : decodeQuotedPrintable(data.replaceAll("_", " ")),
+  );
+
+function parseMessage(raw: string, to: string[]): Received {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, " ");
+  const subject = decodeWords(/^subject: (.*)$/im.exec(headers)?.[1] ?? "");
+  const body = rest.join("\n\n");
+  const encoding = /^content-transfer-encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
+  return { to, subject, text };
+}
+
+const inbox: Received[] = [];
+const pushed: DomainEvents["notifications.count"][] = [];
+let smtp: SMTPServer;
+let t: TestApp;
+let s: IncidentSchool;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        inbox.push(parseMessage(Buffer.concat(chunks).toString("utf8"), to));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: "https://convive.example/" });
+  t.app.ctx.events.on("notifications.count", (e) => pushed.push(e));
+  s = await incidentSchool(t.app, t.db);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+/** E-mails go out after the answer: wait for them (bounded). */
+async function mailsTo(email: string, count = 1, timeoutMs = 5000): Promise<Received[]> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const found = inbox.filter((m) => m.to.includes(email));
+    if (found.length >= count) return found;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`fewer than ${count} e-mails to ${email} within ${timeoutMs} ms`);
+}
+
+type Member = IncidentSchool["teacher"];
+const rowsOf = (m: Member) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.schoolId, s.school.id), eq(notifications.userId, m.user.id)));
+const unread = async (m: Member) =>
+  (await m.as({ method: "GET", url: "/api/notifications" })).json().data.unread_count as number;
+const feed = async (m: Member) =>
+  (await m.as({ method: "GET", url: "/api/notifications" })).json().data.notifications as {
+    type: string;
+    title: string;
+    body: string;
+    link: string;
+  }[];
+const register = async (as: Member["as"], over: Record<string, unknown> = {}) => {
+  const res = await as({ method: "POST", url: "/api/incidents", payload: registration(s, over) });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().data.incident.id as number;
+};
+
+describe("registration notifications", () => {
+  it("tells head teachers, notify-profile holders and each family of their own child, never the recorder", async () => {
+    const people = [s.teacher, s.otherTeacher, s.coordinador, s.director, s.motherOfA1, s.fatherOfB1];
+    const before = await Promise.all(people.map(unread));
+    pushed.length = 0;
+    const id = await register(s.teacher.as, {
+      students: [
+        { student_id: s.a1.id, role: "involved" },
+        { student_id: s.b1.id, role: "affected" },
+      ],
+    });
+    // Pushed over the socket as soon as the registration committed: the bell rises at once.
+    const pushedTo = new Set(pushed.filter((p) => p.schoolId === s.school.id).map((p) => p.userId));
+    expect(pushedTo).toEqual(
+      new Set([s.otherTeacher, s.coordinador, s.director, s.motherOfA1, s.fatherOfB1].map((m) => m.user.id)),
+    );
+    const after = await Promise.all(people.map(unread));
+    expect(after.map((n, i) => n - before[i]!)).toEqual([0, 1, 1, 1, 1, 1]);
+
+    const link = `/incident-details?id=${id}`;
+    // Otto heads group B (Beto's): Spanish, both students named.
+    expect((await feed(s.otherTeacher))[0]).toMatchObject({
+      type: "incident.created",
+      title: "Nueva incidencia: Ana Pérez Ruiz y Beto Pérez Ruiz",
+      body: expect.stringMatching(/^Tere Prueba López registró «Agresión verbal» el .+\.$/),
+      link,
+    });
+    // The mother of Ana reads English and sees only her daughter.
+    const mother = (await feed(s.motherOfA1))[0]!;
+    expect(mother).toMatchObject({ type: "incident.created.family", title: "Incident recorded: Ana Pérez Ruiz", link });
+    expect(mother.body).toMatch(/^Tere Prueba López recorded “Verbal aggression” on .+\. You can see the details/);
+    expect(JSON.stringify(await feed(s.motherOfA1))).not.toContain("Beto");
+    const father = (await feed(s.fatherOfB1))[0]!;
+    expect(father.title).toBe("Incidencia registrada: Beto Pérez Ruiz");
+    expect(JSON.stringify(await feed(s.fatherOfB1))).not.toContain("Ana");
+    // One each, whatever the reasons (the Director holds notify-profile too).
+    expect((await rowsOf(s.director)).filter((n) => n.link === link)).toHaveLength(1);
+    expect((await rowsOf(s.teacher)).filter((n) => n.link === link)).toHaveLength(0);
+
+    // And by e-mail, in each reader's language, with an absolute link.
+    const [toMother] = await mailsTo(s.motherOfA1.user.email);
+    expect(toMother!.subject).toBe("Incident recorded: Ana Pérez Ruiz");
+    expect(toMother!.text).toContain("“Verbal aggression”");
+    expect(toMother!.text).toContain(`https://convive.example/incident-details?id=${id}`);
+    expect(toMother!.text).not.toContain("Beto");
+    const [toOtto] = await mailsTo(s.otherTeacher.user.email);
+    expect(toOtto!.subject).toBe("Nueva incidencia: Ana Pérez Ruiz y Beto Pérez Ruiz");
+    await mailsTo(s.coordinador.user.email);
+    await mailsTo(s.fatherOfB1.user.email);
+    expect(inbox.some((m) => m.to.includes(s.teacher.user.email))).toBe(false);
+  });
+
+  it("leaves families out when the incident is not visible to them", async () => {
+    const before = await Promise.all([s.motherOfA1, s.coordinador].map(unread));
+    await register(s.teacher.as, { visible_to_family: false });
+    const after = await Promise.all([s.motherOfA1, s.coordinador].map(unread));
+    expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([0, 1]);
+  });
+});
+
+describe("status notifications", () => {
+  it("tells the recorder when someone else closes or cancels their incident", async () => {
+    const closed = await register(s.teacher.as);
+    const res = await s.director.as({
+      method: "POST",
+      url: `/api/incidents/${closed}/close`,
+      payload: { closing_note: "Se acordó una carta compromiso." },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await feed(s.teacher))[0]).toMatchObject({
+      type: "incident.closed",
+      title: "Incidencia cerrada: Ana Pérez Ruiz",
+      body: "«Agresión verbal» fue cerrada por Ana Prueba López.",
+      link: `/incident-details?id=${closed}`,
+    });
+    const mails = await mailsTo(s.teacher.user.email);
+    expect(mails[0]!.subject).toBe("Incidencia cerrada: Ana Pérez Ruiz");
+    expect(mails[0]!.text).toContain(`https://convive.example/incident-details?id=${closed}`);
+
+    const cancelled = await register(s.teacher.as);
+    await s.coordinador.as({
+      method: "POST",
+      url: `/api/incidents/${cancelled}/cancel`,
+      payload: { reason: "Duplicada." },
+    });
+    expect((await feed(s.teacher))[0]).toMatchObject({
+      type: "incident.cancelled",
+      link: `/incident-details?id=${cancelled}`,
+    });
+    await mailsTo(s.teacher.user.email, 2);
+  });
+
+  it("does not tell recorders about their own closing", async () => {
+    const id = await register(s.coordinador.as);
+    const before = (await rowsOf(s.coordinador)).length;
+    await s.coordinador.as({ method: "POST", url: `/api/incidents/${id}/close`, payload: { closing_note: "Listo." } });
+    expect((await rowsOf(s.coordinador)).length).toBe(before);
+  });
+});
+
+describe("a slow or broken mail server", () => {
+  it("never holds up or fails a registration", async () => {
+    const hanging = await createTestApp(
+      {},
+      { mailer: { send: () => new Promise(() => undefined), close: () => undefined } },
+    );
+    const broken = await createTestApp(
+      {},
+      { mailer: { send: async () => Promise.reject(new Error("421 busy")), close: () => undefined } },
+    );
+    try {
+      for (const app of [hanging, broken]) {
+        const school = await incidentSchool(app.app, app.db);
+        const started = Date.now();
+        const res = await school.teacher.as({ method: "POST", url: "/api/incidents", payload: registration(school) });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(Date.now() - started).toBeLessThan(5000);
+        const rows = await app.db.select().from(notifications).where(eq(notifications.schoolId, school.school.id));
+        // In-app notices were written (the coordinador and the Director hold notify-profile).
+        expect(rows.filter((r) => r.type === "incident.created").length).toBeGreaterThanOrEqual(2);
+      }
+    } finally {
+      await hanging.close();
+      await broken.close();
+    }
+  });
+});
