@@ -134,7 +134,8 @@ export async function recentPlaces(tx: Tx, schoolId: string, limit: number) {
     .select({ place: incidents.place })
     .from(incidents)
     .where(eq(incidents.schoolId, schoolId))
-    .orderBy(desc(incidents.occurredAt), desc(incidents.id))
+    // NULLS LAST as in incidents_occurred_idx: a plain DESC (nulls first) would not use it and sort the table.
+    .orderBy(sql`${incidents.occurredAt} desc nulls last`, sql`${incidents.id} desc nulls last`)
     .limit(RECENT_INCIDENTS_FOR_PLACES)
     .as("latest");
   const rows = await tx

@@ -156,14 +156,11 @@ export async function insertIncidentStudents(tx: Tx, rows: (typeof incidentStude
 /** Inserts the actions in one statement; ids come back in the order given. */
 export async function insertFormativeActions(tx: Tx, rows: NewFormativeAction[]) {
   if (rows.length === 0) return [];
-  return tx
-    .insert(formativeActions)
-    .values(rows)
-    .returning({
-      id: formativeActions.id,
-      studentId: formativeActions.studentId,
-      guideline: formativeActions.guideline,
-    });
+  return tx.insert(formativeActions).values(rows).returning({
+    id: formativeActions.id,
+    studentId: formativeActions.studentId,
+    guideline: formativeActions.guideline,
+  });
 }
 
 export async function insertTimeline(tx: Tx, rows: NewTimelineEntry[]) {
