@@ -25,6 +25,7 @@ import { followUpModule } from "./modules/follow-up/follow-up.module.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
 import { importsModule } from "./modules/imports/imports.routes.ts";
 import { incidentConfigModule } from "./modules/incident-config/incident-config.routes.ts";
+import { incidentsArchiveModule } from "./modules/incidents/archive.module.ts";
 import { incidentsRegistrationModule } from "./modules/incidents/registration.module.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import {
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(importsModule, { ctx: app.ctx });
   await app.register(incidentConfigModule, { ctx: app.ctx });
   await app.register(incidentsRegistrationModule, { ctx: app.ctx });
+  await app.register(incidentsArchiveModule, { ctx: app.ctx });
   await app.register(followUpModule, { ctx: app.ctx });
 
   app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({ ok: true }));

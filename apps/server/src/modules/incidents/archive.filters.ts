@@ -1,0 +1,172 @@
+import type { ArchiveFilters, Classification, IncidentCategory } from "@convive/domain";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import {
+  grades,
+  groups,
+  incidentCategories,
+  incidents,
+  incidentTypes,
+  memberships,
+  sections,
+  studentGroups,
+  subjects,
+  users,
+} from "../../db/schema/index.ts";
+import { currentYear } from "../school-years/school-years.repository.ts";
+import { memberName } from "./archive.repository.ts";
+import { incidentsWhere, type Scope } from "./scope.ts";
+
+/**
+ * The values of the archive's filters. Staff get the school's whole catalogue, the groups of the current year and
+ * the members who recorded incidents. A family gets only what narrows their own children's incidents: the
+ * categories, types and subjects those incidents use and their children's groups — no list of staff. A type's
+ * incidents_count counts the incidents the caller sees (never school-wide figures to a teacher or a family).
+ */
+export async function archiveFilters(db: Tx, scope: Scope): Promise<ArchiveFilters> {
+  const { schoolId } = scope;
+  const family = scope.kind === "family";
+  const year = await currentYear(db, schoolId);
+  const [categories, structure, subjectRows, recorders] = await Promise.all([
+    categoriesWithTypes(db, scope),
+    family ? childrenStructure(db, scope, year?.id) : schoolStructure(db, schoolId, year?.id),
+    db
+      .select({ id: subjects.id, name: subjects.name })
+      .from(subjects)
+      .where(
+        and(
+          eq(subjects.schoolId, schoolId),
+          family
+            ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsWhere(scope)})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(subjects.name), asc(subjects.id)),
+    family ? Promise.resolve([]) : recordersOf(db, schoolId),
+  ]);
+  return { categories, ...structure, subjects: subjectRows, recorders };
+}
+
+async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCategory[]> {
+  const { schoolId } = scope;
+  // Incidents per type within the scope (one grouped pass); a family gets only the types that have some.
+  const counted = db
+    .select({ typeId: incidents.typeId, n: sql<number>`count(*)::int`.as("n") })
+    .from(incidents)
+    .where(incidentsWhere(scope))
+    .groupBy(incidents.typeId)
+    .as("counted");
+  const rows = await db
+    .select({
+      category: {
+        id: incidentCategories.id,
+        name_es: incidentCategories.nameEs,
+        name_en: incidentCategories.nameEn,
+        order: incidentCategories.order,
+        is_active: incidentCategories.isActive,
+      },
+      type: {
+        id: incidentTypes.id,
+        category_id: incidentTypes.categoryId,
+        name_es: incidentTypes.nameEs,
+        name_en: incidentTypes.nameEn,
+        classification: sql<Classification>`${incidentTypes.classification}`,
+        default_points: incidentTypes.defaultPoints,
+        notify_family: incidentTypes.notifyFamily,
+        guidelines: incidentTypes.guidelines,
+        is_active: incidentTypes.isActive,
+        incidents_count: sql<number>`coalesce(${counted.n}, 0)`,
+      },
+    })
+    .from(incidentCategories)
+    .leftJoin(
+      incidentTypes,
+      and(eq(incidentTypes.schoolId, incidentCategories.schoolId), eq(incidentTypes.categoryId, incidentCategories.id)),
+    )
+    .leftJoin(counted, eq(counted.typeId, incidentTypes.id))
+    .where(and(eq(incidentCategories.schoolId, schoolId), scope.kind === "family" ? sql`${counted.n} > 0` : undefined))
+    .orderBy(asc(incidentCategories.order), asc(incidentCategories.nameEs), asc(incidentTypes.nameEs));
+  const out = new Map<number, IncidentCategory>();
+  for (const row of rows) {
+    const category = out.get(row.category.id) ?? { ...row.category, types: [] };
+    out.set(row.category.id, category);
+    if (row.type?.id != null) category.types.push({ ...row.type, incidents_count: Number(row.type.incidents_count) });
+  }
+  return [...out.values()];
+}
+
+type Structure = Pick<ArchiveFilters, "sections" | "grades" | "groups">;
+
+/** Every section and grade; the groups of the current year. */
+async function schoolStructure(db: Tx, schoolId: string, yearId: number | undefined): Promise<Structure> {
+  const [sectionRows, gradeRows, groupRows] = await Promise.all([
+    db
+      .select({ id: sections.id, name: sections.name })
+      .from(sections)
+      .where(eq(sections.schoolId, schoolId))
+      .orderBy(asc(sections.order), asc(sections.name)),
+    db
+      .select({ id: grades.id, name: grades.name, section_id: grades.sectionId })
+      .from(grades)
+      .where(eq(grades.schoolId, schoolId))
+      .orderBy(asc(grades.order), asc(grades.name)),
+    yearId === undefined ? Promise.resolve([]) : groupsOfYear(db, schoolId, yearId),
+  ]);
+  return { sections: sectionRows, grades: gradeRows, groups: groupRows };
+}
+
+/** The current groups of a family's children, and only their grades and sections. */
+async function childrenStructure(db: Tx, scope: Scope, yearId: number | undefined): Promise<Structure> {
+  if (scope.kind !== "family" || yearId === undefined || scope.childIds.length === 0) {
+    return { sections: [], grades: [], groups: [] };
+  }
+  const theirs = sql`${groups.id} in (select ${studentGroups.groupId} from ${studentGroups}
+    where ${studentGroups.schoolId} = ${scope.schoolId} and ${studentGroups.schoolYearId} = ${yearId}
+      and ${inArray(studentGroups.studentId, scope.childIds)})`;
+  const groupRows = await groupsOfYear(db, scope.schoolId, yearId, theirs);
+  const gradeIds = [...new Set(groupRows.map((g) => g.grade_id))];
+  const gradeRows = gradeIds.length
+    ? await db
+        .select({ id: grades.id, name: grades.name, section_id: grades.sectionId })
+        .from(grades)
+        .where(and(eq(grades.schoolId, scope.schoolId), inArray(grades.id, gradeIds)))
+        .orderBy(asc(grades.order), asc(grades.name))
+    : [];
+  const sectionIds = [...new Set(gradeRows.map((g) => g.section_id))];
+  const sectionRows = sectionIds.length
+    ? await db
+        .select({ id: sections.id, name: sections.name })
+        .from(sections)
+        .where(and(eq(sections.schoolId, scope.schoolId), inArray(sections.id, sectionIds)))
+        .orderBy(asc(sections.order), asc(sections.name))
+    : [];
+  return { sections: sectionRows, grades: gradeRows, groups: groupRows };
+}
+
+const groupsOfYear = (db: Tx, schoolId: string, yearId: number, extra?: SQL) =>
+  db
+    .select({
+      id: groups.id,
+      label: sql<string>`concat_ws(' ', ${sections.name}, ${grades.name}, ${groups.name})`,
+      grade_id: groups.gradeId,
+    })
+    .from(groups)
+    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
+    .where(and(eq(groups.schoolId, schoolId), eq(groups.schoolYearId, yearId), extra))
+    .orderBy(asc(sections.order), asc(grades.order), asc(groups.name));
+
+/** Members who recorded at least one incident: one probe of incidents_recorded_by_idx per member. */
+const recordersOf = (db: Tx, schoolId: string) =>
+  db
+    .select({ id: users.id, name: memberName(users) })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.schoolId, schoolId),
+        sql`exists (select 1 from ${incidents} where ${incidents.schoolId} = ${memberships.schoolId}
+                     and ${incidents.recordedBy} = ${memberships.userId})`,
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.paternalSurname), asc(users.id));

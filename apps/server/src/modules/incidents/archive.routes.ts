@@ -1,0 +1,79 @@
+import { ArchiveFiltersSchema, ArchiveQuery, ArchiveSchema, ExportQuery, envelope, perm } from "@convive/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AUTH_ERRORS } from "../../lib/http.ts";
+import { requestLanguage } from "../../lib/language.ts";
+import type { ArchiveService } from "./archive.service.ts";
+import { contentDisposition } from "./attachments-download.service.ts";
+import { type ExportService, XLSX_TYPE } from "./export.service.ts";
+import type { Viewer } from "./scope.ts";
+
+const tags = ["incidents"];
+/** Reading the archive: incidents.read or incidents.search; the data scope then decides which incidents. */
+export const readsIncidents = {
+  access: "school",
+  permissions: [perm("incidents", "read"), perm("incidents", "search")],
+} as const;
+
+export const viewerOf = (request: { tenant: Viewer["tenant"] | null; principal: { userId: number } | null }) => ({
+  tenant: request.tenant!,
+  userId: request.principal!.userId,
+});
+
+/** GET /api/incidents (the archive), its filter values and its XLSX export. */
+export const archiveRoutes: FastifyPluginAsyncZod<{ archive: ArchiveService; exporter: ExportService }> = async (
+  app,
+  { archive, exporter },
+) => {
+  app.get(
+    "/api/incidents",
+    {
+      config: readsIncidents,
+      schema: {
+        tags,
+        description:
+          "The archive in the caller's scope (school, own groups and records, or a family's children with other students anonymised): filters, q (a folio number, words of the detail or place as prefixes, or a student's name), sort and pages. total counts up to 10 000 (total_capped beyond).",
+        querystring: ArchiveQuery,
+        response: { 200: envelope(ArchiveSchema), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({ data: await archive.list(viewerOf(request), request.query) }),
+  );
+
+  app.get(
+    "/api/incidents/filters",
+    {
+      config: readsIncidents,
+      schema: {
+        tags,
+        description:
+          "Values for the archive's filters: categories with types, sections, grades, the current year's groups, subjects and recorders (for a family: only what their children's incidents use, no recorders).",
+        response: { 200: envelope(ArchiveFiltersSchema), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({ data: await archive.filters(viewerOf(request)) }),
+  );
+
+  app.get(
+    "/api/incidents/export",
+    {
+      config: readsIncidents,
+      schema: {
+        tags,
+        description:
+          "The archive's filtered list (same filters, order and scope) as an XLSX file, one row per incident, at most 50 000 rows, headers in the caller's language.",
+        querystring: ExportQuery,
+        response: { 200: z.any(), ...AUTH_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request.headers);
+      const file = await exporter.exportXlsx(viewerOf(request), request.query, lang);
+      return reply
+        .type(XLSX_TYPE)
+        .header("content-disposition", contentDisposition(file.filename))
+        .header("cache-control", "private, no-store")
+        .send(file.stream);
+    },
+  );
+};

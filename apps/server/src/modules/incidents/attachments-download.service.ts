@@ -1,0 +1,62 @@
+import { readFile } from "node:fs/promises";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { incidentAttachments, incidents } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { evidencePath } from "./attachments.storage.ts";
+import { incidentsWhere, resolveScope, type Viewer } from "./scope.ts";
+
+/**
+ * Evidence files leave the server only here: the attachment must belong to an incident of the school that the
+ * viewer may see (the same scope as the details), otherwise 404 — also when the file is missing on disk.
+ */
+export function createAttachmentsDownloadService(deps: { db: Db; uploadsDir: string }) {
+  const { db, uploadsDir } = deps;
+
+  async function read(viewer: Viewer, incidentId: number, attachmentId: number) {
+    const scope = await resolveScope(db, viewer);
+    const [row] = await db
+      .select({
+        fileName: incidentAttachments.fileName,
+        storedName: incidentAttachments.storedName,
+        mimeType: incidentAttachments.mimeType,
+      })
+      .from(incidentAttachments)
+      .innerJoin(
+        incidents,
+        and(eq(incidents.schoolId, incidentAttachments.schoolId), eq(incidents.id, incidentAttachments.incidentId)),
+      )
+      .where(
+        and(
+          eq(incidentAttachments.schoolId, scope.schoolId),
+          eq(incidentAttachments.id, attachmentId),
+          eq(incidentAttachments.incidentId, incidentId),
+          incidentsWhere(scope),
+        ),
+      );
+    if (!row) throw new AppError("NOT_FOUND");
+    const path = evidencePath(uploadsDir, scope.schoolId, row.storedName);
+    if (!path) throw new AppError("NOT_FOUND");
+    const data = await readFile(path).catch(() => null);
+    if (!data) throw new AppError("NOT_FOUND");
+    return { data, fileName: row.fileName, mimeType: row.mimeType };
+  }
+
+  return { read };
+}
+
+export type AttachmentsDownloadService = ReturnType<typeof createAttachmentsDownloadService>;
+
+/**
+ * Content-Disposition naming the original file: an ASCII fallback plus the exact name in RFC 5987 form, so
+ * "Evidencia ñ.pdf" survives and a quote or line break in a name cannot break the header.
+ */
+export function contentDisposition(fileName: string, kind: "attachment" | "inline" = "attachment"): string {
+  const ascii =
+    fileName
+      .normalize("NFD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\]/g, "_")
+      .trim() || "file";
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}

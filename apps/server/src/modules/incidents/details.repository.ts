@@ -1,0 +1,159 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Tx } from "../../db/client.ts";
+import {
+  familyLinks,
+  formativeActionCompletions,
+  formativeActions,
+  incidentAttachments,
+  incidents,
+  incidentTimeline,
+  parentMeetingAttendees,
+  parentMeetings,
+  students,
+  users,
+} from "../../db/schema/index.ts";
+import { memberName, studentName } from "./archive.repository.ts";
+import { incidentsWhere, type Scope } from "./scope.ts";
+
+/** The incident's id when it is the school's and in the viewer's scope (the caller answers 404 otherwise). */
+export async function incidentInScope(db: Tx, scope: Scope, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: incidents.id })
+    .from(incidents)
+    .where(and(incidentsWhere(scope), eq(incidents.id, id)));
+  return Boolean(row);
+}
+
+/** One incident of one school. */
+export interface IncidentKey {
+  schoolId: string;
+  incidentId: number;
+}
+
+export function attachmentRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
+  return db
+    .select({
+      id: incidentAttachments.id,
+      fileName: incidentAttachments.fileName,
+      storedName: incidentAttachments.storedName,
+      mimeType: incidentAttachments.mimeType,
+      size: incidentAttachments.size,
+      uploadedBy: incidentAttachments.uploadedBy,
+      uploaderName: memberName(users),
+      uploadedAt: incidentAttachments.createdAt,
+    })
+    .from(incidentAttachments)
+    .innerJoin(users, eq(users.id, incidentAttachments.uploadedBy))
+    .where(and(eq(incidentAttachments.schoolId, schoolId), eq(incidentAttachments.incidentId, incidentId)))
+    .orderBy(asc(incidentAttachments.createdAt), asc(incidentAttachments.id));
+}
+
+const responsible = alias(users, "responsible");
+const creator = alias(users, "creator");
+const waiver = alias(users, "waiver");
+
+export function actionRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
+  const a = formativeActions;
+  return db
+    .select({
+      id: a.id,
+      studentId: a.studentId,
+      studentName,
+      guideline: a.guideline,
+      responsibleId: a.responsibleId,
+      responsibleName: memberName(responsible),
+      startsOn: a.startsOn,
+      endsOn: a.endsOn,
+      repeat: a.repeat,
+      notes: a.notes,
+      waivedAt: a.waivedAt,
+      waivedBy: a.waivedBy,
+      waiverName: memberName(waiver),
+      waiveReason: a.waiveReason,
+      createdAt: a.createdAt,
+      createdBy: a.createdBy,
+      creatorName: memberName(creator),
+    })
+    .from(a)
+    .innerJoin(students, and(eq(students.schoolId, a.schoolId), eq(students.id, a.studentId)))
+    .innerJoin(responsible, eq(responsible.id, a.responsibleId))
+    .innerJoin(creator, eq(creator.id, a.createdBy))
+    .leftJoin(waiver, eq(waiver.id, a.waivedBy))
+    .where(and(eq(a.schoolId, schoolId), eq(a.incidentId, incidentId)))
+    .orderBy(asc(a.createdAt), asc(a.id));
+}
+export type ActionRow = Awaited<ReturnType<typeof actionRows>>[number];
+
+export async function completionRows(db: Tx, schoolId: string, actionIds: number[]) {
+  if (actionIds.length === 0) return [];
+  const c = formativeActionCompletions;
+  return db
+    .select({
+      actionId: c.actionId,
+      on: c.occurrenceOn,
+      completedAt: c.completedAt,
+      completedBy: c.completedBy,
+      completerName: memberName(users),
+      note: c.note,
+    })
+    .from(c)
+    .innerJoin(users, eq(users.id, c.completedBy))
+    .where(and(eq(c.schoolId, schoolId), inArray(c.actionId, actionIds)));
+}
+export type CompletionRow = Awaited<ReturnType<typeof completionRows>>[number];
+
+export function meetingRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
+  const m = parentMeetings;
+  return db
+    .select({
+      id: m.id,
+      scheduledAt: m.scheduledAt,
+      mode: m.mode,
+      place: m.place,
+      meetingUrl: m.meetingUrl,
+      status: m.status,
+      agreements: m.agreements,
+      minutes: m.minutes,
+      createdBy: m.createdBy,
+      creatorName: memberName(users),
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
+    })
+    .from(m)
+    .innerJoin(users, eq(users.id, m.createdBy))
+    .where(and(eq(m.schoolId, schoolId), eq(m.incidentId, incidentId)))
+    .orderBy(asc(m.scheduledAt), asc(m.id));
+}
+export type MeetingRow = Awaited<ReturnType<typeof meetingRows>>[number];
+
+export async function attendeeRows(db: Tx, schoolId: string, meetingIds: number[]) {
+  if (meetingIds.length === 0) return [];
+  const p = parentMeetingAttendees;
+  return db
+    .select({ meetingId: p.meetingId, id: p.userId, name: memberName(users), kind: p.kind })
+    .from(p)
+    .innerJoin(users, eq(users.id, p.userId))
+    .where(and(eq(p.schoolId, schoolId), inArray(p.meetingId, meetingIds)))
+    .orderBy(asc(p.kind), asc(users.firstName), asc(users.paternalSurname));
+}
+
+export function timelineRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
+  const t = incidentTimeline;
+  return db
+    .select({ id: t.id, at: t.at, event: t.event, userId: t.userId, userName: memberName(users), details: t.details })
+    .from(t)
+    .leftJoin(users, eq(users.id, t.userId))
+    .where(and(eq(t.schoolId, schoolId), eq(t.incidentId, incidentId)))
+    .orderBy(asc(t.at), asc(t.id));
+}
+
+/** The family members of some students: a family sees the meetings its own household attends. */
+export async function householdOf(db: Tx, schoolId: string, studentIds: number[]): Promise<Set<number>> {
+  if (studentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: familyLinks.userId })
+    .from(familyLinks)
+    .where(and(eq(familyLinks.schoolId, schoolId), inArray(familyLinks.studentId, studentIds)));
+  return new Set(rows.map((r) => r.userId));
+}

@@ -1,0 +1,187 @@
+import {
+  type Attachment,
+  type IncidentDetail,
+  type MeetingMode,
+  type MeetingStatus,
+  mayReopen,
+  type ParentMeeting,
+  perm,
+  type TimelineEntry,
+  type TimelineEvent,
+} from "@convive/domain";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { Tenant } from "../../plugins/access.ts";
+import { listItem, loadIncidents } from "./archive.present.ts";
+import { schoolClock } from "./archive.repository.ts";
+import { presentAction, schoolDay } from "./details.actions.ts";
+import * as repo from "./details.repository.ts";
+import { resolveScope, type Scope, seesStudent, type Viewer } from "./scope.ts";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const ref = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? "" });
+
+/** What the school prints on a PDF besides the incident. */
+export interface SchoolHeader {
+  name: string;
+  timeZone: string;
+}
+
+/** One incident with everything the details screen shows (design §4), as the viewer may see it. */
+export function createDetailsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function get(viewer: Viewer, id: number): Promise<{ incident: IncidentDetail; school: SchoolHeader }> {
+    const { schoolId } = viewer.tenant;
+    const [scope, school] = await Promise.all([resolveScope(db, viewer), schoolClock(db, schoolId)]);
+    if (!(await repo.incidentInScope(db, scope, id))) throw new AppError("NOT_FOUND");
+    const key = { schoolId, incidentId: id };
+    const [[loaded], attachments, allActions, allMeetings, timeline] = await Promise.all([
+      loadIncidents(db, scope, [id]),
+      repo.attachmentRows(db, key),
+      repo.actionRows(db, key),
+      repo.meetingRows(db, key),
+      repo.timelineRows(db, key),
+    ]);
+    if (!loaded) throw new AppError("NOT_FOUND");
+    const { row } = loaded;
+    // A family follows only their own children's formative actions and the meetings their household attends.
+    const actions = allActions.filter((a) => seesStudent(scope, a.studentId));
+    const [completions, attendees, household] = await Promise.all([
+      repo.completionRows(
+        db,
+        schoolId,
+        actions.map((a) => a.id),
+      ),
+      repo.attendeeRows(
+        db,
+        schoolId,
+        allMeetings.map((m) => m.id),
+      ),
+      scope.kind === "family" ? repo.householdOf(db, schoolId, scope.childIds) : Promise.resolve(null),
+    ]);
+    const today = schoolDay(new Date(), school.timeZone);
+    const meetings: ParentMeeting[] = allMeetings
+      .map((m) => ({
+        meeting: m,
+        people: attendees
+          .filter((p) => p.meetingId === m.id)
+          .filter((p) => !household || p.kind === "staff" || household.has(p.id)),
+      }))
+      .filter(({ people }) => !household || people.some((p) => p.kind === "family"))
+      .map(({ meeting: m, people }) => ({
+        id: m.id,
+        incident_id: id,
+        incident_folio: row.folio,
+        scheduled_at: m.scheduledAt.toISOString(),
+        mode: m.mode as MeetingMode,
+        place: m.place,
+        meeting_url: m.meetingUrl,
+        status: m.status as MeetingStatus,
+        agreements: m.agreements,
+        minutes: m.minutes,
+        attendees: people.map((p) => ({ id: p.id, name: p.name, kind: p.kind as "family" | "staff" })),
+        created_by: { id: m.createdBy, name: m.creatorName },
+        created_at: m.createdAt.toISOString(),
+        updated_at: m.updatedAt.toISOString(),
+      }));
+    const seen = { actions: new Set(actions.map((a) => a.id)), meetings: new Set(meetings.map((m) => m.id)) };
+
+    const incident: IncidentDetail = {
+      ...listItem(loaded),
+      detail: row.detail,
+      visible_to_family: row.visibleToFamily,
+      points: row.points,
+      school_year: row.schoolYear,
+      period: row.periodId === null ? null : { id: row.periodId, name: row.periodName ?? "" },
+      created_at: row.createdAt.toISOString(),
+      closed_at: iso(row.closedAt),
+      closed_by: ref(row.closedBy, row.closerName),
+      closing_note: row.closingNote,
+      cancelled_at: iso(row.cancelledAt),
+      cancelled_by: ref(row.cancelledBy, row.cancellerName),
+      cancel_reason: row.cancelReason,
+      attachments: attachments.map(
+        (a): Attachment => ({
+          id: a.id,
+          file_name: a.fileName,
+          mime_type: a.mimeType,
+          size: a.size,
+          url: `/api/incidents/${id}/attachments/${a.id}`,
+          uploaded_by: { id: a.uploadedBy, name: a.uploaderName },
+          uploaded_at: a.uploadedAt.toISOString(),
+        }),
+      ),
+      formative_actions: actions.map((a) =>
+        presentAction(
+          a,
+          completions.filter((c) => c.actionId === a.id),
+          { id, folio: row.folio },
+          today,
+        ),
+      ),
+      meetings,
+      timeline: timeline.flatMap((t) => timelineEntry(t, scope, seen)),
+      allowed: allowed(viewer, { status: row.status, recordedBy: row.recordedBy }),
+    };
+    return { incident, school };
+  }
+
+  return { get };
+}
+
+export type DetailsService = ReturnType<typeof createDetailsService>;
+
+type TimelineRow = Awaited<ReturnType<typeof repo.timelineRows>>[number];
+
+/**
+ * A timeline entry as the viewer may see it. Details never hold names, but a family must not learn about other
+ * students' actions or other households' meetings either: those entries are left out, and a closing lists only
+ * the waived actions the family can see.
+ */
+function timelineEntry(
+  t: TimelineRow,
+  scope: Scope,
+  seen: { actions: Set<number>; meetings: Set<number> },
+): TimelineEntry[] {
+  const details = { ...(t.details ?? {}) };
+  if (scope.kind === "family") {
+    const num = (k: string) => (typeof details[k] === "number" ? (details[k] as number) : null);
+    const studentId = num("student_id");
+    const actionId = num("action_id");
+    const meetingId = num("meeting_id");
+    if (studentId !== null && !seesStudent(scope, studentId)) return [];
+    if (actionId !== null && !seen.actions.has(actionId)) return [];
+    if (meetingId !== null && !seen.meetings.has(meetingId)) return [];
+    if (Array.isArray(details.waived_actions)) {
+      details.waived_actions = details.waived_actions.filter((a) => typeof a === "number" && seen.actions.has(a));
+    }
+  }
+  return [
+    {
+      id: t.id,
+      at: t.at.toISOString(),
+      event: t.event as TimelineEvent,
+      user: t.userId === null ? null : { id: t.userId, name: t.userName ?? "" },
+      details,
+    },
+  ];
+}
+
+/** What the viewer may do now (the routes that do it check again). */
+function allowed(viewer: Viewer, incident: { status: string; recordedBy: number }): IncidentDetail["allowed"] {
+  const { grants, profileName }: Tenant = viewer.tenant;
+  const open = incident.status === "open";
+  const updates = grants.has(perm("incidents", "update"));
+  return {
+    update: updates && open,
+    close: updates && open,
+    cancel: updates && open,
+    reopen: updates && mayReopen(profileName) && incident.status === "closed",
+    add_formative_actions: grants.has(perm("formative-actions", "create")) && open,
+    update_formative_actions: grants.has(perm("formative-actions", "update")) && open,
+    add_meetings: grants.has(perm("parent-meetings", "create")),
+    update_meetings: grants.has(perm("parent-meetings", "update")),
+    attach: open && (updates || incident.recordedBy === viewer.userId),
+  };
+}

@@ -1,0 +1,187 @@
+import { type IncidentDetail, type Language, localizedName, type TimelineEntry } from "@convive/domain";
+import PDFDocument from "pdfkit";
+import { schoolDay, schoolTime } from "./details.actions.ts";
+import type { SchoolHeader } from "./details.service.ts";
+import {
+  ACTION_STATE,
+  CLASSIFICATION,
+  MEETING_MODE,
+  MEETING_STATUS,
+  REPEAT,
+  ROLE,
+  STATUS,
+  say,
+  TIMELINE,
+  WORDS,
+} from "./export.labels.ts";
+
+const MARGIN = 50;
+const GREY = "#555555";
+
+/**
+ * The printable PDF of one incident (design §4): the school's name, every field, the students (as the viewer may
+ * see them), evidence names, formative actions, parent meetings and the timeline, in the reader's language and
+ * on the school's clock. Drawn with pdfkit's standard Helvetica, so text is reduced to what that font encodes.
+ */
+export function incidentPdf(incident: IncidentDetail, school: SchoolHeader, lang: Language): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${say(WORDS.incident, lang)} ${incident.folio}`, Author: latin(school.name) },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const t = (words: { es: string; en: string }) => say(words, lang);
+  const when = (iso: string | null) =>
+    iso ? `${schoolDay(new Date(iso), school.timeZone)} ${schoolTime(new Date(iso), school.timeZone)}` : "";
+  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(latin(value), options);
+  const heading = (title: string) => {
+    doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black");
+    text(title);
+    doc.font("Helvetica").fontSize(10).moveDown(0.2);
+  };
+  const field = (label: string, value: string | null | undefined) => {
+    if (!value) return;
+    doc.font("Helvetica-Bold").fontSize(10);
+    text(`${label}: `, { continued: true });
+    doc.font("Helvetica");
+    text(value);
+  };
+
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(GREY);
+  text(school.name);
+  doc.moveDown(0.3).fillColor("black").fontSize(18);
+  text(`${t(WORDS.incident)} · ${t(WORDS.folio)} ${incident.folio}`);
+  doc.font("Helvetica").fontSize(11).fillColor(GREY);
+  text(`${t(STATUS[incident.status])} · ${t(CLASSIFICATION[incident.classification])}`);
+  doc.fillColor("black").moveDown(0.6);
+
+  const label = (es: string, en: string) => (lang === "es" ? es : en);
+  field(t(WORDS.occurredAt), when(incident.occurred_at));
+  field(label("Categoría", "Category"), localizedName(incident.category, lang));
+  field(label("Tipo", "Type"), localizedName(incident.type, lang));
+  field(label("Grupo", "Group"), incident.group?.label);
+  field(label("Materia", "Subject"), incident.subject?.name);
+  field(label("Lugar", "Place"), incident.place);
+  field(label("Registró", "Recorded by"), `${incident.recorded_by.name} (${when(incident.created_at)})`);
+  field(t(WORDS.schoolYear), incident.school_year.name);
+  field(t(WORDS.period), incident.period?.name);
+  field(t(WORDS.points), String(incident.points));
+  field(t(WORDS.visibleToFamily), t(incident.visible_to_family ? WORDS.yes : WORDS.no));
+  if (incident.closed_at) {
+    field(label("Cerrada", "Closed"), `${when(incident.closed_at)} · ${incident.closed_by?.name ?? ""}`);
+    field(label("Nota de cierre", "Closing note"), incident.closing_note);
+  }
+  if (incident.cancelled_at) {
+    field(label("Cancelada", "Cancelled"), `${when(incident.cancelled_at)} · ${incident.cancelled_by?.name ?? ""}`);
+    field(t(WORDS.reason), incident.cancel_reason);
+  }
+
+  heading(label("Detalle", "Detail"));
+  text(incident.detail);
+
+  heading(t(WORDS.students));
+  const names = new Map<number, string>();
+  for (const s of incident.students) {
+    if (s.id !== null && s.name) names.set(s.id, s.name);
+    const group = s.group_label ? ` · ${s.group_label}` : "";
+    text(`• ${s.name ?? t(WORDS.otherStudent)} (${t(ROLE[s.role])})${group}`);
+  }
+
+  if (incident.attachments.length > 0) {
+    heading(t(WORDS.attachments));
+    for (const a of incident.attachments) text(`• ${a.file_name} (${Math.ceil(a.size / 1024)} KB)`);
+  }
+
+  heading(t(WORDS.actions));
+  if (incident.formative_actions.length === 0) text(t(WORDS.none));
+  for (const a of incident.formative_actions) {
+    doc.font("Helvetica-Bold");
+    text(`• ${a.guideline}`);
+    doc.font("Helvetica");
+    const done = a.occurrences.filter((o) => o.completed_at).length;
+    const dates = a.ends_on ? `${a.starts_on} – ${a.ends_on}` : a.starts_on;
+    text(
+      `${a.student.name ?? ""} · ${t(WORDS.responsible)}: ${a.responsible.name} · ${dates} (${t(REPEAT[a.repeat])}) · ` +
+        `${t(ACTION_STATE[a.state])} · ${done}/${a.occurrences.length} ${t(WORDS.completedOf)}`,
+      { indent: 10 },
+    );
+    if (a.waive_reason) text(`${t(WORDS.reason)}: ${a.waive_reason}`, { indent: 10 });
+  }
+
+  heading(t(WORDS.meetings));
+  if (incident.meetings.length === 0) text(t(WORDS.none));
+  for (const m of incident.meetings) {
+    doc.font("Helvetica-Bold");
+    text(`• ${when(m.scheduled_at)} · ${t(MEETING_MODE[m.mode])} · ${t(MEETING_STATUS[m.status])}`);
+    doc.font("Helvetica");
+    if (m.place) text(m.place, { indent: 10 });
+    if (m.attendees.length) text(`${t(WORDS.attendees)}: ${m.attendees.map((p) => p.name).join(", ")}`, { indent: 10 });
+    if (m.agreements) text(`${t(WORDS.agreements)}: ${m.agreements}`, { indent: 10 });
+    if (m.minutes) text(`${t(WORDS.minutes)}: ${m.minutes}`, { indent: 10 });
+  }
+
+  heading(t(WORDS.timeline));
+  for (const entry of incident.timeline) {
+    const who = entry.user ? ` · ${entry.user.name}` : "";
+    text(`${when(entry.at)}${who} — ${t(TIMELINE[entry.event])}${timelineNote(entry, names)}`);
+  }
+
+  // Footer on every page: printed date and "Page n of m".
+  const range = doc.bufferedPageRange();
+  const printed = `${t(WORDS.printedAt)} ${when(new Date().toISOString())}`;
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // Writing below the bottom margin would otherwise make pdfkit start a new page.
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN / 2 - 10;
+    doc.font("Helvetica").fontSize(8).fillColor(GREY);
+    doc.text(latin(printed), MARGIN, y, { lineBreak: false });
+    const page = `${t(WORDS.page)} ${i + 1} / ${range.count}`;
+    doc.text(page, doc.page.width - MARGIN - doc.widthOfString(page), y, { lineBreak: false });
+  }
+  doc.end();
+  return done;
+}
+
+/** The values worth printing after a timeline line (reasons, notes, file names, the student concerned). */
+function timelineNote(entry: TimelineEntry, names: Map<number, string>): string {
+  const d = entry.details;
+  const parts: string[] = [];
+  const str = (k: string) => (typeof d[k] === "string" && d[k] ? (d[k] as string) : null);
+  for (const key of ["guideline", "file_name", "occurrence_on", "reason", "closing_note"]) {
+    const value = str(key);
+    if (value) parts.push(value);
+  }
+  if (typeof d.student_id === "number" && names.has(d.student_id)) parts.push(names.get(d.student_id)!);
+  return parts.length ? `: ${parts.join(" · ")}` : "";
+}
+
+/** CP1252 additions to Latin-1 that the standard fonts encode. */
+const CP1252 = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+
+/** Text the standard PDF fonts can draw: accents dropped where the letter is not in Windows-1252, else "?". */
+export function latin(value: string): string {
+  let out = "";
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if (
+      ch === "\n" ||
+      ch === "\t" ||
+      (code >= 0x20 && code < 0x7f) ||
+      (code >= 0xa0 && code <= 0xff) ||
+      CP1252.has(ch)
+    ) {
+      out += ch;
+      continue;
+    }
+    const base = ch.normalize("NFD").replace(/\p{M}/gu, "");
+    out += base.length === 1 && base.codePointAt(0)! < 0x7f ? base : "?";
+  }
+  return out;
+}
