@@ -50,7 +50,7 @@ export function createFormativeActionsService(deps: { db: Db; notifications: Not
     const isResponsible = found.responsibleId === viewer.userId;
     const incident = await incidentInScope(tx, viewer, found.incidentId, {
       lock: true,
-      scope: isResponsible ? "school" : scopeOf(viewer),
+      wholeSchool: isResponsible,
     });
     const action = (await repo.findAction(tx, schoolId, id, true))!;
     return { action, incident, isResponsible };

@@ -43,7 +43,7 @@ export function createObservationsService(deps: { db: Db }) {
   async function list(viewer: Viewer, query: { student_id?: number; page: number; per_page: number }) {
     const { observations, total } = await repo.loadObservations(db, viewer.tenant.schoolId, {
       studentId: query.student_id,
-      visible: visibleObservations(viewer),
+      visible: await visibleObservations(db, viewer),
       page: query.page,
       perPage: query.per_page,
     });

@@ -60,7 +60,7 @@ export function createParentMeetingsService(deps: { db: Db; notifications: Notif
     const attending = (await repo.attendeesOf(tx, viewer.tenant.schoolId, id)).some((a) => a.id === viewer.userId);
     const incident = await incidentInScope(tx, viewer, found.incidentId, {
       lock: true,
-      scope: attending ? "school" : scopeOf(viewer),
+      wholeSchool: attending,
     });
     return { meeting: (await repo.findMeeting(tx, viewer.tenant.schoolId, id, true))!, incident };
   }
@@ -173,13 +173,11 @@ export function createParentMeetingsService(deps: { db: Db; notifications: Notif
    */
   async function list(viewer: Viewer, query: { upcoming?: boolean }) {
     const { schoolId } = viewer.tenant;
-    const scope = scopeOf(viewer);
-    const inScope = visibleIncidents(viewer, scope);
     const meetings = await repo.loadMeetings(db, schoolId, {
-      visible: inScope ? or(inScope, repo.attends(viewer.userId)) : undefined,
+      visible: or(await visibleIncidents(db, viewer), repo.attends(viewer.userId)),
       upcoming: query.upcoming ? new Date() : undefined,
     });
-    if (scope !== "family") return meetings;
+    if (scopeOf(viewer) !== "family") return meetings;
     const relatives = await repo.coParents(db, schoolId, viewer.userId);
     return meetings.map((m) => ({
       ...m,

@@ -1,60 +1,41 @@
-import { type IncidentScope, incidentScope, perm, ROLE_FAMILIAR } from "@convive/domain";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type IncidentScope, incidentScope } from "@convive/domain";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Tx } from "../../db/client.ts";
-import { accompanimentObservations, incidents } from "../../db/schema/index.ts";
+import { incidents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { Tenant } from "../../plugins/access.ts";
+import {
+  incidentsWhere,
+  observationsWhere,
+  resolveObservationScope,
+  resolveScope,
+  type Scope,
+  type Viewer,
+} from "../incidents/scope.ts";
 
 /**
- * Data scopes of design §2 as SQL over `incidents`, for follow-up reads and writes. Kept in one file so that
- * switching to the archive's shared scope helper is a change of these functions only.
+ * Data scopes of design §2 for the follow-up: the incidents' shared scope helper (modules/incidents/scope.ts),
+ * plus the follow-up's own widening — whoever is responsible for an action or attends a meeting reaches it.
  */
 
-export interface Viewer {
-  tenant: Tenant;
-  userId: number;
-}
+export type { Viewer };
 
 export const viewerOf = (request: FastifyRequest): Viewer => ({
   tenant: request.tenant!,
   userId: request.principal!.userId,
 });
 
+/** Which scope the viewer has, without the ids it needs (for checks that only need the kind). */
 export const scopeOf = (viewer: Viewer): IncidentScope =>
   incidentScope(viewer.tenant.profileName, viewer.tenant.grants);
 
-/** Groups the user heads or teaches, in any year. */
-export const myGroupIds = (schoolId: string, userId: number) => sql`(
-  select g.id from groups g where g.school_id = ${schoolId} and g.head_teacher_id = ${userId}
-  union
-  select ta.group_id from teaching_assignments ta where ta.school_id = ${schoolId} and ta.user_id = ${userId})`;
+/** The incidents the viewer sees, as a condition on `incidents` that includes the school. */
+export const visibleIncidents = async (tx: Tx, viewer: Viewer): Promise<SQL> =>
+  incidentsWhere(await resolveScope(tx, viewer));
 
-/** The user's own children (family links). */
-export const myChildrenIds = (schoolId: string, userId: number) =>
-  sql`(select fl.student_id from family_links fl where fl.school_id = ${schoolId} and fl.user_id = ${userId})`;
-
-/**
- * The incidents a viewer may see, as a condition on `incidents` (undefined: the whole school). own: recorded by
- * them, or whose group — or any student's group at the time — they head or teach; family: shown to families and
- * about one of their children.
- */
-export function visibleIncidents(viewer: Viewer, scope: IncidentScope = scopeOf(viewer)): SQL | undefined {
-  const { schoolId } = viewer.tenant;
-  if (scope === "school") return undefined;
-  if (scope === "family") {
-    return sql`(${incidents.visibleToFamily} and exists (
-      select 1 from incident_students s
-       where s.school_id = ${incidents.schoolId} and s.incident_id = ${incidents.id}
-         and s.student_id in ${myChildrenIds(schoolId, viewer.userId)}))`;
-  }
-  const mine = myGroupIds(schoolId, viewer.userId);
-  return sql`(${incidents.recordedBy} = ${viewer.userId}
-    or ${incidents.groupId} in ${mine}
-    or exists (select 1 from incident_students s
-                where s.school_id = ${incidents.schoolId} and s.incident_id = ${incidents.id}
-                  and s.group_id in ${mine}))`;
-}
+/** The accompaniment observations the viewer sees, as a condition that includes the school. */
+export const visibleObservations = async (tx: Tx, viewer: Viewer): Promise<SQL> =>
+  observationsWhere(await resolveObservationScope(tx, viewer));
 
 export interface IncidentRef {
   id: number;
@@ -63,25 +44,24 @@ export interface IncidentRef {
 }
 
 /**
- * The incident of the school within the viewer's scope, or 404. `lock` takes a share lock on its row so that a
- * concurrent close or cancel (which updates the row) waits for this change and then sees it.
+ * The incident of the school within the viewer's scope — or anywhere in the school with `wholeSchool` (the
+ * responsible user of an action, an attendee of a meeting) — or 404. `lock` takes a share lock on its row, so a
+ * concurrent close or cancel (which locks the row to update it) waits for this change and then sees it.
  */
 export async function incidentInScope(
   tx: Tx,
   viewer: Viewer,
   incidentId: number,
-  options: { lock?: boolean; scope?: IncidentScope } = {},
+  options: { lock?: boolean; wholeSchool?: boolean } = {},
 ): Promise<IncidentRef> {
+  const { schoolId } = viewer.tenant;
+  const scope: Scope = options.wholeSchool
+    ? { kind: "school", schoolId, userId: viewer.userId }
+    : await resolveScope(tx, viewer);
   const query = tx
     .select({ id: incidents.id, folio: incidents.folio, status: incidents.status })
     .from(incidents)
-    .where(
-      and(
-        eq(incidents.schoolId, viewer.tenant.schoolId),
-        eq(incidents.id, incidentId),
-        visibleIncidents(viewer, options.scope),
-      ),
-    );
+    .where(and(incidentsWhere(scope), eq(incidents.id, incidentId)));
   const [row] = options.lock ? await query.for("share") : await query;
   if (!row) throw new AppError("NOT_FOUND");
   return row;
@@ -95,24 +75,4 @@ export function requireStaff(viewer: Viewer) {
 /** Changes to formative actions need the incident open (design §4: closed and cancelled incidents are final). */
 export function requireOpen(incident: IncidentRef) {
   if (incident.status !== "open") throw new AppError("INCIDENT_NOT_OPEN");
-}
-
-/**
- * The accompaniment observations a viewer may see, as a condition on `accompaniment_observations` (undefined:
- * the whole school, for those who may update incidents or observations). own: what they recorded and the
- * observations of students of groups they head or teach; family: their children's, when shown to families.
- */
-export function visibleObservations(viewer: Viewer): SQL | undefined {
-  const { tenant, userId } = viewer;
-  const o = accompanimentObservations;
-  if (tenant.profileName === ROLE_FAMILIAR) {
-    return sql`(${o.visibleToFamily} and ${o.studentId} in ${myChildrenIds(tenant.schoolId, userId)})`;
-  }
-  const { grants } = tenant;
-  if (grants.has(perm("incidents", "update")) || grants.has(perm("accompaniment-observations", "update"))) {
-    return undefined;
-  }
-  return sql`(${o.recordedBy} = ${userId} or ${o.studentId} in (
-    select sg.student_id from student_groups sg
-     where sg.school_id = ${tenant.schoolId} and sg.group_id in ${myGroupIds(tenant.schoolId, userId)}))`;
 }
