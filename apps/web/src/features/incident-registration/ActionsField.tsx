@@ -58,7 +58,7 @@ export function ActionsField({
             data-guideline={i}
           />
           {action.chosen && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="sm">
+            <Stack gap="xs" mt="sm">
               <Select
                 label={t("actions.responsible")}
                 data={staffData}
@@ -68,30 +68,32 @@ export function ActionsField({
                 comboboxProps={{ withinPortal: true }}
                 {...form.getInputProps(`actions.${i}.responsible_id`)}
               />
-              <TextInput
-                type="date"
-                label={t("actions.startsOn")}
-                withAsterisk
-                {...form.getInputProps(`actions.${i}.starts_on`)}
-              />
-              <Select
-                label={t("actions.repeat")}
-                data={REPEATS.map((r) => ({ value: r, label: t(`incidents:repeat.${r}`) }))}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps(`actions.${i}.repeat`)}
-                onChange={(v) => setRepeat(i, (v ?? "none") as Repeat)}
-              />
-              {action.repeat !== "none" && (
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
                 <TextInput
                   type="date"
-                  label={t("actions.endsOn")}
+                  label={t("actions.startsOn")}
                   withAsterisk
-                  min={action.starts_on}
-                  {...form.getInputProps(`actions.${i}.ends_on`)}
+                  {...form.getInputProps(`actions.${i}.starts_on`)}
                 />
-              )}
-            </SimpleGrid>
+                <Select
+                  label={t("actions.repeat")}
+                  data={REPEATS.map((r) => ({ value: r, label: t(`incidents:repeat.${r}`) }))}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                  {...form.getInputProps(`actions.${i}.repeat`)}
+                  onChange={(v) => setRepeat(i, (v ?? "none") as Repeat)}
+                />
+                {action.repeat !== "none" && (
+                  <TextInput
+                    type="date"
+                    label={t("actions.endsOn")}
+                    withAsterisk
+                    min={action.starts_on}
+                    {...form.getInputProps(`actions.${i}.ends_on`)}
+                  />
+                )}
+              </SimpleGrid>
+            </Stack>
           )}
         </Paper>
       ))}

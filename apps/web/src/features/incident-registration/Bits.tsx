@@ -1,5 +1,6 @@
 import type { Classification, ObservationKind } from "@convive/domain/core";
 import { Avatar, Badge, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconAlertTriangle, IconCircleFilled, IconSquareRoundedFilled } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -41,17 +42,37 @@ export function Section({
   );
 }
 
-const CLASSIFICATION_COLORS: Record<Classification, string> = {
-  minor: "yellow.3",
-  serious: "orange.8",
-  "very-serious": "red.9",
+/**
+ * Light backgrounds with dark text of the same hue (above 4.5:1) and one, two or three marks besides the colour —
+ * the same look as the archive's badges, so a "Grave" reads the same everywhere.
+ */
+const SEVERITY: Record<Classification, { color: string; c: string }> = {
+  minor: { color: "yellow", c: "#6b4a00" },
+  serious: { color: "orange", c: "#8a3a00" },
+  "very-serious": { color: "red", c: "#a11a1a" },
 };
 
-/** Leve, Grave, Muy grave — one colour each, readable text on it. */
+/** Leve, Grave, Muy grave. */
 export function ClassificationBadge({ value }: { value: Classification }) {
   const { t } = useTranslation("incidents");
+  const icon =
+    value === "very-serious" ? (
+      <IconAlertTriangle size={12} aria-hidden />
+    ) : value === "serious" ? (
+      <IconSquareRoundedFilled size={9} aria-hidden />
+    ) : (
+      <IconCircleFilled size={8} aria-hidden />
+    );
   return (
-    <Badge color={CLASSIFICATION_COLORS[value]} autoContrast variant="filled" radius="sm" style={{ flexShrink: 0 }}>
+    <Badge
+      variant="light"
+      size="sm"
+      radius="sm"
+      tt="none"
+      leftSection={icon}
+      {...SEVERITY[value]}
+      style={{ flexShrink: 0 }}
+    >
       {t(`classification.${value}`)}
     </Badge>
   );
@@ -60,7 +81,15 @@ export function ClassificationBadge({ value }: { value: Classification }) {
 export function KindBadge({ value }: { value: ObservationKind }) {
   const { t } = useTranslation("incidents");
   return (
-    <Badge color={value === "positive" ? "teal.9" : "gray.7"} variant="filled" radius="sm" style={{ flexShrink: 0 }}>
+    <Badge
+      variant="light"
+      size="sm"
+      radius="sm"
+      tt="none"
+      color={value === "positive" ? "teal" : "gray"}
+      c={value === "positive" ? "#056b4d" : "gray.8"}
+      style={{ flexShrink: 0 }}
+    >
       {t(`observationKind.${value}`)}
     </Badge>
   );
@@ -74,19 +103,17 @@ export function initials(name: string) {
   return `${first}${second}`.toUpperCase();
 }
 
+/** Dark shades only, so white initials stay readable (WCAG AA) on every one. */
+const AVATAR_COLORS = ["blue.8", "grape.8", "teal.9", "violet.9", "red.9", "indigo.8", "cyan.9", "pink.9", "green.9"];
+const avatarColor = (name: string) => {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length]!;
+};
+
 export function StudentAvatar({ name, photo, size = 40 }: { name: string; photo: string | null; size?: number }) {
   return (
-    <Avatar
-      src={photo}
-      alt=""
-      size={size}
-      radius="xl"
-      color="initials"
-      variant="filled"
-      autoContrast
-      name={name}
-      aria-hidden
-    >
+    <Avatar src={photo} alt="" size={size} radius="xl" color={avatarColor(name)} variant="filled" aria-hidden>
       {initials(name)}
     </Avatar>
   );

@@ -210,6 +210,11 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
               <Section id="incident-students" title={t("students.title")} hint={t("students.hint")}>
+                {form.errors.students && (
+                  <Text size="sm" c="red.8" role="alert" data-path="students" tabIndex={-1}>
+                    {form.errors.students}
+                  </Text>
+                )}
                 <StudentPicker
                   groups={options.groups}
                   selectedIds={v.students.map((s) => s.id)}
@@ -221,11 +226,6 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
                   onRole={(i, role) => form.setFieldValue(`students.${i}.role`, role)}
                   onRemove={(i) => setStudents(v.students.filter((_, j) => j !== i))}
                 />
-                {form.errors.students && (
-                  <Text size="sm" c="red.8" role="alert" data-path="students" tabIndex={-1}>
-                    {form.errors.students}
-                  </Text>
-                )}
               </Section>
               <Section id="incident-what" title={t("type.title")}>
                 <TypePicker

@@ -1,6 +1,18 @@
 import type { RegistrationOptions } from "@convive/domain";
 import { localizedName } from "@convive/domain/core";
-import { Alert, Grid, Group, NumberInput, Radio, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Grid,
+  Group,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
@@ -171,7 +183,7 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
                 size="md"
                 {...form.getInputProps("text")}
               />
-              <Group grow gap="sm" align="flex-start">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <TextInput
                   type="date"
                   label={t("observation.date")}
@@ -189,7 +201,7 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
                   size="md"
                   {...form.getInputProps("points")}
                 />
-              </Group>
+              </SimpleGrid>
               <Switch
                 size="md"
                 label={t("when.visibleToFamily")}

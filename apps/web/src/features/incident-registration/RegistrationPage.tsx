@@ -84,6 +84,7 @@ export default function RegistrationPage() {
             { value: "observation", label: t("mode.observation") },
           ]}
           maw={560}
+          styles={{ label: { whiteSpace: "normal", lineHeight: 1.25 } }}
         />
       )}
       {o.can_register_incidents && (

@@ -48,7 +48,7 @@ export function SavedPanel({
         {uploads.length > 0 && (
           <Stack gap={6} w="100%" component="section" aria-label={t("saved.evidence")}>
             <Text size="sm" fw={600} aria-live="polite">
-              {t("saved.evidenceProgress", { done, total: uploads.length })}
+              {t("saved.evidenceProgress", { done, count: uploads.length })}
             </Text>
             <Stack gap={4} component="ul" m={0} p={0}>
               {uploads.map((u, i) => (

@@ -8,7 +8,7 @@ export function SubmitBar({ label, summary, busy }: { label: string; summary: st
     <div className={classes.submitBar}>
       <Paper withBorder shadow="md" radius="lg" p="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm" c="gray.8" style={{ flex: "1 1 160px", minWidth: 0 }} aria-live="polite" px={4}>
+          <Text size="sm" c="gray.8" style={{ flex: "1 1 160px", minWidth: 0 }} lineClamp={2} px={4}>
             {summary}
           </Text>
           <Button

@@ -38,7 +38,13 @@ export function TypePicker({
           <Chip.Group multiple={false} value={categoryId} onChange={(v) => onCategory(v as string)}>
             <Group gap={6}>
               {categories.map((c) => (
-                <Chip key={c.id} value={String(c.id)} size="md" variant="outline" data-category={c.id}>
+                <Chip
+                  key={c.id}
+                  value={String(c.id)}
+                  size="md"
+                  variant="outline"
+                  wrapperProps={{ "data-category": c.id }}
+                >
                   {localizedName(c, lang)}
                 </Chip>
               ))}
