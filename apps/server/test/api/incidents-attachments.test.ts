@@ -77,6 +77,11 @@ describe("evidence uploads", () => {
     const stored = readFileSync(path);
     expect(stored.length).toBe(row!.size);
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    // The archive serves it back from there (scoped): the stored bytes, under their type.
+    const served = await s.teacher.as({ method: "GET", url: attachment.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toContain("image/jpeg");
+    expect(served.rawPayload.equals(stored)).toBe(true);
     const [entry] = await t.db.select().from(incidentTimeline).where(eq(incidentTimeline.event, "attachment-added"));
     expect(entry).toMatchObject({
       incidentId: id,

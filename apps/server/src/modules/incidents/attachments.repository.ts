@@ -1,6 +1,7 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidentAttachments, incidents } from "../../db/schema/index.ts";
+import { incidentsWhere, resolveScope, type Viewer } from "./scope.ts";
 
 export async function countAttachments(tx: Tx, schoolId: string, incidentId: number): Promise<number> {
   const [row] = await tx
@@ -15,24 +16,12 @@ export async function insertAttachment(tx: Tx, values: typeof incidentAttachment
   return row!;
 }
 
-/**
- * Whether a member without incidents.update sees the incident (design §2 "own": recorded by them, or of a group
- * — the incident's or a student's at the time — they head or teach in any year). Decides 403 against 404.
- */
-export async function seenAsOwn(tx: Tx, schoolId: string, incidentId: number, userId: number): Promise<boolean> {
-  const mine = sql`(select g.id from groups g where g.school_id = ${schoolId} and g.head_teacher_id = ${userId}
-    union select ta.group_id from teaching_assignments ta where ta.school_id = ${schoolId} and ta.user_id = ${userId})`;
+/** Whether the viewer sees the incident under their data scope (decides 403 against 404). */
+export async function seenBy(tx: Tx, viewer: Viewer, incidentId: number): Promise<boolean> {
+  const scope = await resolveScope(tx, viewer);
   const [row] = await tx
     .select({ id: incidents.id })
     .from(incidents)
-    .where(
-      and(
-        eq(incidents.schoolId, schoolId),
-        eq(incidents.id, incidentId),
-        sql`(${incidents.recordedBy} = ${userId} or ${incidents.groupId} in ${mine} or exists (
-          select 1 from incident_students s where s.school_id = ${incidents.schoolId}
-             and s.incident_id = ${incidents.id} and s.group_id in ${mine}))`,
-      ),
-    );
+    .where(and(eq(incidents.id, incidentId), incidentsWhere(scope)));
   return Boolean(row);
 }

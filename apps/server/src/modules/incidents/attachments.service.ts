@@ -40,7 +40,7 @@ export function createAttachmentsService(deps: { db: Db; uploadsDir: string }) {
   /** The recorder and incidents.update may attach; anyone else who sees the incident is refused, others 404. */
   async function authorize(tenant: Tenant, userId: number, incident: { id: number; recordedBy: number }) {
     if (incident.recordedBy === userId || tenant.grants.has("incidents.update")) return;
-    const seen = await repo.seenAsOwn(db, tenant.schoolId, incident.id, userId);
+    const seen = await repo.seenBy(db, { tenant, userId }, incident.id);
     throw new AppError(seen ? "FORBIDDEN" : "NOT_FOUND");
   }
 
