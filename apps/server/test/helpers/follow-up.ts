@@ -94,8 +94,8 @@ export async function followUpCounts(db: Db, s: IncidentSchool) {
     "accompaniment_observations",
     "incident_timeline",
     "notifications",
-  ];
-  const out: Record<string, number> = {};
+  ] as const;
+  const out = {} as Record<(typeof tables)[number], number>;
   for (const table of tables) out[table] = await n(table);
   const [actions] = await db
     .select({
