@@ -27,6 +27,12 @@ export const SCREENS: Record<string, Screen> = {
   "master-configuration/level-grade-group": lazy(
     () => import("../features/master-configuration/level-grade-group/LevelGradeGroupPage.tsx"),
   ),
+  "master-configuration/incidents-configurator": lazy(
+    () => import("../features/master-configuration/incidents-configurator/IncidentsConfiguratorPage.tsx"),
+  ),
+  "master-configuration/observations-configurator": lazy(
+    () => import("../features/master-configuration/observations-configurator/ObservationsConfiguratorPage.tsx"),
+  ),
   "master-configuration/subject": lazy(() => import("../features/master-configuration/subject/SubjectPage.tsx")),
   "master-configuration/school-users": lazy(
     () => import("../features/master-configuration/school-users/SchoolUsersPage.tsx"),

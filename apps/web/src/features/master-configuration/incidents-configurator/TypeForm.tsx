@@ -1,0 +1,164 @@
+import { type IncidentCategory, type IncidentType, IncidentTypeBody } from "@convive/domain";
+import { CLASSIFICATIONS, type Classification, ERRORS } from "@convive/domain/core";
+import { Grid, NumberInput, Radio, Group as Row, Select, Switch, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { useLocalName } from "../shared/catalogue.tsx";
+import { FormModal } from "../shared/FormModal.tsx";
+import { schemaErrors } from "../shared/form-errors.ts";
+import { useRefreshAll } from "../shared/keys.ts";
+import { useSave } from "../shared/use-save.ts";
+import { createType, updateType } from "./api.ts";
+import { ClassificationDot } from "./ClassificationBadge.tsx";
+import { GuidelinesField } from "./GuidelinesField.tsx";
+
+interface Values {
+  category_id: string;
+  name_es: string;
+  name_en: string;
+  classification: Classification;
+  default_points: number | string;
+  notify_family: boolean;
+  guidelines: string;
+  is_active: boolean;
+}
+
+const bodyOf = (v: Values) => ({
+  category_id: Number(v.category_id),
+  name_es: v.name_es,
+  name_en: v.name_en,
+  classification: v.classification,
+  default_points: v.default_points === "" ? 0 : Number(v.default_points),
+  notify_family: v.notify_family,
+  guidelines: v.guidelines,
+  is_active: v.is_active,
+});
+
+/** An incident type: names, category, classification, points, family notice and formative guidelines. */
+export function TypeForm({
+  type,
+  categoryId,
+  categories,
+  onClose,
+}: {
+  type: IncidentType | null;
+  categoryId: number;
+  categories: IncidentCategory[];
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation(["incidentsConfig", "incidents"]);
+  const lang = i18n.resolvedLanguage === "en" ? "en" : "es";
+  const localName = useLocalName();
+  const refresh = useRefreshAll();
+  const form = useForm<Values>({
+    initialValues: {
+      category_id: String(type?.category_id ?? categoryId),
+      name_es: type?.name_es ?? "",
+      name_en: type?.name_en ?? "",
+      classification: type?.classification ?? "minor",
+      default_points: type?.default_points ?? 0,
+      notify_family: type?.notify_family ?? true,
+      guidelines: (type?.guidelines ?? []).join("\n"),
+      is_active: type?.is_active ?? true,
+    },
+    // The same schema the server applies; the hyphen-only rule speaks with the server's own words (spec §5).
+    validate: (v) =>
+      schemaErrors(IncidentTypeBody, bodyOf(v), t, { guidelines: { custom: ERRORS.GUIDELINE_HYPHEN_ONLY[lang] } }),
+    validateInputOnChange: ["guidelines"],
+  });
+  const save = useSave(form);
+
+  const submit = form.onSubmit((v) =>
+    save.run(async () => {
+      const body = bodyOf(v);
+      if (type) await updateType(type.id, body);
+      else await createType(body);
+      await refresh();
+    }, onClose),
+  );
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={type ? t("types.editTitle", { name: localName(type) }) : t("types.createTitle")}
+      onSubmit={submit}
+      busy={save.busy}
+      failure={save.failure}
+    >
+      <Select
+        label={t("types.category")}
+        data={categories.map((c) => ({ value: String(c.id), label: localName(c) }))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps("category_id")}
+      />
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t("names.es")}
+            placeholder={t("types.placeholderEs")}
+            required
+            maxLength={120}
+            data-autofocus
+            lang="es"
+            {...form.getInputProps("name_es")}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t("names.en")}
+            placeholder={t("types.placeholderEn")}
+            maxLength={120}
+            lang="en"
+            {...form.getInputProps("name_en")}
+          />
+        </Grid.Col>
+      </Grid>
+      <Radio.Group
+        label={t("types.classification")}
+        description={t("types.classificationHint")}
+        required
+        {...form.getInputProps("classification")}
+      >
+        <Row gap="lg" mt={6}>
+          {CLASSIFICATIONS.map((c) => (
+            <Radio
+              key={c}
+              value={c}
+              label={
+                <Row gap={6} wrap="nowrap" component="span">
+                  <ClassificationDot value={c} />
+                  {t(`incidents:classification.${c}`)}
+                </Row>
+              }
+            />
+          ))}
+        </Row>
+      </Radio.Group>
+      <NumberInput
+        label={t("types.points")}
+        description={t("types.pointsHint")}
+        min={0}
+        max={100}
+        allowDecimal={false}
+        allowNegative={false}
+        // A narrow box for a number; the hint above keeps the form's width.
+        styles={{ wrapper: { maxWidth: 200 } }}
+        {...form.getInputProps("default_points")}
+      />
+      <Switch
+        label={t("types.notifyFamily")}
+        description={t("types.notifyFamilyHint")}
+        {...form.getInputProps("notify_family", { type: "checkbox" })}
+      />
+      <GuidelinesField {...form.getInputProps("guidelines")} value={form.values.guidelines} />
+      <Switch
+        label={t("types.active")}
+        description={t("status.activeHint")}
+        {...form.getInputProps("is_active", { type: "checkbox" })}
+      />
+    </FormModal>
+  );
+}

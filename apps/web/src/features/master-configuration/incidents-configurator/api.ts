@@ -1,0 +1,36 @@
+import type {
+  CategoryBody,
+  IncidentCategory,
+  IncidentType,
+  IncidentTypeBody,
+  UpdateCategoryBody,
+  UpdateIncidentTypeBody,
+} from "@convive/domain";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import { useMcKey } from "../shared/keys.ts";
+
+/** Every category with its types, inactive ones included (the configurator shows and re-activates them). */
+export function useIncidentCategories() {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("incident-categories", "all"),
+    queryFn: () =>
+      api<{ data: { categories: IncidentCategory[] } }>("/api/incident-categories?include_inactive=1").then(
+        (r) => r.data.categories,
+      ),
+  });
+}
+
+export const createCategory = (body: CategoryBody) =>
+  api<{ data: { category: IncidentCategory } }>("/api/incident-categories", { method: "POST", body });
+export const updateCategory = (id: number, body: Partial<UpdateCategoryBody>) =>
+  api<{ data: { category: IncidentCategory } }>(`/api/incident-categories/${id}`, { method: "PATCH", body });
+export const deleteCategory = (id: number) => api(`/api/incident-categories/${id}`, { method: "DELETE" });
+
+/** Guidelines travel as the textarea's text, one per line; the server splits and checks them. */
+export const createType = (body: IncidentTypeBody) =>
+  api<{ data: { type: IncidentType } }>("/api/incident-types", { method: "POST", body });
+export const updateType = (id: number, body: Partial<UpdateIncidentTypeBody>) =>
+  api<{ data: { type: IncidentType } }>(`/api/incident-types/${id}`, { method: "PATCH", body });
+export const deleteType = (id: number) => api(`/api/incident-types/${id}`, { method: "DELETE" });

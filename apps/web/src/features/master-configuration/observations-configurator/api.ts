@@ -1,0 +1,22 @@
+import type { ObservationType, ObservationTypeBody, UpdateObservationTypeBody } from "@convive/domain";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api.ts";
+import { useMcKey } from "../shared/keys.ts";
+
+/** Every observation type, inactive ones included (the configurator shows and re-activates them). */
+export function useObservationTypes() {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("observation-types", "all"),
+    queryFn: () =>
+      api<{ data: { observation_types: ObservationType[] } }>("/api/observation-types?include_inactive=1").then(
+        (r) => r.data.observation_types,
+      ),
+  });
+}
+
+export const createObservationType = (body: ObservationTypeBody) =>
+  api<{ data: { observation_type: ObservationType } }>("/api/observation-types", { method: "POST", body });
+export const updateObservationType = (id: number, body: Partial<UpdateObservationTypeBody>) =>
+  api<{ data: { observation_type: ObservationType } }>(`/api/observation-types/${id}`, { method: "PATCH", body });
+export const deleteObservationType = (id: number) => api(`/api/observation-types/${id}`, { method: "DELETE" });
