@@ -327,7 +327,7 @@ describe("formative actions", () => {
     // The new responsible was told.
     const told = await notificationsOf(t.db, s, s.coordinador.user.id);
     expect(
-      told.some((n) => n.type === "formative-action.assigned" && n.link === `/incident-details/${incident.id}`),
+      told.some((n) => n.type === "formative-action.assigned" && n.link === `/incident-details?id=${incident.id}`),
     ).toBe(true);
   });
 

@@ -53,7 +53,7 @@ export async function appendTimeline(
 }
 
 /** Where a notification about an incident takes the reader. */
-export const incidentLink = (incidentId: number) => `/incident-details/${incidentId}`;
+export const incidentLink = (incidentId: number) => `/incident-details?id=${incidentId}`;
 
 /** camelCase → snake_case, for the field names a timeline entry lists (as the API spells them). */
 export const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
