@@ -209,28 +209,24 @@ describe("status notifications", () => {
 
 describe("a slow or broken mail server", () => {
   it("never holds up or fails a registration", async () => {
-    const hanging = await createTestApp(
-      {},
-      { mailer: { send: () => new Promise(() => undefined), close: () => undefined } },
-    );
-    const broken = await createTestApp(
-      {},
-      { mailer: { send: async () => Promise.reject(new Error("421 busy")), close: () => undefined } },
-    );
+    // Every e-mail either never completes or is refused.
+    let calls = 0;
+    const mailer = {
+      send: () => (++calls % 2 === 0 ? new Promise<void>(() => undefined) : Promise.reject(new Error("421 busy"))),
+      close: () => undefined,
+    };
+    const other = await createTestApp({}, { mailer });
     try {
-      for (const app of [hanging, broken]) {
-        const school = await incidentSchool(app.app, app.db);
-        const started = Date.now();
-        const res = await school.teacher.as({ method: "POST", url: "/api/incidents", payload: registration(school) });
-        expect(res.statusCode, res.body).toBe(201);
-        expect(Date.now() - started).toBeLessThan(5000);
-        const rows = await app.db.select().from(notifications).where(eq(notifications.schoolId, school.school.id));
-        // In-app notices were written (the coordinador and the Director hold notify-profile).
-        expect(rows.filter((r) => r.type === "incident.created").length).toBeGreaterThanOrEqual(2);
-      }
+      const school = await incidentSchool(other.app, other.db);
+      const res = await school.teacher.as({ method: "POST", url: "/api/incidents", payload: registration(school) });
+      expect(res.statusCode, res.body).toBe(201);
+      // The in-app notices are there (the coordinador and the Director hold notify-profile).
+      const rows = await other.db.select().from(notifications).where(eq(notifications.schoolId, school.school.id));
+      expect(rows.filter((r) => r.type === "incident.created").length).toBeGreaterThanOrEqual(2);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(calls).toBeGreaterThanOrEqual(2);
     } finally {
-      await hanging.close();
-      await broken.close();
+      await other.close();
     }
   });
 });
