@@ -182,7 +182,9 @@ async function main() {
     app = await buildApp({ config });
     await seedDemoIfEmpty(app.ctx.db);
     const started = performance.now();
-    await app.ctx.db.transaction((tx) => generateIncidents(tx, SCHOOL_ID, { count: incidentsWanted, days: 365 }));
+    await app.ctx.db.transaction((tx) =>
+      generateIncidents(tx, SCHOOL_ID, { count: incidentsWanted, days: 365, beforeSchoolYear: true }),
+    );
     await app.ctx.db.execute("analyze");
     const generatedIn = (performance.now() - started) / 1000;
     const base = await app.listen({ host: "127.0.0.1", port: 0 });

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { type OpenDb, openDb } from "../client.ts";
@@ -7,6 +7,9 @@ import {
   familyMembers,
   groups,
   helpVideos,
+  incidentStudents,
+  incidents,
+  incidentTypes,
   memberships,
   notifications,
   periods,
@@ -17,7 +20,7 @@ import {
   teachingAssignments,
   users,
 } from "../schema/index.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "./demo.ts";
+import { DEMO_ACCOUNTS, DEMO_INCIDENTS, DEMO_PASSWORD, seedDemoIfEmpty } from "./demo.ts";
 
 const CURP = /^[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]\d$/;
 const RFC = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
@@ -110,6 +113,28 @@ describe("demo seed", () => {
     expect(taught).toHaveLength(3);
     const [noHead] = await db().select({ n: count() }).from(groups).where(isNull(groups.headTeacherId));
     expect(noHead!.n).toBe(0);
+  });
+
+  it("loads the starter catalogue and a term of incidents, some of them about familia@'s children", async () => {
+    const [n] = await db().select({ n: count() }).from(incidents).where(eq(incidents.schoolId, "colegio-demo"));
+    expect(n!.n).toBe(DEMO_INCIDENTS.colegio);
+    const [types] = await db()
+      .select({ n: count() })
+      .from(incidentTypes)
+      .where(eq(incidentTypes.schoolId, "colegio-demo"));
+    expect(types!.n).toBeGreaterThan(5);
+    const familia = await userByEmail("familia@convive.test");
+    const children = await db().select().from(familyLinks).where(eq(familyLinks.userId, familia.id));
+    const about = await db()
+      .select({ n: count() })
+      .from(incidentStudents)
+      .where(
+        inArray(
+          incidentStudents.studentId,
+          children.map((c) => c.studentId),
+        ),
+      );
+    expect(about[0]!.n).toBeGreaterThan(0);
   });
 
   it("links familia@ as mother to exactly two students", async () => {

@@ -4,6 +4,7 @@ import { insertSchoolWithProfiles } from "../../modules/schools/schools.reposito
 import type { Db, Tx } from "../client.ts";
 import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
+import { generateIncidents } from "./incidents.ts";
 import { seedInstitutoNorte } from "./instituto-norte.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
 
@@ -79,6 +80,8 @@ const isEmpty = async (tx: Tx) => {
  * Loads the demo schools, accounts and students when the database holds no school and no user.
  * Returns whether it loaded them; all or nothing, in one transaction.
  */
+export const DEMO_INCIDENTS = { colegio: 160, norte: 30 } as const;
+
 export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () => {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   // One argon2 hash for every account: hashing is slow on purpose.
@@ -90,6 +93,10 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     const ids = await insertUsers(tx, ACCOUNT_USERS, passwordHash);
     const colegio = await seedColegioDemo(tx, { ids, passwordHash });
     const norte = await seedInstitutoNorte(tx, ids, passwordHash);
+    // A term and a half of incidents (with their timeline and formative actions) so the archive, the details and
+    // the overdue lists have something to show; the schools' starter catalogue supplies the types.
+    await generateIncidents(tx, COLEGIO_ID, { count: DEMO_INCIDENTS.colegio, days: 100 });
+    await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {
       id: "escuela-inactiva",
@@ -110,7 +117,8 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
   const { colegio, norte } = summary;
   log(
     `demo data: ${COLEGIO_ID} with ${colegio.population.students} students, instituto-norte with ` +
-      `${norte.population.students} students, ${DEMO_ACCOUNTS.length} demo accounts (see DEMO_ACCOUNTS)`,
+      `${norte.population.students} students, ${DEMO_INCIDENTS.colegio + DEMO_INCIDENTS.norte} incidents, ` +
+      `${DEMO_ACCOUNTS.length} demo accounts (see DEMO_ACCOUNTS)`,
   );
   return true;
 }

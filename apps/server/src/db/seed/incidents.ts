@@ -14,10 +14,9 @@ import type { Tx } from "../client.ts";
 export async function generateIncidents(
   tx: Tx,
   schoolId: string,
-  options: { count: number; days?: number; seed?: number },
+  options: { count: number; days?: number; seed?: number; beforeSchoolYear?: boolean },
 ): Promise<number> {
   const { count } = options;
-  const days = options.days ?? 120;
   const seed = options.seed ?? 1;
   if (count <= 0) return 0;
 
@@ -54,13 +53,28 @@ export async function generateIncidents(
            (select count(*) from gen_staff)::int as staff,
            (select id from school_years where school_id = ${schoolId} and is_current) as year_id,
            (select time_zone from schools where id = ${schoolId}) as tz,
-           (select coalesce(max(last_folio), 0) from incident_counters where school_id = ${schoolId})::int as folio`)) as unknown as {
-    rows: { students: number; types: number; staff: number; year_id: number | null; tz: string; folio: number }[];
+           (select coalesce(max(last_folio), 0) from incident_counters where school_id = ${schoolId})::int as folio,
+           (select (now() at time zone s.time_zone)::date - y.starts_on from school_years y join schools s
+              on s.id = y.school_id where y.school_id = ${schoolId} and y.is_current)::int as year_days`)) as unknown as {
+    rows: {
+      students: number;
+      types: number;
+      staff: number;
+      year_id: number | null;
+      tz: string;
+      folio: number;
+      year_days: number | null;
+    }[];
   };
   const s = sizes.rows[0]!;
   if (!s.students || !s.types || !s.staff || !s.year_id) {
     throw new Error(`generateIncidents(${schoolId}): needs a current year with students, active types and staff`);
   }
+  // Registration refuses dates before the current year; generated data keeps to that (with two days to spare for
+  // the move of weekends to Fridays) unless asked otherwise (the
+  // benchmark spreads 200 000 incidents over a longer span so date filters are selective).
+  const wanted = options.days ?? 120;
+  const days = Math.max(1, options.beforeSchoolYear ? wanted : Math.min(wanted, (s.year_days ?? 0) - 1));
 
   // Pseudo-random but repeatable picks: multiplicative hashes of the row number and the seed.
   await tx.execute(sql`
@@ -179,7 +193,16 @@ const DETAIL_TEXTS = [
   "Tomó material de un compañero sin pedirlo y lo escondió.",
   "Se burló del acento de un compañero de nuevo ingreso.",
 ];
-const PLACE_TEXTS = ["Salón de clases", "Patio", "Cooperativa", "Baños", "Pasillo", "Canchas", "Entrada", "Laboratorio"];
+const PLACE_TEXTS = [
+  "Salón de clases",
+  "Patio",
+  "Cooperativa",
+  "Baños",
+  "Pasillo",
+  "Canchas",
+  "Entrada",
+  "Laboratorio",
+];
 const DETAILS = quote(DETAIL_TEXTS);
 const PLACES = quote(PLACE_TEXTS);
 const DETAIL_COUNT = DETAIL_TEXTS.length;
