@@ -40,13 +40,18 @@ export function ArchiveScreen() {
       onChange={(value) => value && setParams((current) => tabSearch(current, value as ArchiveTab))}
       keepMounted={false}
     >
-      <Tabs.List mb="md">
-        <Tabs.Tab value="incidents" leftSection={<IconArchive size={16} aria-hidden />}>
+      <Tabs.List mb="md" style={{ flexWrap: "nowrap" }}>
+        <Tabs.Tab
+          value="incidents"
+          leftSection={phone ? undefined : <IconArchive size={16} aria-hidden />}
+          px={phone ? "xs" : undefined}
+        >
           {t("tabs.incidents")}
         </Tabs.Tab>
         <Tabs.Tab
           value="actions"
-          leftSection={<IconChecklist size={16} aria-hidden />}
+          leftSection={phone ? undefined : <IconChecklist size={16} aria-hidden />}
+          px={phone ? "xs" : undefined}
           rightSection={
             overdue > 0 ? (
               <Badge size="sm" color="red.8" variant="filled" aria-label={t("tabs.overdue", { count: overdue })}>

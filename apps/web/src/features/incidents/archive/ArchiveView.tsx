@@ -132,6 +132,7 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
     <Button
       variant="subtle"
       color="gray.8"
+      c={active > 0 ? "gray.8" : undefined}
       leftSection={<IconFilterOff size={16} aria-hidden />}
       onClick={clear}
       disabled={active === 0}
@@ -275,9 +276,6 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
       ) : (
         <Paper withBorder radius="md" p="md" component="section" aria-label={t("filters.title")}>
           {filters}
-          <Group justify="flex-end" mt="sm">
-            {clearButton}
-          </Group>
         </Paper>
       )}
 
@@ -295,8 +293,15 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
           </Text>
           <Group gap="xs">
             {archive.isFetching && data && <Loader size="xs" aria-label={t("common:loading")} />}
-            {phone && active > 0 && (
-              <Button size="compact-sm" variant="subtle" color="gray.8" onClick={clear}>
+            {active > 0 && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="gray.8"
+                c="gray.8"
+                leftSection={<IconFilterOff size={14} aria-hidden />}
+                onClick={clear}
+              >
                 {t("filters.clearAll")}
               </Button>
             )}

@@ -99,13 +99,15 @@ export function FiltersPanel({ state, catalogue, onChange, canPickStudents, stud
   );
 
   return (
-    <SimpleGrid cols={phone ? 1 : { base: 1, sm: 2, md: 3, xl: 4 }} spacing="sm" verticalSpacing="sm">
+    <SimpleGrid cols={phone ? 1 : { base: 1, sm: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="sm">
       <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1, weekendDays: [] }}>
         <DatePickerInput
           type="range"
           label={t("filters.dates")}
           placeholder={t("filters.anyDate")}
-          valueFormat="D MMM YYYY"
+          // The placeholder is a real element here (not ::placeholder), so it must pass contrast like any text.
+          styles={{ placeholder: { color: "var(--mantine-color-gray-7)" } }}
+          valueFormat="D MMM YY"
           allowSingleDateInRange
           clearable
           value={[state.from ?? null, state.to ?? null]}

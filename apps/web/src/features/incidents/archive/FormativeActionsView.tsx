@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Group,
+  Input,
   Loader,
   SegmentedControl,
   Select,
@@ -143,7 +144,7 @@ export function FormativeActionsView({ phone, wide, mayViewAll }: Props) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("actions.state")}</Table.Th>
-              <Table.Th>{t("actions.guideline")}</Table.Th>
+              <Table.Th w="28%">{t("actions.guideline")}</Table.Th>
               <Table.Th>{t("actions.student")}</Table.Th>
               <Table.Th>{t("actions.responsible")}</Table.Th>
               <Table.Th>{t("actions.dates")}</Table.Th>
@@ -158,8 +159,8 @@ export function FormativeActionsView({ phone, wide, mayViewAll }: Props) {
                 <Table.Td>
                   <ActionStateBadge value={a.state} />
                 </Table.Td>
-                <Table.Td maw={320}>
-                  <Text size="sm" lineClamp={3} style={{ overflowWrap: "anywhere" }}>
+                <Table.Td>
+                  <Text size="sm" lineClamp={4} style={{ overflowWrap: "anywhere" }}>
                     {a.guideline}
                   </Text>
                 </Table.Td>
@@ -190,9 +191,7 @@ export function FormativeActionsView({ phone, wide, mayViewAll }: Props) {
       <Group gap="md" align="flex-end" wrap="wrap">
         {mayViewAll && (
           <Stack gap={4} w={phone ? "100%" : undefined}>
-            <Text size="sm" fw={500} id={scopeLabel}>
-              {t("actions.scope")}
-            </Text>
+            <Input.Label id={scopeLabel}>{t("actions.scope")}</Input.Label>
             <SegmentedControl
               aria-labelledby={scopeLabel}
               value={view.scope}
@@ -211,7 +210,7 @@ export function FormativeActionsView({ phone, wide, mayViewAll }: Props) {
           value={view.state}
           onChange={(value) => value && set("state", value as ActionsFilter)}
           allowDeselect={false}
-          w={phone ? "100%" : 300}
+          w={phone ? "100%" : 340}
           comboboxProps={{ withinPortal: true }}
         />
       </Group>

@@ -155,8 +155,8 @@ export function ResultsList({ incidents, timeZone, sort, onSort, layout }: Props
           <Table.Tr>
             <SortHeader label={t("results.folio")} field="folio" sort={sort} onSort={onSort} />
             <SortHeader label={t("results.date")} field="occurred_at" sort={sort} onSort={onSort} />
-            <Table.Th>{t("results.students")}</Table.Th>
-            <Table.Th>{t("results.type")}</Table.Th>
+            <Table.Th w="22%">{t("results.students")}</Table.Th>
+            <Table.Th w="20%">{t("results.type")}</Table.Th>
             <SortHeader label={t("results.classification")} field="classification" sort={sort} onSort={onSort} />
             <Table.Th>{t("results.status")}</Table.Th>
             <Table.Th>{t("results.group")}</Table.Th>
@@ -185,7 +185,7 @@ export function ResultsList({ incidents, timeZone, sort, onSort, layout }: Props
               <Table.Td>
                 <Students incident={i} />
               </Table.Td>
-              <Table.Td maw={260}>
+              <Table.Td>
                 <Text size="sm" fw={600} lh={1.3}>
                   {typeOf(i)}
                 </Text>
@@ -200,9 +200,7 @@ export function ResultsList({ incidents, timeZone, sort, onSort, layout }: Props
                 <IncidentStatusBadge value={i.status} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                  {i.group?.label ?? "—"}
-                </Text>
+                <Text size="sm">{i.group?.label ?? "—"}</Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{i.recorded_by.name}</Text>

@@ -19,7 +19,14 @@ type Tone = keyof typeof TONES;
 
 function Tinted({ tone, children, ...rest }: { tone: Tone } & BadgeProps & { children: React.ReactNode }) {
   return (
-    <Badge variant="light" size="sm" radius="sm" {...TONES[tone]} style={{ flexShrink: 0 }} {...rest}>
+    <Badge
+      variant="light"
+      size="sm"
+      radius="sm"
+      {...TONES[tone]}
+      style={{ flexShrink: 0, minWidth: "max-content" }}
+      {...rest}
+    >
       {children}
     </Badge>
   );

@@ -19,7 +19,7 @@ describe("dates", () => {
     // 18:30 UTC is 12:30 in Mexico City (UTC-6, no daylight saving since 2022).
     const text = formatDateTime("2026-03-12T18:30:00Z", "es", "America/Mexico_City");
     expect(text).toMatch(/12/);
-    expect(text).toMatch(/12:30/);
+    expect(text).toMatch(/12:30\sp\.\s?m\./);
     expect(formatDateTime("2026-03-12T18:30:00Z", "en", "America/Mexico_City")).toMatch(/12:30\sPM/);
   });
 
@@ -44,6 +44,7 @@ describe("counting and pages", () => {
   it("says 10,000+ past the cap", () => {
     expect(totalLabel({ total: 10_000, total_capped: true }, "en")).toBe("10,000+");
     expect(totalLabel({ total: 1234, total_capped: false }, "en")).toBe("1,234");
+    expect(totalLabel({ total: 10_000, total_capped: true }, "es")).toBe("10,000+");
   });
 
   it("counts pages, offering one more past the cap while pages are full", () => {

@@ -4,22 +4,25 @@ import type { ActionState } from "@convive/domain/core";
 /** The school's zone when the school information has not arrived yet (design §3 default). */
 export const DEFAULT_TIME_ZONE = "America/Mexico_City";
 
+/** Mexican Spanish (the market the design names) and US English: "12:15 p.m.", "10,000". */
+export const locale = (lang: string) => (lang === "en" ? "en-US" : "es-MX");
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(lang: string, timeZone: string, options: Intl.DateTimeFormatOptions, tag: string) {
   const key = `${lang}|${timeZone}|${tag}`;
   let f = formatters.get(key);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat(lang, { ...options, timeZone });
+      f = new Intl.DateTimeFormat(locale(lang), { ...options, timeZone });
     } catch {
-      f = new Intl.DateTimeFormat(lang, { ...options, timeZone: DEFAULT_TIME_ZONE });
+      f = new Intl.DateTimeFormat(locale(lang), { ...options, timeZone: DEFAULT_TIME_ZONE });
     }
     formatters.set(key, f);
   }
   return f;
 }
 
-/** "12 mar 2026, 10:35" / "Mar 12, 2026, 10:35 AM", on the school's clock whatever the device's zone. */
+/** "12 mar 2026, 10:35 a.m." / "Mar 12, 2026, 10:35 AM", on the school's clock whatever the device's zone. */
 export const formatDateTime = (iso: string, lang: string, timeZone: string) =>
   formatter(lang, timeZone, { dateStyle: "medium", timeStyle: "short" }, "dt").format(new Date(iso));
 
@@ -29,7 +32,7 @@ export const formatDay = (day: string, lang: string) =>
 
 /** The number of matches: "1,234" or, past the server's count cap, "10,000+". */
 export function totalLabel(archive: Pick<Archive, "total" | "total_capped">, lang: string) {
-  const figure = new Intl.NumberFormat(lang).format(archive.total);
+  const figure = new Intl.NumberFormat(locale(lang)).format(archive.total);
   return archive.total_capped ? `${figure}+` : figure;
 }
 
