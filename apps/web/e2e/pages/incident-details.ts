@@ -114,7 +114,7 @@ export class IncidentDetailsPage {
     const dialog = this.page.getByRole("dialog", {
       name: this.pattern("incidentDetails:status.close.title", ["folio"]),
     });
-    await dialog.getByLabel(this.tx("incidentDetails:status.close.label")).fill(note);
+    await dialog.getByRole("textbox", { name: this.tx("incidentDetails:status.close.label"), exact: true }).fill(note);
     if (waive) await dialog.getByRole("checkbox", { name: this.tx("incidentDetails:status.waiveLabel") }).check();
     await dialog.getByRole("button", { name: this.tx("incidentDetails:status.close.submit"), exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -124,7 +124,9 @@ export class IncidentDetailsPage {
     const dialog = this.page.getByRole("dialog", {
       name: this.pattern("incidentDetails:status.cancel.title", ["folio"]),
     });
-    await dialog.getByLabel(this.tx("incidentDetails:status.cancel.label")).fill(reason);
+    await dialog
+      .getByRole("textbox", { name: this.tx("incidentDetails:status.cancel.label"), exact: true })
+      .fill(reason);
     await dialog.getByRole("button", { name: this.tx("incidentDetails:status.cancel.submit"), exact: true }).click();
     await expect(dialog).toBeHidden();
   }
@@ -133,7 +135,9 @@ export class IncidentDetailsPage {
     const dialog = this.page.getByRole("dialog", {
       name: this.pattern("incidentDetails:status.reopen.title", ["folio"]),
     });
-    await dialog.getByLabel(this.tx("incidentDetails:status.reopen.label")).fill(reason);
+    await dialog
+      .getByRole("textbox", { name: this.tx("incidentDetails:status.reopen.label"), exact: true })
+      .fill(reason);
     await dialog.getByRole("button", { name: this.tx("incidentDetails:status.reopen.submit"), exact: true }).click();
     await expect(dialog).toBeHidden();
   }
@@ -169,8 +173,11 @@ export class IncidentDetailsPage {
   private tab(key: "actions" | "meetings" | "timeline"): Locator {
     return this.main.getByRole("tab", { name: startsWith(this.tx(`incidentDetails:tabs.${key}`)) });
   }
+  /** Named "Acciones formativas", or "Acciones" on a phone. */
   get actionsTab(): Locator {
-    return this.tab("actions");
+    const full = escapeRe(this.tx("incidentDetails:tabs.actions"));
+    const short = escapeRe(this.tx("incidentDetails:tabs.actionsShort"));
+    return this.main.getByRole("tab", { name: new RegExp(`^(${full}|${short})`) });
   }
   get meetingsTab(): Locator {
     return this.tab("meetings");
@@ -199,11 +206,16 @@ export class IncidentDetailsPage {
     await this.actionsTab.click();
     await this.addActionButton.click();
     const dialog = this.dialog(this.tx("incidentDetails:actionForm.createTitle"));
-    await expect(dialog.getByLabel(this.tx("incidentDetails:actionForm.guideline"))).toBeVisible();
+    await expect(
+      dialog.getByRole("textbox", { name: this.tx("incidentDetails:actionForm.guideline"), exact: true }),
+    ).toBeVisible();
     if (input.student) await this.pick(dialog, this.tx("incidentDetails:actionForm.student"), input.student);
     const suggestion = dialog.getByRole("button", { name: input.guideline, exact: true });
     if (await suggestion.count()) await suggestion.click();
-    else await dialog.getByLabel(this.tx("incidentDetails:actionForm.guideline")).fill(input.guideline);
+    else
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:actionForm.guideline"), exact: true })
+        .fill(input.guideline);
     if (input.responsible)
       await this.pick(dialog, this.tx("incidentDetails:actionForm.responsible"), input.responsible);
     if (input.repeat && input.repeat !== "none") {
@@ -215,11 +227,18 @@ export class IncidentDetailsPage {
     }
     if (input.startsOn) {
       const label = input.repeat && input.repeat !== "none" ? "startsOn" : "date";
-      await dialog.getByLabel(this.tx(`incidentDetails:actionForm.${label}`), { exact: true }).fill(input.startsOn);
+      await dialog
+        .getByRole("textbox", { name: this.tx(`incidentDetails:actionForm.${label}`), exact: true })
+        .fill(input.startsOn);
     }
     if (input.endsOn)
-      await dialog.getByLabel(this.tx("incidentDetails:actionForm.endsOn"), { exact: true }).fill(input.endsOn);
-    if (input.notes) await dialog.getByLabel(this.tx("incidentDetails:actionForm.notes")).fill(input.notes);
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:actionForm.endsOn"), exact: true })
+        .fill(input.endsOn);
+    if (input.notes)
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:actionForm.notes"), exact: true })
+        .fill(input.notes);
     await dialog.getByRole("button", { name: this.tx("incidentDetails:actionForm.create"), exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(this.action(input.guideline)).toBeVisible();
@@ -229,7 +248,7 @@ export class IncidentDetailsPage {
     const box = this.occurrences(guideline).nth(index);
     if (done) await box.check();
     else await box.uncheck();
-    await expect(box).toBeEnabled();
+    await expect(box).toHaveAttribute("aria-busy", "false");
     await expect(box).toBeChecked({ checked: done });
   }
   /** The state badge of an action ("Pendiente", "Vencida", "Completada", "Dispensada"). */
@@ -241,7 +260,7 @@ export class IncidentDetailsPage {
       .getByRole("button", { name: this.tx("incidentDetails:actions.waive"), exact: true })
       .click();
     const dialog = this.dialog(this.tx("incidentDetails:waive.title"));
-    await dialog.getByLabel(this.tx("incidentDetails:waive.reason")).fill(reason);
+    await dialog.getByRole("textbox", { name: this.tx("incidentDetails:waive.reason"), exact: true }).fill(reason);
     await dialog.getByRole("button", { name: this.tx("incidentDetails:waive.submit"), exact: true }).click();
     await expect(dialog).toBeHidden();
   }
@@ -259,20 +278,35 @@ export class IncidentDetailsPage {
     await this.meetingsTab.click();
     await this.scheduleMeetingButton.click();
     const dialog = this.dialog(this.tx("incidentDetails:meetingForm.createTitle"));
-    await expect(dialog.getByLabel(this.tx("incidentDetails:meetingForm.day"), { exact: true })).toBeVisible();
+    await expect(
+      dialog.getByRole("textbox", { name: this.tx("incidentDetails:meetingForm.day"), exact: true }),
+    ).toBeVisible();
     await this.fillMeeting(dialog, input);
     await dialog.getByRole("button", { name: this.tx("incidentDetails:meetingForm.create"), exact: true }).click();
     await expect(dialog).toBeHidden();
   }
   private async fillMeeting(dialog: Locator, input: Partial<MeetingInput>) {
-    if (input.day) await dialog.getByLabel(this.tx("incidentDetails:meetingForm.day"), { exact: true }).fill(input.day);
+    if (input.day)
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:meetingForm.day"), exact: true })
+        .fill(input.day);
     if (input.time)
-      await dialog.getByLabel(this.tx("incidentDetails:meetingForm.time"), { exact: true }).fill(input.time);
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:meetingForm.time"), exact: true })
+        .fill(input.time);
     if (input.mode) await dialog.getByText(this.tx(`incidents:meetingMode.${input.mode}`), { exact: true }).click();
-    if (input.place) await dialog.getByLabel(this.tx("incidentDetails:meetingForm.place")).fill(input.place);
-    if (input.link) await dialog.getByLabel(this.tx("incidentDetails:meetingForm.link")).fill(input.link);
+    if (input.place)
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:meetingForm.place"), exact: true })
+        .fill(input.place);
+    if (input.link)
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:meetingForm.link"), exact: true })
+        .fill(input.link);
     if (input.agreements)
-      await dialog.getByLabel(this.tx("incidentDetails:meetings.agreements")).fill(input.agreements);
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:meetings.agreements"), exact: true })
+        .fill(input.agreements);
   }
   /** Updates a meeting: its status ("held" to record it took place), minutes, agreements or anything else. */
   async updateMeeting(
@@ -281,7 +315,9 @@ export class IncidentDetailsPage {
   ) {
     await meeting.getByRole("button", { name: this.tx("incidentDetails:meetings.update"), exact: true }).click();
     const dialog = this.dialog(this.tx("incidentDetails:meetingForm.editTitle"));
-    await expect(dialog.getByLabel(this.tx("incidentDetails:meetingForm.day"), { exact: true })).toBeVisible();
+    await expect(
+      dialog.getByRole("textbox", { name: this.tx("incidentDetails:meetingForm.day"), exact: true }),
+    ).toBeVisible();
     if (change.status) {
       await this.pick(
         dialog,
@@ -290,7 +326,10 @@ export class IncidentDetailsPage {
       );
     }
     await this.fillMeeting(dialog, change);
-    if (change.minutes) await dialog.getByLabel(this.tx("incidentDetails:meetings.minutes")).fill(change.minutes);
+    if (change.minutes)
+      await dialog
+        .getByRole("textbox", { name: this.tx("incidentDetails:meetings.minutes"), exact: true })
+        .fill(change.minutes);
     await dialog.getByRole("button", { name: this.tx("actions.save"), exact: true }).click();
     await expect(dialog).toBeHidden();
   }

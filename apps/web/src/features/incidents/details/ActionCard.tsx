@@ -22,24 +22,25 @@ export function ActionCard({ action, view, onEdit, onWaive }: ActionCardProps) {
   const { t } = useTranslation("incidentDetails");
   const { lang, today } = view;
   const [expanded, setExpanded] = useState(false);
-  const [busyOn, setBusyOn] = useState<string | null>(null);
+  // The tick shows at once while the server saves it; the incident fetched again then tells the truth.
+  const [saving, setSaving] = useState<{ on: string; done: boolean } | null>(null);
   const canTick = mayTick(action, view.incident, view.userId);
   const { shown, hidden } = visibleOccurrences(action.occurrences, expanded);
   const done = completedCount(action);
   const total = action.occurrences.length;
   const day = (d: string) => formatDay(d, lang);
 
-  const toggle = async (on: string, checked: boolean) => {
-    setBusyOn(on);
+  const toggle = async (on: string, done: boolean) => {
+    setSaving({ on, done });
     try {
-      if (checked) await completeOccurrence(action.id, on);
+      if (done) await completeOccurrence(action.id, on);
       else await uncompleteOccurrence(action.id, on);
       toast("success", t("common:messages.saved"));
       await view.refresh();
     } catch (error) {
       toast("error", (error as Error).message);
     } finally {
-      setBusyOn(null);
+      setSaving(null);
     }
   };
 
@@ -94,14 +95,17 @@ export function ActionCard({ action, view, onEdit, onWaive }: ActionCardProps) {
             return (
               <Checkbox
                 key={o.on}
-                checked={o.completed_at !== null}
-                disabled={!canTick || busyOn !== null}
-                onChange={(e) => void toggle(o.on, e.currentTarget.checked)}
+                checked={saving?.on === o.on ? saving.done : o.completed_at !== null}
+                disabled={!canTick || (saving !== null && saving.on !== o.on)}
+                readOnly={saving?.on === o.on}
+                onChange={(e) => {
+                  if (!saving) void toggle(o.on, e.currentTarget.checked);
+                }}
                 label={day(o.on)}
                 description={description}
                 color="teal.8"
                 styles={late ? { description: { color: "var(--mantine-color-red-9)", fontWeight: 600 } } : undefined}
-                aria-busy={busyOn === o.on}
+                aria-busy={saving?.on === o.on}
               />
             );
           })}

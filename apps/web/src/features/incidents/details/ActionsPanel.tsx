@@ -49,11 +49,8 @@ export function ActionsPanel({ view }: { view: DetailView }) {
         <>
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {t("actions.summary", {
-                count: actions.length,
-                open: counts.pending + counts.overdue,
-                overdue: counts.overdue,
-              })}
+              {t("actions.summary", { count: actions.length, open: counts.pending + counts.overdue })}
+              {counts.overdue > 0 && ` · ${t("actions.overdueCount", { count: counts.overdue })}`}
             </Text>
             {addButton}
           </Group>

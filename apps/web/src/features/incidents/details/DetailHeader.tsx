@@ -8,6 +8,7 @@ import { toast } from "../../../lib/toast.ts";
 import { downloadPdf } from "./api.ts";
 import { ClassificationBadge, StatusBadge } from "./Badges.tsx";
 import { formatDateTime } from "./format.ts";
+import classes from "./IncidentDetails.module.css";
 import { RecordNotes } from "./RecordNotes.tsx";
 import { StatusDialog, type StatusKind } from "./StatusDialog.tsx";
 import type { DetailView } from "./view.ts";
@@ -91,7 +92,7 @@ export function DetailHeader({ view }: { view: DetailView }) {
               {localizedName(incident.category, lang)}
             </Text>
           </Stack>
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" className={classes.buttons}>
             <Button
               variant="default"
               leftSection={<IconPrinter size={16} aria-hidden />}
@@ -126,16 +127,7 @@ export function DetailHeader({ view }: { view: DetailView }) {
             )}
           </Group>
         </Group>
-        <DataList
-          orientation="vertical"
-          gap="sm"
-          size="sm"
-          style={{
-            display: "grid",
-            gridTemplateColumns: "repeat(auto-fill, minmax(170px, 1fr))",
-            columnGap: "var(--mantine-spacing-lg)",
-          }}
-        >
+        <DataList orientation="vertical" gap="sm" size="sm" className={classes.facts}>
           {facts.map(([label, value]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel c="dimmed">{label}</DataList.ItemLabel>

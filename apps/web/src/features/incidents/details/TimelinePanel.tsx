@@ -66,7 +66,7 @@ export function TimelinePanel({ view }: { view: DetailView }) {
         lineWidth={2}
         component="ol"
         aria-label={t("tabs.timeline")}
-        style={{ paddingInlineStart: 0 }}
+        style={{ listStyle: "none", margin: 0, paddingInlineStart: 0 }}
       >
         {entries.map((entry) => {
           const { text, lines } = describeEntry(entry, ctx);

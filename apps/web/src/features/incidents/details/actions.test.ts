@@ -55,17 +55,18 @@ const occurrence = (on: string, done = false) => ({
 });
 
 describe("grouping by student", () => {
-  it("follows the incident's order of students and puts overdue, pending, completed, waived in that order", () => {
-    const students = [student(2, "Bruno"), student(1, "Ana")];
+  it("puts involved students before affected ones and overdue, pending, completed, waived in that order", () => {
+    const students = [student(3, "Carla", "affected"), student(2, "Bruno"), student(1, "Ana")];
     const list = [
       action({ studentId: 1, state: "completed", starts_on: "2026-05-01" }),
       action({ studentId: 1, state: "waived" }),
       action({ studentId: 1, state: "pending", starts_on: "2026-05-20" }),
       action({ studentId: 1, state: "overdue", starts_on: "2026-05-12" }),
       action({ studentId: 2, state: "pending" }),
+      action({ studentId: 3, state: "pending" }),
     ];
     const groups = groupByStudent(list, students);
-    expect(groups.map((g) => g.name)).toEqual(["Bruno", "Ana"]);
+    expect(groups.map((g) => g.name)).toEqual(["Bruno", "Ana", "Carla"]);
     expect(groups[1]!.actions.map((a) => a.state)).toEqual(["overdue", "pending", "completed", "waived"]);
   });
 

@@ -17,14 +17,17 @@ export interface StudentActions {
   actions: FormativeAction[];
 }
 
+const ROLE_RANK = { involved: 0, affected: 1, witness: 2 } as const;
+
 /**
- * The actions grouped by student, in the order the incident lists its students; within a student the open ones
- * come first (overdue before pending), then completed, then waived, each by date.
+ * The actions grouped by student — involved students first, then affected, then witnesses, as the incident lists
+ * them within a role; within a student the open ones come first (overdue before pending), then completed, then
+ * waived, each by date.
  */
 export function groupByStudent(actions: readonly FormativeAction[], students: readonly Student[]): StudentActions[] {
   const rank: Record<ActionState, number> = { overdue: 0, pending: 1, completed: 2, waived: 3 };
   const groups = new Map<number | null, StudentActions>();
-  for (const s of students) {
+  for (const s of [...students].sort((a, b) => ROLE_RANK[a.role] - ROLE_RANK[b.role])) {
     if (s.id !== null && !groups.has(s.id)) groups.set(s.id, { studentId: s.id, name: s.name, actions: [] });
   }
   for (const action of actions) {
@@ -90,7 +93,7 @@ export function mayTick(
 export function actionStudents(students: readonly Student[]): { id: number; name: string }[] {
   const seen = new Set<number>();
   const out: { id: number; name: string }[] = [];
-  for (const s of students) {
+  for (const s of [...students].sort((a, b) => ROLE_RANK[a.role] - ROLE_RANK[b.role])) {
     if (s.id === null || s.name === null || seen.has(s.id)) continue;
     seen.add(s.id);
     out.push({ id: s.id, name: s.name });
