@@ -48,7 +48,15 @@ export function ActionsField({
             : t("actions.perStudent", { count: involved, actions: chosen * involved }))}
       </Text>
       {actions.map((action, i) => (
-        <Paper key={action.guideline} withBorder radius="md" p="sm" bg={action.chosen ? "gray.0" : undefined}>
+        <Paper
+          key={action.guideline}
+          withBorder
+          radius="md"
+          p="sm"
+          bg={action.chosen ? "gray.0" : undefined}
+          role="group"
+          aria-label={action.guideline}
+        >
           <Checkbox
             size="md"
             label={action.guideline}

@@ -220,6 +220,7 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
                   selectedIds={v.students.map((s) => s.id)}
                   onToggle={toggleStudent}
                   label={t("students.search")}
+                  initialGroupId={v.group_id ? Number(v.group_id) : null}
                 />
                 <SelectedStudents
                   students={v.students}

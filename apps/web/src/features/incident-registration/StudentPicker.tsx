@@ -20,19 +20,22 @@ export function StudentPicker({
   selectedIds,
   onToggle,
   label,
+  initialGroupId = null,
 }: {
   groups: Groups;
+  /** The group listed first (the incident's group when it has one). */
+  initialGroupId?: number | null;
   selectedIds: readonly number[];
   onToggle: (student: StudentOption) => void;
   label: string;
 }) {
   const { t } = useTranslation("registration");
   const ordered = groupsMineFirst(groups);
-  const firstMine = ordered.find((g) => g.mine) ?? null;
-  const [mode, setMode] = useState<"group" | "search">(firstMine ? "group" : "search");
+  const initial = ordered.find((g) => g.id === initialGroupId) ?? ordered.find((g) => g.mine) ?? null;
+  const [mode, setMode] = useState<"group" | "search">(initial ? "group" : "search");
   const [q, setQ] = useState("");
   const [debounced] = useDebouncedValue(q, 300);
-  const [groupId, setGroupId] = useState<string | null>(firstMine ? String(firstMine.id) : null);
+  const [groupId, setGroupId] = useState<string | null>(initial ? String(initial.id) : null);
   const search = mode === "search" ? { q: debounced } : groupId ? { groupId: Number(groupId) } : null;
   const students = useStudentOptions(search);
   const selected = new Set(selectedIds);
