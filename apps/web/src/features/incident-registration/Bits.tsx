@@ -95,9 +95,17 @@ export function KindBadge({ value }: { value: ObservationKind }) {
   );
 }
 
-/** "Ana Sofía Castillo" → "AC". */
+const PARTICLES = new Set(["de", "del", "la", "las", "los", "y"]);
+
+/**
+ * Initials from "names paternal maternal": the first name and the paternal surname (the second-to-last word
+ * that is not a particle), so "Bruno Cervantes De la Cruz" reads "BC".
+ */
 export function initials(name: string) {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w && !PARTICLES.has(w.toLocaleLowerCase()));
   const first = words[0]?.[0] ?? "";
   const second = words.length > 2 ? words[words.length - 2]![0] : (words[1]?.[0] ?? "");
   return `${first}${second}`.toUpperCase();
