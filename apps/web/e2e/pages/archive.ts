@@ -126,16 +126,20 @@ export class ArchivePage {
   }
   /** The link that opens the incident with this folio (the folio cell in the table, the whole card on a phone). */
   incidentLink(folio: number): Locator {
+    return this.linkIn(this.results, folio);
+  }
+  private linkIn(scope: Locator | Page, folio: number): Locator {
     const table = new RegExp(`^${escape(this.tx("archive:results.open", { folio, type: "" }))}`);
     const card = new RegExp(`^${escape(this.tx("incidents:folio", { folio }))}(\\s|$)`);
-    return this.results.getByRole("link", { name: table }).or(this.results.getByRole("link", { name: card }));
+    return scope.getByRole("link", { name: table }).or(scope.getByRole("link", { name: card }));
   }
   /** The row (table) or card (phone) of an incident, to read its students, badges, group… */
   incident(folio: number): Locator {
+    const link = this.linkIn(this.page, folio);
     return this.results
       .getByRole("row")
-      .filter({ has: this.incidentLink(folio) })
-      .or(this.results.getByRole("listitem").filter({ has: this.incidentLink(folio) }));
+      .filter({ has: link })
+      .or(this.results.getByRole("listitem").filter({ has: link }));
   }
   /** Opens an incident's details and waits for /incident-details?id=N. */
   async open(folio: number) {
@@ -199,7 +203,7 @@ export class ArchivePage {
   }
   /** The actions' state filter ("Por atender", "Vencidas", …). */
   async chooseActionState(filter: "open" | "pending" | "overdue" | "completed" | "waived" | "all") {
-    await this.main.getByRole("textbox", { name: this.tx("archive:actions.state"), exact: true }).click();
+    await this.field(this.main, this.tx("archive:actions.state")).click();
     await this.page.getByRole("option", { name: this.tx(`archive:actions.filter.${filter}`), exact: true }).click();
   }
   /** Mine or all (holders of incidents.update only). */

@@ -10,6 +10,7 @@ import { useFormativeActions } from "../api.ts";
 import { ArchiveView } from "./ArchiveView.tsx";
 import { FormativeActionsView } from "./FormativeActionsView.tsx";
 import { type ArchiveTab, parseTab, tabSearch } from "./url.ts";
+import { useSearchUpdate } from "./use-search-update.ts";
 
 const PHONE = "(max-width: 47.99em)";
 /** Below this the table would need side-scrolling: cards instead. */
@@ -21,7 +22,8 @@ const WIDE = "(min-width: 62em)";
  */
 export function ArchiveScreen() {
   const { t } = useTranslation("archive");
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useSearchUpdate();
   const user = useCurrentUser().data;
   const grants = useMemo(() => new Set(user?.permissions ?? []), [user]);
   const familiar = user?.roles?.[0]?.name === ROLE_FAMILIAR;
@@ -37,7 +39,7 @@ export function ArchiveScreen() {
   return (
     <Tabs
       value={tab}
-      onChange={(value) => value && setParams((current) => tabSearch(current, value as ArchiveTab))}
+      onChange={(value) => value && update((current) => tabSearch(current, value as ArchiveTab))}
       keepMounted={false}
     >
       <Tabs.List mb="md" style={{ flexWrap: "nowrap" }}>

@@ -40,6 +40,7 @@ import {
   parseArchiveSearch,
   withFilters,
 } from "./url.ts";
+import { useSearchUpdate } from "./use-search-update.ts";
 
 const SEARCH_DELAY_MS = 350;
 
@@ -50,7 +51,8 @@ const SEARCH_DELAY_MS = 350;
 export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) {
   const { t, i18n } = useTranslation(["archive", "incidents"]);
   const lang = i18n.resolvedLanguage ?? "es";
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useSearchUpdate();
   const state = useMemo(() => parseArchiveSearch(params), [params]);
   const user = useCurrentUser().data;
   const grants = useMemo(() => new Set(user?.permissions ?? []), [user]);
@@ -65,13 +67,13 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
   // Every change reads the URL as it is now (functional update), so quick successive changes never undo each other.
   const apply = useCallback(
     (patch: FilterPatch) =>
-      setParams((current) => archiveSearch(withFilters(parseArchiveSearch(current), patch, catalogue.data), current)),
-    [setParams, catalogue.data],
+      update((current) => archiveSearch(withFilters(parseArchiveSearch(current), patch, catalogue.data), current)),
+    [update, catalogue.data],
   );
-  const clear = () => setParams((current) => archiveSearch(clearedFilters(parseArchiveSearch(current)), current));
+  const clear = () => update((current) => archiveSearch(clearedFilters(parseArchiveSearch(current)), current));
   const resultsTop = useRef<HTMLDivElement>(null);
   const setPage = (page: number) => {
-    setParams((current) => archiveSearch({ ...parseArchiveSearch(current), page }, current));
+    update((current) => archiveSearch({ ...parseArchiveSearch(current), page }, current));
     resultsTop.current?.scrollIntoView({ block: "start", behavior: "smooth" });
   };
 

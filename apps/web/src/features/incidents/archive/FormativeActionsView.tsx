@@ -24,6 +24,7 @@ import { ActionStateBadge } from "./badges.tsx";
 import { formatDay, nextOpenOn, progressOf } from "./format.ts";
 import { detailsPath, ResultsSkeleton } from "./ResultsList.tsx";
 import { ACTIONS_FILTERS, type ActionsFilter, type ActionsScope, parseActionsSearch } from "./url.ts";
+import { useSearchUpdate } from "./use-search-update.ts";
 
 interface Props {
   phone: boolean;
@@ -39,13 +40,14 @@ interface Props {
 export function FormativeActionsView({ phone, wide, mayViewAll }: Props) {
   const { t, i18n } = useTranslation(["archive", "incidents"]);
   const lang = i18n.resolvedLanguage ?? "es";
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useSearchUpdate();
   const view = parseActionsSearch(params, mayViewAll, mayViewAll ? "all" : "mine");
   const list = useFormativeActions(view.scope, view.state);
   const scopeLabel = useId();
 
   const set = (key: "scope" | "state", value: string) =>
-    setParams((current) => {
+    update((current) => {
       const next = new URLSearchParams(current);
       next.set(key, value);
       return next;

@@ -6,7 +6,7 @@ import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ClassificationBadge, IncidentStatusBadge } from "./badges.tsx";
-import { formatDateTime, studentName } from "./format.ts";
+import { formatDateAndTime, formatDateTime, studentName } from "./format.ts";
 import type { ArchiveSort } from "./url.ts";
 
 export const detailsPath = (id: number) => `/incident-details?id=${id}`;
@@ -179,7 +179,10 @@ export function ResultsList({ incidents, timeZone, sort, onSort, layout }: Props
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                  {when(i)}
+                  {formatDateAndTime(i.occurred_at, lang, timeZone).date}
+                </Text>
+                <Text size="xs" c="gray.7" style={{ whiteSpace: "nowrap" }}>
+                  {formatDateAndTime(i.occurred_at, lang, timeZone).time}
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -2,6 +2,7 @@ import type { FormativeAction, IncidentListItem } from "@convive/domain";
 import { describe, expect, it } from "vitest";
 import {
   datePresets,
+  formatDateAndTime,
   formatDateTime,
   formatDay,
   nextOpenOn,
@@ -21,6 +22,12 @@ describe("dates", () => {
     expect(text).toMatch(/12/);
     expect(text).toMatch(/12:30\sp\.\s?m\./);
     expect(formatDateTime("2026-03-12T18:30:00Z", "en", "America/Mexico_City")).toMatch(/12:30\sPM/);
+  });
+
+  it("splits date and time for a table cell", () => {
+    const { date, time } = formatDateAndTime("2026-03-12T18:30:00Z", "en", "America/Mexico_City");
+    expect(date).toBe("Mar 12, 2026");
+    expect(time).toMatch(/^12:30\sPM$/);
   });
 
   it("falls back to Mexico City for an unknown zone", () => {

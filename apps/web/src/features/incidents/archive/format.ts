@@ -26,6 +26,12 @@ function formatter(lang: string, timeZone: string, options: Intl.DateTimeFormatO
 export const formatDateTime = (iso: string, lang: string, timeZone: string) =>
   formatter(lang, timeZone, { dateStyle: "medium", timeStyle: "short" }, "dt").format(new Date(iso));
 
+/** The same instant as two lines of a table cell: "12 mar 2026" and "10:35 a.m.". */
+export const formatDateAndTime = (iso: string, lang: string, timeZone: string) => ({
+  date: formatter(lang, timeZone, { dateStyle: "medium" }, "date").format(new Date(iso)),
+  time: formatter(lang, timeZone, { timeStyle: "short" }, "time").format(new Date(iso)),
+});
+
 /** A `YYYY-MM-DD` school day as "12 mar 2026" (read at noon UTC so no zone moves it to another day). */
 export const formatDay = (day: string, lang: string) =>
   formatter(lang, "UTC", { dateStyle: "medium" }, "d").format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
