@@ -64,7 +64,7 @@ export function ActionForm(props: FormProps) {
   }
   const people = new Map<number, UserRef>();
   for (const p of staff.data ?? []) people.set(p.id, p);
-  if (action) people.set(action.responsible.id, action.responsible);
+  if (action && !people.has(action.responsible.id)) people.set(action.responsible.id, action.responsible);
   return (
     <ActionFormBody
       {...props}

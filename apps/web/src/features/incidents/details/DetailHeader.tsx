@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../../lib/toast.ts";
-import { downloadPdf } from "./api.ts";
+import { openPdf } from "./api.ts";
 import { ClassificationBadge, StatusBadge } from "./Badges.tsx";
 import { formatDateTime } from "./format.ts";
 import classes from "./IncidentDetails.module.css";
@@ -49,7 +49,7 @@ export function DetailHeader({ view }: { view: DetailView }) {
   const print = async () => {
     setPrinting(true);
     try {
-      await downloadPdf(incident.id, incident.folio);
+      await openPdf(incident.id, incident.folio);
     } catch (error) {
       toast("error", (error as Error).message);
     } finally {
@@ -118,7 +118,7 @@ export function DetailHeader({ view }: { view: DetailView }) {
             )}
             {allowed.reopen && (
               <Button
-                variant="outline"
+                variant="default"
                 leftSection={<IconArrowBackUp size={16} aria-hidden />}
                 onClick={() => setDialog("reopen")}
               >

@@ -89,7 +89,7 @@ export function StatusDialog({ kind, view, onClose }: { kind: StatusKind; view: 
           variant="light"
           icon={<IconAlertTriangle size={18} aria-hidden />}
           title={t("status.pendingTitle", { count: pending.length })}
-          styles={{ message: { color: "var(--mantine-color-text)" } }}
+          styles={{ title: { color: "#8a3100" }, message: { color: "var(--mantine-color-text)" } }}
         >
           <List size="sm" spacing={6} mb="sm">
             {pending.map((a) => (

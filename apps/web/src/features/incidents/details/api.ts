@@ -154,10 +154,27 @@ export function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The printable PDF of one incident, in the caller's language (an authenticated GET). */
-export async function downloadPdf(id: number, folio: number) {
-  const file = await download(`/api/incidents/${id}/pdf`, { timeoutMs: REQUEST_TIMEOUT_MS.mobile });
-  saveBlob(file.blob, file.name ?? `incidencia-${folio}.pdf`);
+/**
+ * The printable PDF of one incident, in the caller's language (an authenticated GET, so fetched, not linked). On a
+ * computer it opens in a new tab, ready to print; on a phone, or when the tab is blocked, it is downloaded.
+ */
+export async function openPdf(id: number, folio: number) {
+  const phone = window.matchMedia("(pointer: coarse)").matches;
+  // The tab is opened now, inside the click, or the browser would block it after the wait.
+  const tab = phone ? null : window.open("", "_blank");
+  try {
+    const file = await download(`/api/incidents/${id}/pdf`, { timeoutMs: REQUEST_TIMEOUT_MS.mobile });
+    if (tab) {
+      const url = URL.createObjectURL(file.blob);
+      tab.location.href = url;
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } else {
+      saveBlob(file.blob, file.name ?? `incidencia-${folio}.pdf`);
+    }
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }
 
 /** An attachment's bytes: its URL needs the bearer token, so it is fetched rather than linked. */
