@@ -1,6 +1,7 @@
 import type { Archive, ArchiveFilters, FormativeAction, StudentOption } from "@convive/domain";
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { useSchoolInformation } from "../../app/layout/school-information.ts";
 import { api, download } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
@@ -27,6 +28,21 @@ export function useArchive(query: string, enabled = true) {
     staleTime: 15_000,
     enabled,
   });
+}
+
+/** Loads a page before it is asked for (the next one while the user reads the current), so paging is instant. */
+export function usePrefetchArchive() {
+  const { schoolId } = useSession();
+  const client = useQueryClient();
+  return useCallback(
+    (query: string) =>
+      client.prefetchQuery({
+        queryKey: [...incidentsKey(schoolId), "archive", query],
+        queryFn: ({ signal }) => fetchArchive(query, signal),
+        staleTime: 15_000,
+      }),
+    [client, schoolId],
+  );
 }
 
 /** The values of the filters (categories and types, structure, subjects, recorders) within the caller's scope. */

@@ -26,7 +26,7 @@ import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
-import { exportArchive, useArchive, useArchiveFilters, useSchoolTimeZone } from "../api.ts";
+import { exportArchive, useArchive, useArchiveFilters, usePrefetchArchive, useSchoolTimeZone } from "../api.ts";
 import { FiltersPanel } from "./FiltersPanel.tsx";
 import { pageCount, pageRange, studentNameIn, todayIn, totalLabel } from "./format.ts";
 import { ResultsList, ResultsSkeleton } from "./ResultsList.tsx";
@@ -63,6 +63,16 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
   const catalogue = useArchiveFilters();
   const archive = useArchive(apiQuery(state));
   const data = archive.data;
+
+  // The next page is fetched while this one is read.
+  const prefetch = usePrefetchArchive();
+  const nextQuery =
+    data && !archive.isPlaceholderData && state.page < pageCount(data)
+      ? apiQuery({ ...state, page: state.page + 1 })
+      : null;
+  useEffect(() => {
+    if (nextQuery) void prefetch(nextQuery);
+  }, [nextQuery, prefetch]);
 
   // Every change reads the URL as it is now (functional update), so quick successive changes never undo each other.
   const apply = useCallback(
