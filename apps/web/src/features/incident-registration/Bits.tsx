@@ -112,7 +112,7 @@ export function initials(name: string) {
 }
 
 /** Dark shades only, so white initials stay readable (WCAG AA) on every one. */
-const AVATAR_COLORS = ["blue.8", "grape.8", "teal.9", "violet.9", "red.9", "indigo.8", "cyan.9", "pink.9", "green.9"];
+const AVATAR_COLORS = ["blue.8", "grape.8", "teal.9", "violet.9", "red.9", "indigo.8", "cyan.9", "pink.9", "gray.8"];
 const avatarColor = (name: string) => {
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
