@@ -313,10 +313,10 @@ describe("archive: filter values", () => {
     const ids = f.categories.map((c: { id: number }) => c.id);
     expect(ids).toEqual(expect.arrayContaining([extra.category, s.category.id]));
     const damage = f.categories.find((c: { id: number }) => c.id === extra.category);
-    // Counted among the incidents the caller sees (the Docente does not see i2).
-    expect(damage.types).toEqual([expect.objectContaining({ id: extra.type, incidents_count: 0 })]);
+    // Counted over the school, as the configurator does (the Docente does not see i2 in the archive).
+    expect(damage.types).toEqual([expect.objectContaining({ id: extra.type, incidents_count: 1 })]);
     const conducta = f.categories.find((c: { id: number }) => c.id === s.category.id);
-    expect(conducta.types).toEqual([expect.objectContaining({ id: s.type.id, incidents_count: 5 })]);
+    expect(conducta.types).toEqual([expect.objectContaining({ id: s.type.id, incidents_count: 7 })]);
     expect(f.sections.map((x: { name: string }) => x.name)).toEqual(["Primaria", "Secundaria"]);
     expect(f.groups.map((g: { label: string }) => g.label)).toEqual([
       "Primaria 1° A",

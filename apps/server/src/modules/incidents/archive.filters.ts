@@ -15,13 +15,13 @@ import {
 } from "../../db/schema/index.ts";
 import { currentYear } from "../school-years/school-years.repository.ts";
 import { memberName } from "./archive.repository.ts";
-import { incidentsWhere, type Scope } from "./scope.ts";
+import { incidentsOfFew, type Scope } from "./scope.ts";
 
 /**
- * The values of the archive's filters. Staff get the school's whole catalogue, the groups of the current year and
- * the members who recorded incidents. A family gets only what narrows their own children's incidents: the
- * categories, types and subjects those incidents use and their children's groups — no list of staff. A type's
- * incidents_count counts the incidents the caller sees (never school-wide figures to a teacher or a family).
+ * The values of the archive's filters. Staff get the school's whole catalogue (with how many incidents use each
+ * type, as the configurator counts them), the groups of the current year and the members who recorded incidents.
+ * A family gets only what narrows their own children's incidents: the categories, types and subjects those
+ * incidents use (counted among them) and their children's groups — no list of staff, no school-wide figures.
  */
 export async function archiveFilters(db: Tx, scope: Scope): Promise<ArchiveFilters> {
   const { schoolId } = scope;
@@ -37,7 +37,7 @@ export async function archiveFilters(db: Tx, scope: Scope): Promise<ArchiveFilte
         and(
           eq(subjects.schoolId, schoolId),
           family
-            ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsWhere(scope)})`
+            ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsOfFew(scope)})`
             : undefined,
         ),
       )
@@ -49,11 +49,11 @@ export async function archiveFilters(db: Tx, scope: Scope): Promise<ArchiveFilte
 
 async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCategory[]> {
   const { schoolId } = scope;
-  // Incidents per type within the scope (one grouped pass); a family gets only the types that have some.
+  // Staff: one grouped pass over incidents_type_idx. Family: among their few incidents, only types that have some.
   const counted = db
     .select({ typeId: incidents.typeId, n: sql<number>`count(*)::int`.as("n") })
     .from(incidents)
-    .where(incidentsWhere(scope))
+    .where(scope.kind === "family" ? incidentsOfFew(scope) : eq(incidents.schoolId, schoolId))
     .groupBy(incidents.typeId)
     .as("counted");
   const rows = await db

@@ -1,9 +1,10 @@
 import { type Archive, type ArchiveFilters, type ArchiveQuery, INCIDENT_LIMITS } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { archiveFilters } from "./archive.filters.ts";
+import { pageOfIds } from "./archive.plan.ts";
 import { listItem, loadIncidents } from "./archive.present.ts";
-import { archivePlan } from "./archive.query.ts";
-import { pageOfIds, schoolClock } from "./archive.repository.ts";
+import { archiveSpec } from "./archive.query.ts";
+import { schoolClock } from "./archive.repository.ts";
 import { resolveScope, type Viewer } from "./scope.ts";
 
 const DEFAULT_TIME_ZONE = "America/Mexico_City";
@@ -22,9 +23,9 @@ export function createArchiveService(deps: { db: Db }) {
       resolveScope(db, viewer),
       needsClock ? schoolClock(db, viewer.tenant.schoolId) : undefined,
     ]);
-    const plan = archivePlan(scope, query, clock?.timeZone ?? DEFAULT_TIME_ZONE);
+    const spec = await archiveSpec(db, scope, query, clock?.timeZone ?? DEFAULT_TIME_ZONE);
     const offset = (query.page - 1) * query.per_page;
-    const { ids, counted } = await pageOfIds(db, plan, query.sort, query.per_page, offset);
+    const { ids, counted } = await pageOfIds(db, spec, query.sort, query.per_page, offset);
     const loaded = await loadIncidents(db, scope, ids);
     const cap = INCIDENT_LIMITS.countCap;
     return {

@@ -9,9 +9,10 @@ import {
 } from "@convive/domain";
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/client.ts";
+import { pageOfIds } from "./archive.plan.ts";
 import { type LoadedIncident, loadIncidents } from "./archive.present.ts";
-import { archivePlan } from "./archive.query.ts";
-import { idsInOrder, pageOfIds, schoolClock } from "./archive.repository.ts";
+import { archiveSpec } from "./archive.query.ts";
+import { schoolClock } from "./archive.repository.ts";
 import { schoolDay, schoolTime } from "./details.actions.ts";
 import { CLASSIFICATION, EXPORT_COLUMNS, type ExportColumn, ROLE, STATUS, say, WORDS } from "./export.labels.ts";
 import { resolveScope, type Viewer } from "./scope.ts";
@@ -32,11 +33,8 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
 
   async function exportXlsx(viewer: Viewer, query: ExportQuery, lang: Language) {
     const [scope, clock] = await Promise.all([resolveScope(db, viewer), schoolClock(db, viewer.tenant.schoolId)]);
-    const plan = archivePlan(scope, query, clock.timeZone);
-    const max = INCIDENT_LIMITS.maxExportRows;
-    const ids = plan.sparse
-      ? (await pageOfIds(db, plan, query.sort, max, 0, 0)).ids
-      : await idsInOrder(db, plan, query.sort, max);
+    const spec = await archiveSpec(db, scope, query, clock.timeZone);
+    const { ids } = await pageOfIds(db, spec, query.sort, INCIDENT_LIMITS.maxExportRows, 0, 0);
     const filename = `${say(WORDS.file, lang)}-${schoolDay(new Date(), clock.timeZone)}.xlsx`;
 
     const stream = new PassThrough();

@@ -63,41 +63,98 @@ export async function resolveScope(tx: Tx, viewer: Viewer): Promise<Scope> {
 }
 
 /**
- * The incidents of the scope, as a condition on `incidents` that includes the school. own: recorded by the user,
- * or whose group — or any student's group at the time — the user heads or teaches; family: shown to families and
- * about one of their children.
+ * A condition on incidents that may also be met through the incident's students: a `cheap` part on the incident's
+ * own columns (served by its indexes) and a `students` part on incident_students (some student of the incident
+ * meets it). The forms below write it for each kind of plan.
  */
-export function incidentsWhere(scope: Scope): SQL {
-  const school = eq(incidents.schoolId, scope.schoolId);
-  if (scope.kind === "school") return school;
-  if (scope.kind === "family") {
-    // Drives the query from the children's rows of incident_students (a handful of incidents per child).
-    return and(school, eq(incidents.visibleToFamily, true), incidentIdIn(studentsIncidents(scope, scope.childIds)))!;
-  }
-  if (scope.groupIds.length === 0) return and(school, eq(incidents.recordedBy, scope.userId))!;
-  // IN (subquery) rather than EXISTS: PostgreSQL hashes the students' incidents once instead of probing per row.
-  return and(
-    school,
-    or(
-      eq(incidents.recordedBy, scope.userId),
-      inArray(incidents.groupId, scope.groupIds),
-      sql`${incidents.id} in (select ${incidentStudents.incidentId} from ${incidentStudents}
-            where ${incidentStudents.schoolId} = ${scope.schoolId}
-              and ${inArray(incidentStudents.groupId, scope.groupIds)})`,
-    ),
-  )!;
+export interface Predicate {
+  cheap?: SQL;
+  students?: SQL;
+  /** Part of `cheap` that one index counts alone (a lower bound of the matches, for the archive's total). */
+  bound?: SQL;
 }
 
-/** The incidents of some students (incident_students_student_idx), as a subquery of incident ids. */
-export const studentsIncidents = (scope: { schoolId: string }, studentIds: readonly number[]) =>
-  sql`select ${incidentStudents.incidentId} from ${incidentStudents}
-       where ${incidentStudents.schoolId} = ${scope.schoolId} and ${inArray(incidentStudents.studentId, [...studentIds])}`;
+/**
+ * The scope as conditions on incidents: `base` on their own columns (always the school) and, for `own` and
+ * `family`, a predicate through the students. own: recorded by the user, or whose group — or any student's group
+ * at the time — the user heads or teaches; family: shown to families and about one of their children.
+ */
+export function scopeConditions(scope: Scope): { base: SQL[]; pred?: Predicate } {
+  const base: SQL[] = [eq(incidents.schoolId, scope.schoolId)];
+  if (scope.kind === "school") return { base };
+  if (scope.kind === "family") {
+    base.push(eq(incidents.visibleToFamily, true));
+    if (scope.childIds.length === 0) return { base: [...base, FALSE] };
+    return { base, pred: { students: inArray(incidentStudents.studentId, scope.childIds) } };
+  }
+  const recorded = eq(incidents.recordedBy, scope.userId);
+  if (scope.groupIds.length === 0) return { base: [...base, recorded] };
+  return {
+    base,
+    pred: {
+      cheap: or(recorded, inArray(incidents.groupId, scope.groupIds)),
+      students: inArray(incidentStudents.groupId, scope.groupIds),
+      bound: inArray(incidents.groupId, scope.groupIds),
+    },
+  };
+}
 
 /**
- * `incidents.id = any(array(subquery))`: the subquery runs once and its ids are looked up through the primary
- * key, which keeps a short list of incidents from turning into a walk over the whole school.
+ * The incidents of the scope, as one condition on `incidents` that includes the school, checked row by row — right
+ * for one incident (details, downloads, follow-up writes) and for walks in an index's order.
  */
-export const incidentIdIn = (ids: SQL) => sql`${incidents.id} = any(array(${ids}))`;
+export function incidentsWhere(scope: Scope): SQL {
+  const { base, pred } = scopeConditions(scope);
+  return and(...base, pred ? probeForm(pred) : undefined)!;
+}
+
+/**
+ * The same condition driven from the students' incidents: right for a family's few incidents, wrong for a
+ * teacher's many (use incidentsWhere there).
+ */
+export function incidentsOfFew(scope: Scope): SQL {
+  const { base, pred } = scopeConditions(scope);
+  return and(...base, pred ? driverForm(scope.schoolId, pred) : undefined)!;
+}
+
+// ───────────────────────── the forms of a predicate ─────────────────────────
+
+const FALSE = sql`false`;
+
+/** The incident ids whose students meet `cond`. */
+export const studentsIncidents = (schoolId: string, cond: SQL) =>
+  sql`select ${incidentStudents.incidentId} from ${incidentStudents}
+       where ${incidentStudents.schoolId} = ${schoolId} and ${cond}`;
+
+/**
+ * Drives a query from a small predicate: the students' incident ids are collected once and looked up through the
+ * primary key, ORed (as bitmaps) with the cheap part's own index.
+ */
+export const driverForm = (schoolId: string, p: Predicate): SQL =>
+  or(p.cheap, p.students ? sql`${incidents.id} = any(array(${studentsIncidents(schoolId, p.students)}))` : undefined) ??
+  FALSE;
+
+/**
+ * Checks a predicate row by row: the cheap part first, then one primary-key probe of incident_students. OFFSET 0
+ * keeps PostgreSQL from hashing every matching student row of the school up front, which for a teacher's groups
+ * or a section costs far more than the few probes a page needs.
+ */
+export const probeForm = (p: Predicate): SQL =>
+  or(
+    p.cheap,
+    p.students
+      ? sql`exists (select 1 from ${incidentStudents}
+                     where ${incidentStudents.schoolId} = ${incidents.schoolId}
+                       and ${incidentStudents.incidentId} = ${incidents.id} and ${p.students} offset 0)`
+      : undefined,
+  ) ?? FALSE;
+
+/** For an exact count over many rows: the students' incidents as a set the planner may hash or join. */
+export const setForm = (schoolId: string, p: Predicate): SQL =>
+  or(p.cheap, p.students ? sql`${incidents.id} in (${studentsIncidents(schoolId, p.students)})` : undefined) ?? FALSE;
+
+/** Only the cheap part: a subset of the matches, countable through indexes alone. */
+export const cheapForm = (p: Predicate): SQL => p.cheap ?? FALSE;
 
 /** Whether the viewer may see a student's name on an incident (families see only their own children). */
 export const seesStudent = (scope: Scope, studentId: number) =>

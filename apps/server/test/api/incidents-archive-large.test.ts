@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPARSE_MAX } from "../../src/modules/incidents/archive.plan.ts";
+import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { insertIncident } from "../helpers/incident-rows.ts";
+import { type IncidentSchool, incidentSchool } from "../helpers/incidents.ts";
+
+/**
+ * The archive's other plan: sets larger than SPARSE_MAX are walked in index order with row-by-row checks, and
+ * counted from a lower bound or exactly. A school with BULK incidents of group A (student a1) plus two of group B.
+ */
+const BULK = SPARSE_MAX + 500;
+
+let t: TestApp;
+let s: IncidentSchool;
+let x1: { id: number; folio: number };
+let x2: { id: number; folio: number };
+
+type As = IncidentSchool["director"]["as"];
+const archive = async (as: As, query = "") => {
+  const res = await as({ method: "GET", url: `/api/incidents?${query}` });
+  if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
+  return res.json().data as {
+    incidents: { id: number; folio: number; students: { id: number | null; name: string | null }[] }[];
+    total: number;
+    total_capped: boolean;
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await incidentSchool(t.app, t.db);
+  const first = await insertIncident(t.db, s, {
+    students: [{ id: s.a1.id, groupId: s.groupA.id }],
+    recordedBy: s.director.user.id,
+    occurredAt: new Date(Date.now() - 3_600_000),
+  });
+  await t.db.execute(sql`
+    insert into incidents (school_id, folio, school_year_id, category_id, type_id, classification, detail, occurred_at,
+                           group_id, visible_to_family, status, recorded_by)
+    select school_id, folio + g, school_year_id, category_id, type_id, classification, detail,
+           occurred_at - g * interval '1 minute', group_id, visible_to_family, status, recorded_by
+      from incidents, generate_series(1, ${BULK - 1}) g
+     where school_id = ${s.school.id} and id = ${first.id}`);
+  await t.db.execute(sql`
+    insert into incident_students (school_id, incident_id, student_id, role, group_id)
+    select school_id, id, ${s.a1.id}, 'involved', group_id from incidents
+     where school_id = ${s.school.id} and id <> ${first.id}`);
+  await t.db.execute(sql`
+    update incident_counters set last_folio = ${BULK} where school_id = ${s.school.id}`);
+  x1 = await insertIncident(t.db, s, {
+    students: [
+      { id: s.b1.id, groupId: s.groupB.id },
+      { id: s.a1.id, groupId: s.groupA.id, role: "witness" },
+    ],
+    groupId: s.groupB.id,
+    recordedBy: s.otherTeacher.user.id,
+    status: "closed",
+    classification: "very-serious",
+    detail: "Pelea a la salida.",
+    occurredAt: new Date(Date.now() - 60_000),
+  });
+  x2 = await insertIncident(t.db, s, {
+    students: [{ id: s.b1.id, groupId: s.groupB.id }],
+    recordedBy: s.otherTeacher.user.id,
+    classification: "minor",
+    detail: "Olvidó el material.",
+    occurredAt: new Date(Date.now() - 120_000),
+  });
+  await t.db.execute(sql`analyze`);
+});
+afterAll(() => t.close());
+
+describe("archive over large sets", () => {
+  it("walks a teacher's groups and counts them exactly under the cap", async () => {
+    const page = await archive(s.teacher.as, "per_page=5");
+    expect(page.incidents[0]!.id).toBe(x1.id);
+    expect(page.incidents.map((i) => i.id)).not.toContain(x2.id);
+    expect(page).toMatchObject({ total: BULK + 1, total_capped: false });
+    const second = await archive(s.teacher.as, "per_page=5&page=2");
+    const folios = [...page.incidents.slice(1), ...second.incidents].map((i) => i.folio);
+    // The bulk rows are a minute apart, newest with the lowest folio after the first.
+    expect(folios).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("finds the incidents a group's student was in, among many of the group", async () => {
+    const page = await archive(s.director.as, `group_id=${s.groupA.id}&status=closed`);
+    expect(page.incidents.map((i) => i.id)).toEqual([x1.id]);
+    expect(page.total).toBe(1);
+    expect((await archive(s.director.as, `group_id=${s.groupA.id}`)).total).toBe(BULK + 1);
+    expect((await archive(s.otherTeacher.as, `group_id=${s.groupA.id}`)).incidents.map((i) => i.id)).toEqual([x1.id]);
+  });
+
+  it("sorts by classification one index walk per classification", async () => {
+    const worst = await archive(s.director.as, "sort=-classification&per_page=3");
+    expect(worst.incidents.map((i) => i.id)).toEqual([x1.id, ...worst.incidents.slice(1).map((i) => i.id)]);
+    expect(worst.incidents.slice(1).map((i) => i.folio)).toEqual([1, 2]);
+    const mildest = await archive(s.director.as, "sort=classification&per_page=2");
+    expect(mildest.incidents.map((i) => i.id)).toEqual([x2.id, mildest.incidents[1]!.id]);
+    expect(mildest.incidents[1]!.folio).toBe(1);
+    const last = await archive(s.director.as, `sort=-classification&per_page=1&page=${BULK + 2}`);
+    expect(last.incidents.map((i) => i.id)).toEqual([x2.id]);
+  });
+
+  it("walks a family's many incidents, anonymised, and counts them", async () => {
+    const page = await archive(s.motherOfA1.as, "per_page=3");
+    expect(page.incidents[0]!.id).toBe(x1.id);
+    expect(page.incidents[0]!.students.map((x) => x.name)).toEqual(["Ana Pérez Ruiz", null]);
+    expect(page).toMatchObject({ total: BULK + 1, total_capped: false });
+  });
+
+  it("lets a small predicate drive next to a large one", async () => {
+    expect((await archive(s.teacher.as, "q=beto")).incidents.map((i) => i.id)).toEqual([x1.id]);
+    expect((await archive(s.director.as, "q=beto")).incidents.map((i) => i.id)).toEqual([x1.id, x2.id]);
+  });
+
+  it("exports a large list", async () => {
+    const res = await s.director.as({ method: "GET", url: `/api/incidents/export?group_id=${s.groupA.id}&sort=folio` });
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(BULK + 2);
+    expect(sheet.getRow(2).getCell(1).value).toBe(1);
+    expect(sheet.getRow(BULK + 2).getCell(1).value).toBe(x1.folio);
+  });
+});
