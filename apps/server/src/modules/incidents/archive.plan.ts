@@ -23,8 +23,9 @@ export interface PageOfIds {
  * One page of matching ids and the number of matches up to `countCap` + 1 (0: not counted). Never a COUNT over
  * the whole school:
  * - sparse: the small predicate's matches are materialised once, then sorted for the page and counted;
- * - dense: the page walks an index in its order while a second statement counts what indexes alone can (a lower
- *   bound); only when that stays under the cap is the exact count taken, with the students' incidents as a set.
+ * - dense: the page walks an index in its order while a second statement counts — a lower bound that indexes
+ *   count alone when no column filter narrows the set, the exact count (students' incidents as a set) otherwise or
+ *   when the bound stays under the cap.
  */
 export async function pageOfIds(
   db: Tx,
@@ -39,21 +40,27 @@ export async function pageOfIds(
 
   const { base, preds } = spec;
   const where = and(...base, ...preds.map(probeForm))!;
-  // A lower bound from the cheap parts (or the part one index counts alone): enough when it passes the cap.
+  const counting = countCap + 1;
+  const exact = () => countWhere(db, and(...base, ...preds.map((p) => setForm(spec.schoolId, p)))!, counting);
+  if (countCap === 0) return { ids: await idsInOrder(db, where, sort, limit, offset), counted: 0 };
+  if (preds.length === 0) {
+    const [ids, counted] = await Promise.all([
+      idsInOrder(db, where, sort, limit, offset),
+      countWhere(db, where, counting),
+    ]);
+    return { ids, counted };
+  }
+  // Without column filters a large set usually passes the cap: a lower bound that indexes count alone (the
+  // predicate's own group column) settles it. With filters the bound rarely does; count exactly at once.
   const single = preds.length === 1 ? preds[0]! : null;
   const lower =
     known ??
-    (countCap > 0 && preds.every((p) => p.cheap)
-      ? and(...base, ...(single?.bound ? [single.bound] : preds.map(cheapForm)))!
+    (!spec.filtered && preds.every((p) => p.cheap)
+      ? countWhere(db, and(...base, ...(single?.bound ? [single.bound] : preds.map(cheapForm)))!, counting)
       : null);
-  const [ids, bound] = await Promise.all([
-    idsInOrder(db, where, sort, limit, offset),
-    typeof lower === "number" ? lower : lower ? countWhere(db, lower, countCap + 1) : 0,
-  ]);
-  if (countCap === 0 || bound > countCap) return { ids, counted: bound };
-  if (preds.length === 0) return { ids, counted: bound };
-  const exact = and(...base, ...preds.map((p) => setForm(spec.schoolId, p)))!;
-  return { ids, counted: await countWhere(db, exact, countCap + 1) };
+  const [ids, bound] = await Promise.all([idsInOrder(db, where, sort, limit, offset), lower ?? exact()]);
+  if (lower === null || bound > countCap) return { ids, counted: bound };
+  return { ids, counted: await exact() };
 }
 
 /**

@@ -16,6 +16,8 @@ export interface ArchiveSpec {
   schoolId: string;
   base: SQL[];
   preds: Predicate[];
+  /** Whether a filter on the incident's own columns (dates, status, type…) narrows the scope. */
+  filtered: boolean;
 }
 
 /**
@@ -95,6 +97,7 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
   const base: SQL[] = [...scoped.base];
   const preds: Predicate[] = scoped.pred ? [scoped.pred] : [];
   const nothing = () => base.push(sql`false`);
+  const scopeConditionsCount = base.length;
 
   // Days are the school's: from 00:00 of `from` to 24:00 of `to` on its wall clock.
   if (query.from) base.push(sql`${incidents.occurredAt} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
@@ -105,6 +108,7 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
   if (query.classification) base.push(eq(incidents.classification, query.classification));
   if (query.subject_id) base.push(eq(incidents.subjectId, query.subject_id));
   if (query.recorded_by) base.push(eq(incidents.recordedBy, query.recorded_by));
+  const filtered = base.length > scopeConditionsCount;
 
   const groupIds = await filterGroups(db, schoolId, query);
   if (groupIds !== null) {
@@ -129,5 +133,5 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
       else preds.push(search);
     }
   }
-  return { schoolId, base, preds };
+  return { schoolId, base, preds, filtered: filtered || /^\d{1,9}$/.test(query.q ?? "") };
 }
