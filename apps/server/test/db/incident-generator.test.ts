@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe("incident generator (demo data and benchmark)", () => {
   it("fills a school with consistent incidents, students, timeline and actions, continuing the folios", async () => {

@@ -1,7 +1,7 @@
 import { type Download, expect, type Locator, type Page } from "@playwright/test";
 import { type Lang, t } from "../support/i18n.ts";
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The id filters, named by their URL parameter (archive:filters.<key>). */
 export type ArchiveFilterKey =
@@ -56,7 +56,7 @@ export class ArchivePage {
 
   /** The phone's "Filtros" button (its name carries the number of active filters). */
   get filtersButton(): Locator {
-    return this.main.getByRole("button", { name: new RegExp(`^${escape(this.tx("archive:filters.open"))}`) });
+    return this.main.getByRole("button", { name: new RegExp(`^${escapeRe(this.tx("archive:filters.open"))}`) });
   }
   get filtersDrawer(): Locator {
     return this.page.getByRole("dialog", { name: this.tx("archive:filters.title") });
@@ -74,7 +74,7 @@ export class ArchivePage {
   async closeFilters() {
     if (await this.filtersDrawer.isVisible()) {
       await this.filtersDrawer
-        .getByRole("button", { name: new RegExp(`^(${escape(this.tx("archive:filters.done"))}|\\D*\\d)`) })
+        .getByRole("button", { name: new RegExp(`^(${escapeRe(this.tx("archive:filters.done"))}|\\D*\\d)`) })
         .last()
         .click();
       await expect(this.filtersDrawer).toBeHidden();
@@ -97,7 +97,7 @@ export class ArchivePage {
     await input.click();
     await input.fill(name.slice(0, Math.min(name.length, 12)));
     await this.page
-      .getByRole("option", { name: new RegExp(`^${escape(name)}`) })
+      .getByRole("option", { name: new RegExp(`^${escapeRe(name)}`) })
       .first()
       .click();
     await expect(this.page).toHaveURL(/[?&]student_id=/);
@@ -122,15 +122,17 @@ export class ArchivePage {
   }
   /** "1–25 de 1,234 incidencias". */
   get summary(): Locator {
-    return this.main.getByText(new RegExp(`^\\d[\\d,.\\s]*–[\\d,.\\s]+ ${escape(this.lang === "es" ? "de" : "of")} `));
+    return this.main.getByText(
+      new RegExp(`^\\d[\\d,.\\s]*–[\\d,.\\s]+ ${escapeRe(this.lang === "es" ? "de" : "of")} `),
+    );
   }
   /** The link that opens the incident with this folio (the folio cell in the table, the whole card on a phone). */
   incidentLink(folio: number): Locator {
     return this.linkIn(this.results, folio);
   }
   private linkIn(scope: Locator | Page, folio: number): Locator {
-    const table = new RegExp(`^${escape(this.tx("archive:results.open", { folio, type: "" }))}`);
-    const card = new RegExp(`^${escape(this.tx("incidents:folio", { folio }))}(\\s|$)`);
+    const table = new RegExp(`^${escapeRe(this.tx("archive:results.open", { folio, type: "" }))}`);
+    const card = new RegExp(`^${escapeRe(this.tx("incidents:folio", { folio }))}(\\s|$)`);
     return scope.getByRole("link", { name: table }).or(scope.getByRole("link", { name: card }));
   }
   /** The row (table) or card (phone) of an incident, to read its students, badges, group… */
@@ -184,11 +186,11 @@ export class ArchivePage {
   // ───────────── formative actions tab ─────────────
 
   get incidentsTab(): Locator {
-    return this.main.getByRole("tab", { name: new RegExp(`^${escape(this.tx("archive:tabs.incidents"))}`) });
+    return this.main.getByRole("tab", { name: new RegExp(`^${escapeRe(this.tx("archive:tabs.incidents"))}`) });
   }
   /** The tab (staff holding formative-actions.read only; its name may end with the count of overdue ones). */
   get actionsTab(): Locator {
-    return this.main.getByRole("tab", { name: new RegExp(`^${escape(this.tx("archive:tabs.actions"))}`) });
+    return this.main.getByRole("tab", { name: new RegExp(`^${escapeRe(this.tx("archive:tabs.actions"))}`) });
   }
   get actionsList(): Locator {
     const name = this.tx("archive:actions.label");
