@@ -1,8 +1,9 @@
-import { INCIDENT_LIMITS } from "@convive/domain";
+import { INCIDENT_LIMITS, type ProfileTemplateKey, profileTemplate, templatePermissions } from "@convive/domain";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accompanimentObservations,
   grades,
   groups,
   incidentCategories,
@@ -11,6 +12,7 @@ import {
   studentGroups,
   students,
 } from "../../src/db/schema/index.ts";
+import { observationsWhere, resolveObservationScope } from "../../src/modules/incidents/scope.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { memberOf, uniq } from "../helpers/factories.ts";
 import { daysAgo, insertIncident } from "../helpers/incident-rows.ts";
@@ -398,5 +400,48 @@ describe("archive: XLSX export", () => {
     expect(rows[1]![7]).toBe("Ana Pérez Ruiz (Witness); Another student (Involved)");
     expect(rows[1]![4]).toBe("Behaviour");
     expect(JSON.stringify(rows)).not.toContain("Beto");
+  });
+});
+
+describe("scope helper for accompaniment observations", () => {
+  it("scopes observations like incidents: whole school, own groups and records, a family's visible ones", async () => {
+    const schoolId = s.school.id;
+    const add = async (studentId: number, recordedBy: number, visibleToFamily = true) => {
+      const [row] = await t.db
+        .insert(accompanimentObservations)
+        .values({
+          schoolId,
+          studentId,
+          observationTypeId: s.observationType.id,
+          text: "Participó en clase.",
+          observedOn: "2026-01-15",
+          recordedBy,
+          visibleToFamily,
+        })
+        .returning();
+      return row!.id;
+    };
+    const onA1 = await add(s.a1.id, s.director.user.id);
+    const onB1 = await add(s.b1.id, s.otherTeacher.user.id);
+    const byTeacher = await add(extra.c1, s.teacher.user.id);
+    const hidden = await add(s.a1.id, s.director.user.id, false);
+    const seen = async (template: ProfileTemplateKey, userId: number) => {
+      const tenant = {
+        schoolId,
+        profileId: 0,
+        profileName: profileTemplate(template).name,
+        grants: new Set<string>(templatePermissions(template)),
+      };
+      const scope = await resolveObservationScope(t.db, { tenant, userId });
+      const rows = await t.db
+        .select({ id: accompanimentObservations.id })
+        .from(accompanimentObservations)
+        .where(observationsWhere(scope));
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    };
+    expect(await seen("director", s.director.user.id)).toEqual([onA1, onB1, byTeacher, hidden]);
+    expect(await seen("docente", s.teacher.user.id)).toEqual([onA1, byTeacher, hidden]);
+    expect(await seen("docente", s.otherTeacher.user.id)).toEqual([onB1]);
+    expect(await seen("familiar", s.motherOfA1.user.id)).toEqual([onA1]);
   });
 });
