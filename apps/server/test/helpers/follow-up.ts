@@ -8,6 +8,7 @@ import {
   notifications,
   parentMeetings,
 } from "../../src/db/schema/index.ts";
+import { refreshGroupIds } from "../../src/modules/incidents/registration.repository.ts";
 import type { IncidentSchool } from "./incidents.ts";
 
 /** A day relative to today in the school's time zone (the server measures "today" and "overdue" there). */
@@ -61,6 +62,7 @@ export async function insertIncident(
     .values(
       list.map((st) => ({ schoolId, incidentId: row!.id, studentId: st.id, role: "involved", groupId: st.groupId })),
     );
+  await refreshGroupIds(db, schoolId, row!.id);
   return row!;
 }
 

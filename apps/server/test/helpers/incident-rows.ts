@@ -10,6 +10,7 @@ import {
   parentMeetingAttendees,
   parentMeetings,
 } from "../../src/db/schema/index.ts";
+import { refreshGroupIds } from "../../src/modules/incidents/registration.repository.ts";
 import type { IncidentSchool } from "./incidents.ts";
 
 export const daysAgo = (days: number, hour = 15) => {
@@ -89,6 +90,7 @@ export async function insertIncident(db: Db, s: IncidentSchool, seed: IncidentSe
       groupId: st.groupId,
     })),
   );
+  await refreshGroupIds(db, schoolId, row!.id);
   await db.insert(incidentTimeline).values({
     schoolId,
     incidentId: row!.id,

@@ -120,6 +120,8 @@ CREATE TABLE "incidents" (
 	"place" text,
 	"occurred_at" timestamp with time zone NOT NULL,
 	"group_id" integer,
+	"group_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"student_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
 	"subject_id" integer,
 	"visible_to_family" boolean NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
@@ -233,6 +235,8 @@ CREATE INDEX "incidents_group_idx" ON "incidents" USING btree ("school_id","grou
 CREATE INDEX "incidents_recorded_by_idx" ON "incidents" USING btree ("school_id","recorded_by","occurred_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "incidents_classification_idx" ON "incidents" USING btree ("school_id","classification","occurred_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "incidents_subject_idx" ON "incidents" USING btree ("school_id","subject_id","occurred_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "incidents_group_ids_idx" ON "incidents" USING gin ("group_ids");--> statement-breakpoint
+CREATE INDEX "incidents_student_ids_idx" ON "incidents" USING gin ("student_ids");--> statement-breakpoint
 CREATE INDEX "incidents_search_idx" ON "incidents" USING gin (to_tsvector('simple', "detail" || ' ' || coalesce("place", '')));--> statement-breakpoint
 CREATE INDEX "parent_meeting_attendees_user_idx" ON "parent_meeting_attendees" USING btree ("school_id","user_id");--> statement-breakpoint
 CREATE INDEX "parent_meetings_incident_idx" ON "parent_meetings" USING btree ("school_id","incident_id");--> statement-breakpoint

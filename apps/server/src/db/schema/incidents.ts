@@ -110,6 +110,14 @@ export const incidents = pgTable(
     place: text("place"),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
     groupId: integer("group_id"),
+    /**
+     * Every group the incident concerns: its own group and each student's group at the time, kept in step by
+     * registration and corrections. Teachers' scopes and the group/grade/section filters read this one column, so
+     * the archive never has to join the students to know whether a row is in.
+     */
+    groupIds: integer("group_ids").array().notNull().default(sql`'{}'::integer[]`),
+    /** The incident's students, kept in step like group_ids: a family's scope and the student filter read it. */
+    studentIds: integer("student_ids").array().notNull().default(sql`'{}'::integer[]`),
     subjectId: integer("subject_id"),
     visibleToFamily: boolean("visible_to_family").notNull(),
     /** open, closed, cancelled */
@@ -148,6 +156,8 @@ export const incidents = pgTable(
     index("incidents_recorded_by_idx").on(t.schoolId, t.recordedBy, t.occurredAt.desc()),
     index("incidents_classification_idx").on(t.schoolId, t.classification, t.occurredAt.desc()),
     index("incidents_subject_idx").on(t.schoolId, t.subjectId, t.occurredAt.desc()),
+    index("incidents_group_ids_idx").using("gin", t.groupIds),
+    index("incidents_student_ids_idx").using("gin", t.studentIds),
     index("incidents_search_idx").using(
       "gin",
       sql`to_tsvector('simple', ${t.detail} || ' ' || coalesce(${t.place}, ''))`,

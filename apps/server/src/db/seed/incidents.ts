@@ -143,6 +143,15 @@ export async function generateIncidents(
      where i.school_id = ${schoolId} and i.folio > ${s.folio} and r.second_i is not null and r.second_i <> r.student_i`);
 
   await tx.execute(sql`
+    update incidents i set group_ids = g.ids, student_ids = g.students
+      from (select x.incident_id, array_agg(distinct x.group_id order by x.group_id) as ids,
+                   array_agg(x.student_id order by x.student_id) as students
+              from incident_students x join incidents n on n.school_id = x.school_id and n.id = x.incident_id
+             where x.school_id = ${schoolId} and n.folio > ${s.folio} and x.group_id is not null
+             group by x.incident_id) g
+     where i.school_id = ${schoolId} and i.id = g.incident_id`);
+
+  await tx.execute(sql`
     insert into incident_timeline (school_id, incident_id, event, user_id, details, at)
     select school_id, id, 'created', recorded_by, jsonb_build_object('folio', folio), created_at
       from incidents where school_id = ${schoolId} and folio > ${s.folio}

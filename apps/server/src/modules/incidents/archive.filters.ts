@@ -15,7 +15,7 @@ import {
 } from "../../db/schema/index.ts";
 import { currentYear } from "../school-years/school-years.repository.ts";
 import { memberName } from "./archive.repository.ts";
-import { incidentsOfFew, type Scope } from "./scope.ts";
+import { incidentsWhere, type Scope } from "./scope.ts";
 
 /**
  * The values of the archive's filters. Staff get the school's whole catalogue (with how many incidents use each
@@ -37,7 +37,7 @@ export async function archiveFilters(db: Tx, scope: Scope): Promise<ArchiveFilte
         and(
           eq(subjects.schoolId, schoolId),
           family
-            ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsOfFew(scope)})`
+            ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsWhere(scope)})`
             : undefined,
         ),
       )
@@ -53,7 +53,7 @@ async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCatego
   const counted = db
     .select({ typeId: incidents.typeId, n: sql<number>`count(*)::int`.as("n") })
     .from(incidents)
-    .where(scope.kind === "family" ? incidentsOfFew(scope) : eq(incidents.schoolId, schoolId))
+    .where(scope.kind === "family" ? incidentsWhere(scope) : eq(incidents.schoolId, schoolId))
     .groupBy(incidents.typeId)
     .as("counted");
   const rows = await db

@@ -1,23 +1,17 @@
 import type { ExportQuery } from "@convive/domain";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { grades, groups, incidentStudents, incidents, students } from "../../db/schema/index.ts";
-import { type Predicate, type Scope, scopeConditions } from "./scope.ts";
+import { grades, groups, incidents, students } from "../../db/schema/index.ts";
+import { inGroupIds, inStudentIds, type Scope, scopeConditions } from "./scope.ts";
 
 /**
- * The archive's filters within the viewer's scope, in two kinds:
- * - `base`: conditions on the incident's own columns (status, type, dates, folio…), which the indexes serve;
- * - `preds`: conditions that may also be met through the incident's students — a teacher's groups (the incident's
- *   group or a student's group at the time), a group/grade/section filter, a family's children, one student, a
- *   text search that also matches students' names (`Predicate` of scope.ts), written in whichever form suits the
- *   plan (see archive.repository.ts).
+ * The archive's filters within the viewer's scope, all as conditions on the incident's own columns (the students
+ * and groups an incident concerns are kept on it as student_ids and group_ids), so one statement pages and one
+ * counts, each planned by PostgreSQL from the column statistics.
  */
 export interface ArchiveSpec {
   schoolId: string;
-  base: SQL[];
-  preds: Predicate[];
-  /** Whether a filter on the incident's own columns (dates, status, type…) narrows the scope. */
-  filtered: boolean;
+  where: SQL[];
 }
 
 /**
@@ -83,55 +77,41 @@ async function filterGroups(db: Tx, schoolId: string, query: ExportQuery): Promi
   return rows.map((r) => r.id);
 }
 
-/** The incidents of some groups: their own group, or a student's group at the time of the incident. */
-const inGroups = (groupIds: number[]): Predicate => ({
-  cheap: inArray(incidents.groupId, groupIds),
-  students: inArray(incidentStudents.groupId, groupIds),
-  bound: inArray(incidents.groupId, groupIds),
-});
-
 /** The filters of an archive or export query within the viewer's scope (a few small look-ups first). */
 export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, timeZone: string): Promise<ArchiveSpec> {
   const { schoolId } = scope;
-  const scoped = scopeConditions(scope);
-  const base: SQL[] = [...scoped.base];
-  const preds: Predicate[] = scoped.pred ? [scoped.pred] : [];
-  const nothing = () => base.push(sql`false`);
-  const scopeConditionsCount = base.length;
+  const where: SQL[] = scopeConditions(scope);
+  const nothing = () => where.push(sql`false`);
 
   // Days are the school's: from 00:00 of `from` to 24:00 of `to` on its wall clock.
-  if (query.from) base.push(sql`${incidents.occurredAt} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
-  if (query.to) base.push(sql`${incidents.occurredAt} < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
-  if (query.status) base.push(eq(incidents.status, query.status));
-  if (query.category_id) base.push(eq(incidents.categoryId, query.category_id));
-  if (query.type_id) base.push(eq(incidents.typeId, query.type_id));
-  if (query.classification) base.push(eq(incidents.classification, query.classification));
-  if (query.subject_id) base.push(eq(incidents.subjectId, query.subject_id));
-  if (query.recorded_by) base.push(eq(incidents.recordedBy, query.recorded_by));
-  const filtered = base.length > scopeConditionsCount;
+  if (query.from) where.push(sql`${incidents.occurredAt} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
+  if (query.to) where.push(sql`${incidents.occurredAt} < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  if (query.status) where.push(eq(incidents.status, query.status));
+  if (query.category_id) where.push(eq(incidents.categoryId, query.category_id));
+  if (query.type_id) where.push(eq(incidents.typeId, query.type_id));
+  if (query.classification) where.push(eq(incidents.classification, query.classification));
+  if (query.subject_id) where.push(eq(incidents.subjectId, query.subject_id));
+  if (query.recorded_by) where.push(eq(incidents.recordedBy, query.recorded_by));
 
   const groupIds = await filterGroups(db, schoolId, query);
-  if (groupIds !== null) {
-    if (groupIds.length === 0) nothing();
-    else preds.push(inGroups(groupIds));
-  }
+  if (groupIds !== null) where.push(groupIds.length === 0 ? sql`false` : inGroupIds(groupIds));
   if (query.student_id) {
     // A family filters by their own children only (the same reason as for the name search).
     if (scope.kind === "family" && !scope.childIds.includes(query.student_id)) nothing();
-    else preds.push({ students: eq(incidentStudents.studentId, query.student_id) });
+    else where.push(inStudentIds([query.student_id]));
   }
   if (query.q) {
-    if (/^\d{1,9}$/.test(query.q)) base.push(eq(incidents.folio, Number(query.q)));
+    if (/^\d{1,9}$/.test(query.q)) where.push(eq(incidents.folio, Number(query.q)));
     else {
       const words = searchWords(query.q);
       const named = await studentsNamed(db, scope, query.q, words);
-      const search: Predicate = {
-        cheap: words.length ? sql`${searchVector} @@ to_tsquery('simple', ${prefixQuery(words)})` : undefined,
-        students: named.length ? inArray(incidentStudents.studentId, named) : undefined,
-      };
-      if (!search.cheap && !search.students) nothing();
-      else preds.push(search);
+      const match = or(
+        words.length ? sql`${searchVector} @@ to_tsquery('simple', ${prefixQuery(words)})` : undefined,
+        named.length ? inStudentIds(named) : undefined,
+      );
+      if (!match) nothing();
+      else where.push(match);
     }
   }
-  return { schoolId, base, preds, filtered: filtered || /^\d{1,9}$/.test(query.q ?? "") };
+  return { schoolId, where };
 }

@@ -108,6 +108,7 @@ export function createCorrectionsService(deps: { db: Db }) {
 
       if (fields.length === 0) return { id: incident.id, folio: incident.folio, status: "open" as const };
       const out = await repo.updateIncident(tx, schoolId, id, patch);
+      if (fields.includes("group_id") || fields.includes("students")) await repo.refreshGroupIds(tx, schoolId, id);
       await repo.insertTimeline(tx, [{ schoolId, incidentId: id, event: "updated", userId, details: { fields } }]);
       return out;
     });

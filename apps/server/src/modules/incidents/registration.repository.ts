@@ -144,6 +144,26 @@ export async function nextFolio(tx: Tx, schoolId: string): Promise<number> {
   return row!.folio;
 }
 
+/** incidents.group_ids: the incident's own group and its students' groups, each once, ascending. */
+export const incidentGroupIds = (groupId: number | null, studentGroups: readonly (number | null)[]) =>
+  [...new Set([groupId, ...studentGroups].filter((g): g is number => g !== null))].sort((a, b) => a - b);
+
+/**
+ * Recomputes incidents.group_ids and student_ids from the incident's group and students (after a correction changed
+ * them; the tests' direct inserts use it too).
+ */
+export async function refreshGroupIds(tx: Tx, schoolId: string, incidentId: number) {
+  const ofIncident = sql`from ${incidentStudents} where ${incidentStudents.schoolId} = ${schoolId}
+                         and ${incidentStudents.incidentId} = ${incidentId}`;
+  await tx.execute(sql`
+    update ${incidents} set
+      group_ids = array(
+        select distinct g from unnest(array[${incidents.groupId}] || array(select ${incidentStudents.groupId} ${ofIncident})) as g
+         where g is not null order by g),
+      student_ids = array(select ${incidentStudents.studentId} ${ofIncident} order by 1)
+     where ${incidents.schoolId} = ${schoolId} and ${incidents.id} = ${incidentId}`);
+}
+
 export async function insertIncident(tx: Tx, values: NewIncident) {
   const [row] = await tx.insert(incidents).values(values).returning(refColumns);
   return row!;

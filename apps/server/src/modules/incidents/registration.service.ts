@@ -69,6 +69,11 @@ export function createRegistrationService(deps: { db: Db; notifier: IncidentNoti
           place: body.place ?? null,
           occurredAt: new Date(body.occurred_at),
           groupId: body.group_id,
+          groupIds: repo.incidentGroupIds(
+            body.group_id,
+            body.students.map((s) => students.get(s.student_id)!.groupId),
+          ),
+          studentIds: body.students.map((s) => s.student_id).sort((a, b) => a - b),
           subjectId: body.subject_id,
           visibleToFamily,
           recordedBy: userId,

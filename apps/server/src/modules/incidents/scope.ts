@@ -5,7 +5,6 @@ import {
   accompanimentObservations,
   familyLinks,
   groups,
-  incidentStudents,
   incidents,
   studentGroups,
   teachingAssignments,
@@ -63,98 +62,39 @@ export async function resolveScope(tx: Tx, viewer: Viewer): Promise<Scope> {
 }
 
 /**
- * A condition on incidents that may also be met through the incident's students: a `cheap` part on the incident's
- * own columns (served by its indexes) and a `students` part on incident_students (some student of the incident
- * meets it). The forms below write it for each kind of plan.
+ * The scope as conditions on the incident's own columns, which the indexes serve: always the school; for `own`,
+ * recorded by the user or concerning a group they head or teach (incidents.group_ids holds the incident's group
+ * and its students' groups at the time); for `family`, shown to families and about one of their children
+ * (incidents.student_ids).
  */
-export interface Predicate {
-  cheap?: SQL;
-  students?: SQL;
-  /** Part of `cheap` that one index counts alone (a lower bound of the matches, for the archive's total). */
-  bound?: SQL;
-}
-
-/**
- * The scope as conditions on incidents: `base` on their own columns (always the school) and, for `own` and
- * `family`, a predicate through the students. own: recorded by the user, or whose group — or any student's group
- * at the time — the user heads or teaches; family: shown to families and about one of their children.
- */
-export function scopeConditions(scope: Scope): { base: SQL[]; pred?: Predicate } {
+export function scopeConditions(scope: Scope): SQL[] {
   const base: SQL[] = [eq(incidents.schoolId, scope.schoolId)];
-  if (scope.kind === "school") return { base };
+  if (scope.kind === "school") return base;
   if (scope.kind === "family") {
     base.push(eq(incidents.visibleToFamily, true));
-    if (scope.childIds.length === 0) return { base: [...base, FALSE] };
-    return { base, pred: { students: inArray(incidentStudents.studentId, scope.childIds) } };
+    return [...base, scope.childIds.length === 0 ? FALSE : inStudentIds(scope.childIds)];
   }
   const recorded = eq(incidents.recordedBy, scope.userId);
-  if (scope.groupIds.length === 0) return { base: [...base, recorded] };
-  return {
-    base,
-    pred: {
-      cheap: or(recorded, inArray(incidents.groupId, scope.groupIds)),
-      students: inArray(incidentStudents.groupId, scope.groupIds),
-      bound: inArray(incidents.groupId, scope.groupIds),
-    },
-  };
+  return [...base, scope.groupIds.length === 0 ? recorded : or(recorded, inGroupIds(scope.groupIds))!];
 }
 
-/**
- * The incidents of the scope, as one condition on `incidents` that includes the school, checked row by row — right
- * for one incident (details, downloads, follow-up writes) and for walks in an index's order.
- */
-export function incidentsWhere(scope: Scope): SQL {
-  const { base, pred } = scopeConditions(scope);
-  return and(...base, pred ? probeForm(pred) : undefined)!;
-}
-
-/**
- * The same condition driven from the students' incidents: right for a family's few incidents, wrong for a
- * teacher's many (use incidentsWhere there).
- */
-export function incidentsOfFew(scope: Scope): SQL {
-  const { base, pred } = scopeConditions(scope);
-  return and(...base, pred ? driverForm(scope.schoolId, pred) : undefined)!;
-}
-
-// ───────────────────────── the forms of a predicate ─────────────────────────
+/** The incidents of the scope as one condition on `incidents` (details, downloads, follow-up writes). */
+export const incidentsWhere = (scope: Scope): SQL => and(...scopeConditions(scope))!;
 
 const FALSE = sql`false`;
 
-/** The incident ids whose students meet `cond`. */
-export const studentsIncidents = (schoolId: string, cond: SQL) =>
-  sql`select ${incidentStudents.incidentId} from ${incidentStudents}
-       where ${incidentStudents.schoolId} = ${schoolId} and ${cond}`;
-
 /**
- * Drives a query from a small predicate: the students' incident ids are collected once and looked up through the
- * primary key, ORed (as bitmaps) with the cheap part's own index.
+ * Incidents concerning any of the groups, through incidents.group_ids: checked on the row itself while an index is
+ * walked, or a GIN bitmap when the groups are rare.
  */
-export const driverForm = (schoolId: string, p: Predicate): SQL =>
-  or(p.cheap, p.students ? sql`${incidents.id} = any(array(${studentsIncidents(schoolId, p.students)}))` : undefined) ??
-  FALSE;
+export const inGroupIds = (groupIds: readonly number[]): SQL =>
+  sql`${incidents.groupIds} && ${intArray(groupIds)}::integer[]`;
 
-/**
- * Checks a predicate row by row: the cheap part first, then one primary-key probe of incident_students. OFFSET 0
- * keeps PostgreSQL from hashing every matching student row of the school up front, which for a teacher's groups
- * or a section costs far more than the few probes a page needs.
- */
-export const probeForm = (p: Predicate): SQL =>
-  or(
-    p.cheap,
-    p.students
-      ? sql`exists (select 1 from ${incidentStudents}
-                     where ${incidentStudents.schoolId} = ${incidents.schoolId}
-                       and ${incidentStudents.incidentId} = ${incidents.id} and ${p.students} offset 0)`
-      : undefined,
-  ) ?? FALSE;
+/** Incidents of any of the students, through incidents.student_ids (same upkeep as group_ids). */
+export const inStudentIds = (studentIds: readonly number[]): SQL =>
+  sql`${incidents.studentIds} && ${intArray(studentIds)}::integer[]`;
 
-/** For an exact count over many rows: the students' incidents as a set the planner may hash or join. */
-export const setForm = (schoolId: string, p: Predicate): SQL =>
-  or(p.cheap, p.students ? sql`${incidents.id} in (${studentsIncidents(schoolId, p.students)})` : undefined) ?? FALSE;
-
-/** Only the cheap part: a subset of the matches, countable through indexes alone. */
-export const cheapForm = (p: Predicate): SQL => p.cheap ?? FALSE;
+const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(",")}}`;
 
 /** Whether the viewer may see a student's name on an incident (families see only their own children). */
 export const seesStudent = (scope: Scope, studentId: number) =>
