@@ -25,3 +25,20 @@ export function archiveOrder(sort: ExportQuery["sort"]): SQL {
       return occurredDesc;
   }
 }
+/** The same order over the materialised matches of a sparse query (columns of the CTE `m`). */
+export function matchesOrder(sort: ExportQuery["sort"]): SQL {
+  switch (sort) {
+    case "occurred_at":
+      return sql`occurred_at, id`;
+    case "-folio":
+      return sql`folio desc`;
+    case "folio":
+      return sql`folio`;
+    case "classification":
+      return sql`classification, occurred_at desc, id desc`;
+    case "-classification":
+      return sql`classification desc, occurred_at desc, id desc`;
+    default:
+      return sql`occurred_at desc, id desc`;
+  }
+}

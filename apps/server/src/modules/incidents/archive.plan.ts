@@ -2,7 +2,7 @@ import { CLASSIFICATIONS, type ExportQuery, INCIDENT_LIMITS } from "@convive/dom
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidents } from "../../db/schema/index.ts";
-import { archiveOrder } from "./archive.order.ts";
+import { archiveOrder, matchesOrder } from "./archive.order.ts";
 import type { ArchiveSpec } from "./archive.query.ts";
 
 export interface PageOfIds {
@@ -13,8 +13,11 @@ export interface PageOfIds {
 
 /**
  * One page of matching ids and the number of matches up to `countCap` + 1 — never a COUNT over the whole school.
- * Every filter is a condition on the incident's own columns, so PostgreSQL picks per statement: an index walk in
- * the page's order for common values, a bitmap and a small sort for rare ones.
+ * Every filter is a condition on the incident's own columns. The count comes first (PostgreSQL serves it with
+ * bitmaps of the indexes) and decides the page's plan: a set within the cap is collected and sorted in memory;
+ * a larger one is dense enough that walking the index of the page's order finds the page at once. Left to itself
+ * the planner walks that index for rare combinations too (it cannot know that a family's children and a grade's
+ * groups seldom meet) and reads the whole school to find nothing.
  */
 export async function pageOfIds(
   db: Tx,
@@ -25,9 +28,16 @@ export async function pageOfIds(
   countCap: number = INCIDENT_LIMITS.countCap,
 ): Promise<PageOfIds> {
   const where = and(...spec.where)!;
-  const ids = await idsInOrder(db, where, sort, limit, offset);
-  const counted = countCap === 0 ? 0 : await countWhere(db, where, countCap + 1);
-  return { ids, counted };
+  if (countCap === 0) return { ids: await idsInOrder(db, where, sort, limit, offset), counted: 0 };
+  const counted = await countWhere(db, where, countCap + 1);
+  if (counted > countCap) return { ids: await idsInOrder(db, where, sort, limit, offset), counted };
+  const result = await db.execute(sql`
+    with m as materialized (
+      select ${incidents.id} as id, ${incidents.occurredAt} as occurred_at, ${incidents.folio} as folio,
+             ${incidents.classification} as classification
+        from ${incidents} where ${where})
+    select id from m order by ${matchesOrder(sort)} limit ${limit} offset ${offset}`);
+  return { ids: rowsOf<{ id: number }>(result).map((r) => Number(r.id)), counted };
 }
 
 /**
