@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { ArchivePage } from "../pages/archive.ts";
 import {
   ChangePasswordPage,
   LoginPage,
@@ -8,8 +9,9 @@ import {
 } from "../pages/auth.ts";
 import { AppLayout } from "../pages/layout.ts";
 import { NotificationsPage } from "../pages/notifications.ts";
-import { call, createUser } from "./api.ts";
-import { DEMO } from "./env.ts";
+import { RegistrationPage } from "../pages/registration.ts";
+import { apiLogin, call, createUser } from "./api.ts";
+import { COLEGIO, DEMO } from "./env.ts";
 import { privacyDialog, setStoredLanguage, signInWithStorage } from "./fixtures.ts";
 import { type Lang, t } from "./i18n.ts";
 import { placeholderRoute } from "./placeholder.ts";
@@ -241,4 +243,93 @@ export const FEATURE_SCREENS: readonly ShellScreen[] = [
     open: (page, lang) =>
       openAdminForm(page, lang, "/help-video-creator", "admin:videos.new", "admin:videos.createTitle"),
   },
+  ...incidentScreens(),
 ];
+
+/** The id of the newest incident the account sees (demo data holds a term of them). */
+async function newestIncident(email: string): Promise<number> {
+  const session = await apiLogin(email);
+  const { data } = await call<{ data: { incidents: { id: number }[] } }>("/api/incidents?per_page=1", {
+    token: session.token,
+    schoolId: COLEGIO.id,
+  });
+  return data.incidents[0]!.id;
+}
+
+/** Issue 5's screens: registration, the archive and one incident (staff and family), the two configurators. */
+function incidentScreens(): ShellScreen[] {
+  const main = (page: Page) => page.getByRole("main");
+  return [
+    {
+      name: "registration",
+      async open(page, lang) {
+        await openSignedIn(page, lang, "docente1@convive.test", "/register");
+        await expect(new RegistrationPage(page, lang).incidentForm).toBeVisible();
+        await expect(main(page).getByRole("checkbox").filter({ visible: true }).first()).toBeVisible();
+      },
+    },
+    {
+      name: "archive",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.director, "/archive");
+        await expect(new ArchivePage(page, lang).results.getByRole("link").first()).toBeVisible();
+      },
+    },
+    {
+      name: "archive-family",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.familia, "/archive");
+        await expect(new ArchivePage(page, lang).results.getByRole("link").first()).toBeVisible();
+      },
+    },
+    {
+      name: "incident-details",
+      async open(page, lang) {
+        const id = await newestIncident(DEMO.director);
+        await openSignedIn(page, lang, DEMO.director, `/incident-details?id=${id}`);
+        await expect(
+          main(page).getByRole("heading", {
+            level: 2,
+            name: new RegExp(`^${t(lang, "incidents:folio", { folio: "" })}`),
+          }),
+        ).toBeVisible();
+      },
+    },
+    {
+      name: "incident-details-family",
+      async open(page, lang) {
+        const id = await newestIncident(DEMO.familia);
+        await openSignedIn(page, lang, DEMO.familia, `/incident-details?id=${id}`);
+        await expect(
+          main(page).getByRole("heading", {
+            level: 2,
+            name: new RegExp(`^${t(lang, "incidents:folio", { folio: "" })}`),
+          }),
+        ).toBeVisible();
+      },
+    },
+    {
+      name: "incidents-configurator",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.director, "/master-configuration/incidents-configurator");
+        await expect(
+          main(page)
+            .getByText(lang === "es" ? "Conducta" : "Behaviour")
+            .first(),
+        ).toBeVisible();
+      },
+    },
+    {
+      name: "observations-configurator",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.director, "/master-configuration/observations-configurator");
+        await expect(
+          main(page)
+            .getByText(lang === "es" ? "Participación destacada" : "Outstanding participation")
+            .filter({ visible: true })
+            .first(),
+        ).toBeVisible();
+      },
+    },
+  ];
+}
