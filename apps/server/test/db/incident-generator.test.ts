@@ -29,6 +29,12 @@ describe("incident generator (demo data and benchmark)", () => {
     );
     expect(counter!.last_folio).toBe(330);
 
+    const [order] = await rows<{ backwards: number }>(sql`
+      select count(*)::int as backwards from incidents a join incidents b on b.school_id = a.school_id
+         and b.folio = a.folio + 1 where a.school_id = ${id} and a.folio <= 300 and b.folio <= 300
+         and b.occurred_at < a.occurred_at`);
+    expect(order!.backwards).toBe(0);
+
     const statuses = await rows<{ status: string; n: number }>(
       sql`select status, count(*)::int n from incidents where school_id = ${id} group by status order by status`,
     );

@@ -92,6 +92,15 @@ export async function generateIncidents(
            ((n::bigint * 37) % 420)::int,
            ((n::bigint * 97 + ${seed}) % 100)::int
       from generate_series(1, ${count}) as n`);
+  // School days only: a weekend moves to the Friday before. Then folios follow time, as registration hands them
+  // out: the rows are renumbered oldest first.
+  await tx.execute(sql`
+    update gen_rows set day_offset = day_offset + case extract(isodow from
+      (now() at time zone ${s.tz})::date - day_offset)::int when 6 then 1 when 7 then 2 else 0 end`);
+  await tx.execute(sql`
+    update gen_rows set n = o.k
+      from (select n as old, row_number() over (order by day_offset desc, minute, n)::int as k from gen_rows) o
+     where gen_rows.n = o.old`);
 
   await tx.execute(sql`
     insert into incidents (school_id, folio, school_year_id, period_id, category_id, type_id, classification, points,
@@ -117,11 +126,10 @@ export async function generateIncidents(
       cross join lateral (select case when r.roll < 60 and st.head is not null then st.head else sf.user_id end
                             as user_id) recorder
       cross join lateral (
-        -- A school day (weekends move to Friday) at 7:30 + minute, school-local time.
-        select ((date_trunc('day', now() at time zone ${s.tz}) - make_interval(days => r.day_offset
-                 + case extract(isodow from (now() at time zone ${s.tz})::date - r.day_offset)::int
-                     when 6 then 1 when 7 then 2 else 0 end)
-                 + make_interval(mins => 450 + r.minute)) at time zone ${s.tz}) as at) occurred
+        -- The row's day at 7:30 + minute, school-local time; never later than a few minutes ago (today's rows).
+        select least(((date_trunc('day', now() at time zone ${s.tz}) - make_interval(days => r.day_offset)
+                 + make_interval(mins => 450 + r.minute)) at time zone ${s.tz}), now() - interval '5 minutes') as at
+      ) occurred
       left join lateral (select id from periods where school_id = ${schoolId} and school_year_id = ${s.year_id}
                            and (occurred.at at time zone ${s.tz})::date between starts_on and ends_on limit 1) p on true
       left join lateral (select subject_id from teaching_assignments where school_id = ${schoolId}
