@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { incidentAttachments, incidentTimeline, schools } from "../../src/db/schema/index.ts";
@@ -82,7 +82,16 @@ describe("evidence uploads", () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toContain("image/jpeg");
     expect(served.rawPayload.equals(stored)).toBe(true);
-    const [entry] = await t.db.select().from(incidentTimeline).where(eq(incidentTimeline.event, "attachment-added"));
+    const [entry] = await t.db
+      .select()
+      .from(incidentTimeline)
+      .where(
+        and(
+          eq(incidentTimeline.schoolId, s.school.id),
+          eq(incidentTimeline.incidentId, id),
+          eq(incidentTimeline.event, "attachment-added"),
+        ),
+      );
     expect(entry).toMatchObject({
       incidentId: id,
       userId: s.teacher.user.id,
