@@ -130,7 +130,8 @@ export const SHELL_SCREENS: readonly ShellScreen[] = [
       await openSignedIn(page, lang, DEMO.director, "/notifications", true);
       const layout = new AppLayout(page, lang);
       await layout.expectReady(/\/notifications$/);
-      await expect(new NotificationsPage(page, lang).list.getByRole("listitem")).toHaveCount(2);
+      // The demo's two, plus any incident another spec registered (the Director holds notify profile).
+      await expect(new NotificationsPage(page, lang).list.getByRole("listitem").nth(1)).toBeVisible();
     },
   },
   {
