@@ -1,9 +1,11 @@
 import type { ActionState, FormativeAction, Repeat } from "@convive/domain";
-import { actionState, occurrences } from "@convive/domain";
+import { occurrences } from "@convive/domain";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { formativeActionCompletions, formativeActions, incidents, students, users } from "../../db/schema/index.ts";
+import { memberName } from "../incidents/archive.repository.ts";
+import { presentAction } from "../incidents/details.actions.ts";
 import { personName } from "./shared.ts";
 
 export type ActionRow = typeof formativeActions.$inferSelect;
@@ -111,9 +113,9 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
       action: f,
       incident_folio: incidents.folio,
       student_name: personName(students),
-      responsible_name: personName(responsible),
-      created_by_name: personName(creator),
-      waived_by_name: sql<string | null>`case when ${waiver.id} is null then null else ${personName(waiver)} end`,
+      responsible_name: memberName(responsible),
+      created_by_name: memberName(creator),
+      waived_by_name: sql<string | null>`case when ${waiver.id} is null then null else ${memberName(waiver)} end`,
     })
     .from(f)
     .innerJoin(incidents, and(eq(incidents.schoolId, f.schoolId), eq(incidents.id, f.incidentId)))
@@ -142,7 +144,7 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
       at: formativeActionCompletions.completedAt,
       note: formativeActionCompletions.note,
       by_id: completer.id,
-      by_name: personName(completer),
+      by_name: memberName(completer),
     })
     .from(formativeActionCompletions)
     .innerJoin(completer, eq(completer.id, formativeActionCompletions.completedBy))
@@ -155,45 +157,28 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
         ),
       ),
     );
-  const doneOf = new Map<number, Map<string, (typeof done)[number]>>();
-  for (const d of done) {
-    if (!doneOf.has(d.actionId)) doneOf.set(d.actionId, new Map());
-    doneOf.get(d.actionId)!.set(d.on, d);
-  }
-  return rows.map((r): FormativeAction => {
-    const a = r.action;
-    const mine = doneOf.get(a.id) ?? new Map();
-    const repeat = a.repeat as Repeat;
-    return {
-      id: a.id,
-      incident_id: a.incidentId,
-      incident_folio: r.incident_folio,
-      student: { id: a.studentId, name: r.student_name },
-      guideline: a.guideline,
-      responsible: { id: a.responsibleId, name: r.responsible_name },
-      starts_on: a.startsOn,
-      ends_on: a.endsOn,
-      repeat,
-      notes: a.notes,
-      occurrences: occurrences(a.startsOn, a.endsOn, repeat).map((on) => {
-        const c = mine.get(on);
-        return {
-          on,
-          completed_at: c ? c.at.toISOString() : null,
-          completed_by: c ? { id: c.by_id, name: c.by_name } : null,
-          note: c?.note ?? null,
-        };
-      }),
-      state: actionState(
-        { starts_on: a.startsOn, ends_on: a.endsOn, repeat, waived: a.waivedAt !== null },
-        [...mine.keys()],
+  const doneOf = new Map<number, (typeof done)[number][]>();
+  for (const d of done) doneOf.set(d.actionId, [...(doneOf.get(d.actionId) ?? []), d]);
+  // Presented exactly like the incident's details (one function for both answers).
+  return rows.map(
+    (r): FormativeAction =>
+      presentAction(
+        {
+          ...r.action,
+          studentName: r.student_name,
+          responsibleName: r.responsible_name,
+          waiverName: r.waived_by_name ?? "",
+          creatorName: r.created_by_name,
+        },
+        (doneOf.get(r.action.id) ?? []).map((d) => ({
+          on: d.on,
+          completedAt: d.at,
+          completedBy: d.by_id,
+          completerName: d.by_name,
+          note: d.note,
+        })),
+        { id: r.action.incidentId, folio: r.incident_folio },
         today,
       ),
-      waived_at: a.waivedAt ? a.waivedAt.toISOString() : null,
-      waived_by: a.waivedBy && r.waived_by_name ? { id: a.waivedBy, name: r.waived_by_name } : null,
-      waive_reason: a.waiveReason,
-      created_at: a.createdAt.toISOString(),
-      created_by: { id: a.createdBy, name: r.created_by_name },
-    };
-  });
+  );
 }

@@ -30,7 +30,7 @@ export const schoolTime = (at: Date, timeZone: string): string => formatterOf(ti
  */
 export function presentAction(
   a: ActionRow,
-  completions: readonly CompletionRow[],
+  completions: readonly Omit<CompletionRow, "actionId">[],
   incident: { id: number; folio: number },
   today: string,
 ): FormativeAction {
