@@ -165,6 +165,23 @@ describe("registration notifications", () => {
     const after = await Promise.all([s.motherOfA1, s.coordinador].map(unread));
     expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([0, 1]);
   });
+
+  it("tells the families when a correction shows the incident to them, and only then", async () => {
+    const id = await register(s.teacher.as, { visible_to_family: false });
+    const people = [s.motherOfA1, s.coordinador, s.teacher, s.director];
+    const before = await Promise.all(people.map(unread));
+    const patch = (payload: Record<string, unknown>) =>
+      s.director.as({ method: "PATCH", url: `/api/incidents/${id}`, payload });
+    expect((await patch({ visible_to_family: true })).statusCode).toBe(200);
+    const after = await Promise.all(people.map(unread));
+    expect(after.map((n, i) => n - before[i]!)).toEqual([1, 0, 0, 0]);
+    const told = (await feed(s.motherOfA1))[0]!;
+    expect(told).toMatchObject({ type: "incident.created.family", link: `/incident-details?id=${id}` });
+    expect(told.title).toBe("Incident recorded: Ana Pérez Ruiz");
+    // A later correction that leaves it visible tells nobody again.
+    expect((await patch({ place: "Biblioteca" })).statusCode).toBe(200);
+    expect(await unread(s.motherOfA1)).toBe(after[0]);
+  });
 });
 
 describe("status notifications", () => {

@@ -2,6 +2,7 @@ import type { UpdateIncidentBody } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
+import type { Delivery, IncidentNotifier } from "./incident-notifications.ts";
 import * as check from "./registration.checks.ts";
 import * as repo from "./registration.repository.ts";
 
@@ -11,7 +12,7 @@ type Patch = Partial<repo.NewIncident>;
  * Corrections of an open incident (incidents.update, whose holders follow the whole school). Only what really
  * changes is written, and the timeline's 'updated' entry names those fields.
  */
-export function createCorrectionsService(deps: { db: Db }) {
+export function createCorrectionsService(deps: { db: Db; notifier: IncidentNotifier }) {
   const { db } = deps;
 
   /** Replaces the student list: roles change in place, new students come with their current group. */
@@ -56,7 +57,8 @@ export function createCorrectionsService(deps: { db: Db }) {
     if (body.students) check.checkNoDuplicateStudents(body.students);
     if (body.occurred_at !== undefined) check.checkNotFuture(body.occurred_at);
 
-    return db.transaction(async (tx) => {
+    let delivery: Delivery | null = null;
+    const out = await db.transaction(async (tx) => {
       const incident = await repo.lockIncident(tx, schoolId, id);
       if (!incident) throw new AppError("NOT_FOUND");
       if (incident.status !== "open") throw new AppError("INCIDENT_NOT_OPEN");
@@ -110,8 +112,14 @@ export function createCorrectionsService(deps: { db: Db }) {
       const out = await repo.updateIncident(tx, schoolId, id, patch);
       if (fields.includes("group_id") || fields.includes("students")) await repo.refreshGroupIds(tx, schoolId, id);
       await repo.insertTimeline(tx, [{ schoolId, incidentId: id, event: "updated", userId, details: { fields } }]);
+      // Shown to families from now on: they hear of it as they would have at registration.
+      if (patch.visibleToFamily === true) {
+        delivery = await deps.notifier.sharedWithFamilies(tx, { ...incident, visibleToFamily: true }, userId);
+      }
       return out;
     });
+    (delivery as Delivery | null)?.after();
+    return out;
   }
 
   return { update };

@@ -6,6 +6,7 @@ import {
   incidentTypes,
   memberships,
   profilePermissions,
+  schools,
   students,
   users,
 } from "../../db/schema/index.ts";
@@ -54,6 +55,22 @@ export function mailboxes(tx: Tx, ids: readonly number[]) {
     .select({ id: users.id, email: users.email, language: users.language })
     .from(users)
     .where(and(inArray(users.id, [...ids]), eq(users.isActive, true)));
+}
+
+/** The incident's students with their names, and the school's time zone (a correction shown to families). */
+export async function studentsAndZone(tx: Tx, schoolId: string, incidentId: number) {
+  const [list, zone] = await Promise.all([
+    tx
+      .select({ id: students.id, name: studentName })
+      .from(incidentStudents)
+      .innerJoin(
+        students,
+        and(eq(students.schoolId, incidentStudents.schoolId), eq(students.id, incidentStudents.studentId)),
+      )
+      .where(and(eq(incidentStudents.schoolId, schoolId), eq(incidentStudents.incidentId, incidentId))),
+    tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId)),
+  ]);
+  return { students: list, timeZone: zone[0]?.timeZone ?? "America/Mexico_City" };
 }
 
 /** The type's names and the students' names of an incident (what a status notification says). */

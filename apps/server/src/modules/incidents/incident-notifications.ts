@@ -146,7 +146,7 @@ export function createIncidentNotifier(deps: {
       ...who.notifyProfile,
     ]);
     staff.delete(incident.recorderId);
-    const batches = [
+    const batches: { userIds: number[]; type: string; params: Params }[] = [
       {
         userIds: [...staff],
         type: "incident.created",
@@ -154,26 +154,57 @@ export function createIncidentNotifier(deps: {
       },
     ];
 
-    if (incident.visibleToFamily) {
-      // Family members grouped by the children of theirs the incident names: one batch per distinct set.
-      const childrenOf = new Map<number, number[]>();
-      for (const f of who.families) {
-        if (f.userId === incident.recorderId || staff.has(f.userId)) continue;
-        childrenOf.set(f.userId, [...(childrenOf.get(f.userId) ?? []), f.studentId]);
-      }
-      const bySet = new Map<string, { userIds: number[]; children: number[] }>();
-      for (const [userId, children] of childrenOf) {
-        const key = children.sort((a, b) => a - b).join(",");
-        const entry = bySet.get(key) ?? { userIds: [], children };
-        entry.userIds.push(userId);
-        bySet.set(key, entry);
-      }
-      const nameOf = new Map(incident.students.map((s) => [s.id, s.name]));
-      for (const { userIds, children } of bySet.values()) {
-        const names = children.map((id) => nameOf.get(id) ?? "");
-        batches.push({ userIds, type: "incident.created.family", params: { ...base, ...studentParams(names) } });
-      }
+    if (incident.visibleToFamily) batches.push(...familyBatches(incident, who.families, base, staff));
+    return send(tx, incident.schoolId, incident.id, batches);
+  }
+
+  /**
+   * Family member grouped by the children of theirs the incident names, one batch per distinct set, each naming
+   * only those children. `skip` holds users already told as staff (and the recorder).
+   */
+  function familyBatches(
+    incident: { recorderId: number; students: readonly { id: number; name: string }[] },
+    families: Audience["families"],
+    base: Params,
+    skip: ReadonlySet<number>,
+  ) {
+    const childrenOf = new Map<number, number[]>();
+    for (const f of families) {
+      if (f.userId === incident.recorderId || skip.has(f.userId)) continue;
+      childrenOf.set(f.userId, [...(childrenOf.get(f.userId) ?? []), f.studentId]);
     }
+    const bySet = new Map<string, { userIds: number[]; children: number[] }>();
+    for (const [userId, children] of childrenOf) {
+      const key = children.sort((a, b) => a - b).join(",");
+      const entry = bySet.get(key) ?? { userIds: [], children };
+      entry.userIds.push(userId);
+      bySet.set(key, entry);
+    }
+    const nameOf = new Map(incident.students.map((s) => [s.id, s.name]));
+    return [...bySet.values()].map(({ userIds, children }) => ({
+      userIds,
+      type: "incident.created.family",
+      params: { ...base, ...studentParams(children.map((id) => nameOf.get(id) ?? "")) },
+    }));
+  }
+
+  /**
+   * A correction made an incident visible to families: they are told as they would have been at registration
+   * (the actor stands in as author; nobody else hears of it again).
+   */
+  async function sharedWithFamilies(tx: Tx, incident: IncidentRow, actorId: number): Promise<Delivery> {
+    const [{ students, timeZone }, names, author] = await Promise.all([
+      repo.studentsAndZone(tx, incident.schoolId, incident.id),
+      repo.incidentNames(tx, incident.schoolId, incident.id, incident.typeId),
+      repo.nameOfUser(tx, actorId),
+    ]);
+    const families = await repo.familiesOf(
+      tx,
+      incident.schoolId,
+      students.map((s) => s.id),
+    );
+    const base = { ...incidentParams(names.type, incident.occurredAt, timeZone), author };
+    const batches = familyBatches({ recorderId: actorId, students }, families, base, new Set());
     return send(tx, incident.schoolId, incident.id, batches);
   }
 
@@ -195,7 +226,7 @@ export function createIncidentNotifier(deps: {
     ]);
   }
 
-  return { audience, registered, statusChanged };
+  return { audience, registered, sharedWithFamilies, statusChanged };
 }
 
 export type IncidentNotifier = ReturnType<typeof createIncidentNotifier>;

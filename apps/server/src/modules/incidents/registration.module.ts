@@ -26,7 +26,7 @@ export const incidentsRegistrationModule: FastifyPluginAsync<{ ctx: AppContext }
   await app.register(registrationRoutes, {
     options: createRegistrationOptionsService({ db }),
     registration: createRegistrationService({ db, notifier }),
-    corrections: createCorrectionsService({ db }),
+    corrections: createCorrectionsService({ db, notifier }),
   });
   await app.register(statusesRoutes, { statuses: createStatusesService({ db, notifier }) });
   await app.register(attachmentsRoutes, {
