@@ -28,6 +28,24 @@ export interface MeetingInput {
   agreements?: string;
 }
 
+/** A correction of an open incident: only the fields given are changed. */
+export interface CorrectionInput {
+  /** The category's name, then the type's (the type is required after a category change). */
+  category?: string;
+  type?: string;
+  detail?: string;
+  place?: string;
+  /** `YYYY-MM-DDTHH:mm` on the school's clock. */
+  occurredAt?: string;
+  /** A group's label / a subject's name, or null to clear it (shown only to who may register incidents). */
+  group?: string | null;
+  subject?: string | null;
+  visibleToFamily?: boolean;
+}
+
+/** Files to attach: paths, or buffers with their names and types. */
+export type EvidenceFiles = string[] | { name: string; mimeType: string; buffer: Buffer }[];
+
 /**
  * One incident's details (features/incidents/details, shown at /incident-details?id=N and /archive?id=N): header
  * with print/close/cancel/reopen, the students, evidence, and the follow-up tabs — formative actions (add, tick
@@ -91,6 +109,9 @@ export class IncidentDetailsPage {
   get reopenButton(): Locator {
     return this.headerButton("reopen");
   }
+  get correctButton(): Locator {
+    return this.headerButton("correct");
+  }
   get notFound(): Locator {
     return this.main.getByRole("heading", { name: this.tx("incidentDetails:notFound.title") });
   }
@@ -141,6 +162,52 @@ export class IncidentDetailsPage {
     await dialog.getByRole("button", { name: this.tx("incidentDetails:status.reopen.submit"), exact: true }).click();
     await expect(dialog).toBeHidden();
   }
+  /** The correction dialog ("Corregir la incidencia (folio N)"). */
+  get correctDialog(): Locator {
+    return this.page.getByRole("dialog", { name: this.pattern("incidentDetails:correct.title", ["folio"]) });
+  }
+  /** Opens the correction dialog and waits for its form (it loads the types and, when allowed, groups). */
+  async openCorrection(): Promise<Locator> {
+    await this.correctButton.click();
+    const dialog = this.correctDialog;
+    await expect(
+      dialog.getByRole("textbox", { name: this.tx("incidentDetails:correct.detail"), exact: true }),
+    ).toBeVisible();
+    return dialog;
+  }
+  /**
+   * Corrects the incident ("Corregir"): fills what is given, saves, and waits for the dialog to close (a refusal
+   * leaves it open, so the test fails here with the server's message on screen).
+   */
+  async correct(input: CorrectionInput) {
+    const dialog = await this.openCorrection();
+    const field = (key: string) =>
+      dialog.getByRole("textbox", { name: this.tx(`incidentDetails:correct.${key}`), exact: true });
+    if (input.category) await this.pick(dialog, this.tx("incidentDetails:correct.category"), input.category);
+    if (input.type) await this.pick(dialog, this.tx("incidentDetails:correct.type"), input.type);
+    if (input.detail !== undefined) await field("detail").fill(input.detail);
+    if (input.occurredAt) await dialog.getByLabel(this.tx("incidentDetails:correct.occurredAt")).fill(input.occurredAt);
+    if (input.place !== undefined) await field("place").fill(input.place);
+    for (const key of ["group", "subject"] as const) {
+      const value = input[key];
+      if (value === undefined) continue;
+      const label = this.tx(`incidentDetails:correct.${key}`);
+      if (value === null) {
+        await dialog
+          .getByRole("button", {
+            name: this.tx("incidentDetails:correct.clear", { field: this.tx(`incidentDetails:fields.${key}`) }),
+          })
+          .click();
+      } else await this.pick(dialog, label, value);
+    }
+    if (input.visibleToFamily !== undefined) {
+      const toggle = dialog.getByRole("switch", { name: this.tx("incidentDetails:correct.visibleToFamily") });
+      await toggle.setChecked(input.visibleToFamily);
+    }
+    await dialog.getByRole("button", { name: this.tx("incidentDetails:correct.submit"), exact: true }).click();
+    await expect(dialog).toBeHidden();
+  }
+
   /** "Cerrada por <name> el …" (shown while the incident is closed). */
   closedBy(name: string): Locator {
     return this.main.getByText(this.pattern("incidentDetails:record.closed", ["when"], { name }));
@@ -166,6 +233,41 @@ export class IncidentDetailsPage {
   get evidenceSection(): Locator {
     const singular = this.tx("incidentDetails:evidence.title", { count: 1 }).replace(/\s*\(.*$/, "");
     return this.main.getByRole("region", { name: startsWith(singular) });
+  }
+
+  get attachButton(): Locator {
+    return this.main.getByRole("button", { name: this.tx("incidentDetails:attach.button"), exact: true });
+  }
+  /** An attachment of the evidence card by its name: an image's thumbnail or a file's download button. */
+  attachment(name: string): Locator {
+    return this.evidenceSection
+      .getByRole("button", { name: this.tx("incidentDetails:evidence.view", { name }), exact: true })
+      .or(
+        this.evidenceSection.getByRole("button", {
+          name: this.tx("incidentDetails:evidence.downloadNamed", { name }),
+          exact: true,
+        }),
+      );
+  }
+  /** The upload rows of the evidence card (each with its data-status: waiting, uploading, failed, refused). */
+  get uploadRows(): Locator {
+    return this.evidenceSection
+      .getByRole("list", { name: this.tx("incidentDetails:attach.listLabel") })
+      .getByRole("listitem");
+  }
+  /**
+   * Attaches evidence ("Adjuntar evidencia") through the file chooser and waits until every file is listed in
+   * the card (files the browser or the server refuse stay in the upload rows, with their reason, and fail this).
+   */
+  async attach(files: EvidenceFiles) {
+    const chooser = this.page.waitForEvent("filechooser");
+    await this.attachButton.click();
+    await (await chooser).setFiles(files);
+    for (const file of files) {
+      const name = typeof file === "string" ? (file.split(/[\\/]/).pop() ?? file) : file.name;
+      await expect(this.attachment(name)).toBeVisible({ timeout: 20_000 });
+    }
+    await expect(this.uploadRows).toHaveCount(0);
   }
 
   // ───────────── tabs ─────────────

@@ -1,12 +1,13 @@
 import { localizedName } from "@convive/domain/core";
 import { Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconArrowBackUp, IconArrowLeft, IconBan, IconCircleCheck, IconPrinter } from "@tabler/icons-react";
+import { IconArrowBackUp, IconArrowLeft, IconBan, IconCircleCheck, IconPencil, IconPrinter } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../../lib/toast.ts";
 import { openPdf } from "./api.ts";
 import { ClassificationBadge, StatusBadge } from "./Badges.tsx";
+import { CorrectDialog } from "./CorrectDialog.tsx";
 import { formatDateTime } from "./format.ts";
 import classes from "./IncidentDetails.module.css";
 import { RecordNotes } from "./RecordNotes.tsx";
@@ -44,6 +45,7 @@ export function DetailHeader({ view }: { view: DetailView }) {
   const { incident, timeZone, lang } = view;
   const [dialog, setDialog] = useState<StatusKind | null>(null);
   const [printing, setPrinting] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
   const { allowed } = incident;
 
   const print = async () => {
@@ -101,6 +103,15 @@ export function DetailHeader({ view }: { view: DetailView }) {
             >
               {t("header.print")}
             </Button>
+            {allowed.update && incident.status === "open" && (
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => setCorrecting(true)}
+              >
+                {t("header.correct")}
+              </Button>
+            )}
             {allowed.close && (
               <Button leftSection={<IconCircleCheck size={16} aria-hidden />} onClick={() => setDialog("close")}>
                 {t("header.close")}
@@ -139,6 +150,7 @@ export function DetailHeader({ view }: { view: DetailView }) {
         </DataList>
         <RecordNotes view={view} />
       </Stack>
+      {correcting && <CorrectDialog view={view} onClose={() => setCorrecting(false)} />}
       {dialog && <StatusDialog kind={dialog} view={view} onClose={() => setDialog(null)} />}
     </Paper>
   );

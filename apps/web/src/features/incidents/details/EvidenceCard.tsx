@@ -4,6 +4,7 @@ import { IconDownload, IconFile, IconPaperclip, IconPhotoOff } from "@tabler/ico
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
+import { AttachEvidence } from "./AttachEvidence.tsx";
 import { fetchAttachment, saveBlob } from "./api.ts";
 import { formatBytes, formatDateTime } from "./format.ts";
 import { Section } from "./Section.tsx";
@@ -66,10 +67,13 @@ async function save(file: Attachment) {
   }
 }
 
-/** Evidence: images as thumbnails (opened large on click), other files as downloads. */
+/**
+ * Evidence: images as thumbnails (opened large on click), other files as downloads; "Attach evidence" when the
+ * server allows it (allowed.attach).
+ */
 export function EvidenceCard({ view }: { view: DetailView }) {
   const { t } = useTranslation("incidentDetails");
-  const { attachments } = view.incident;
+  const { attachments, allowed } = view.incident;
   const [open, setOpen] = useState<{ file: Attachment; src: string } | null>(null);
   const images = attachments.filter((a) => a.mime_type.startsWith("image/"));
   const files = attachments.filter((a) => !a.mime_type.startsWith("image/"));
@@ -117,6 +121,7 @@ export function EvidenceCard({ view }: { view: DetailView }) {
           ))}
         </Stack>
       )}
+      {allowed.attach && <AttachEvidence view={view} />}
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.file.file_name} size="xl" radius="lg">
         {open && (
           <Stack gap="sm">

@@ -1,4 +1,5 @@
 import type {
+  Attachment,
   FormativeAction,
   FormativeActionBody,
   IncidentCategory,
@@ -7,10 +8,11 @@ import type {
   ParentMeetingBody,
   RegistrationOptions,
   UpdateFormativeActionBody,
+  UpdateIncidentBody,
   UpdateParentMeetingBody,
   UserRef,
 } from "@convive/domain";
-import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
+import { DEFAULT_MAX_FILE_SIZE_MB, REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, download } from "../../../lib/api.ts";
@@ -43,21 +45,30 @@ export function useRefreshIncident(id: number) {
 }
 
 /**
- * The school's time zone, from the school information every member may read. Same key and shape as the layout's
+ * The school information every member may read (time zone, max file size). Same key and shape as the layout's
  * query, so it comes from the cache.
  */
-export function useSchoolTimeZone(): string {
+function useSchoolInformation() {
   const { schoolId } = useSession();
-  const info = useQuery({
+  return useQuery({
     queryKey: ["school-information", schoolId],
     queryFn: () =>
-      api<{ data: { SchoolInformations: { time_zone?: string }[] } }>("/api/schoolInformation").then(
-        (r) => r.data.SchoolInformations[0] ?? null,
-      ),
+      api<{ data: { SchoolInformations: { time_zone?: string; max_file_size_in_mb?: number }[] } }>(
+        "/api/schoolInformation",
+      ).then((r) => r.data.SchoolInformations[0] ?? null),
     enabled: schoolId !== null,
     staleTime: 5 * 60_000,
   });
-  return info.data?.time_zone ?? "America/Mexico_City";
+}
+
+/** The school's time zone. */
+export function useSchoolTimeZone(): string {
+  return useSchoolInformation().data?.time_zone ?? "America/Mexico_City";
+}
+
+/** The school's max_file_size_in_mb (spec §3) for evidence checked in the browser. */
+export function useMaxFileSizeMb(): number {
+  return useSchoolInformation().data?.max_file_size_in_mb ?? DEFAULT_MAX_FILE_SIZE_MB;
 }
 
 /** Categories with their types' formative guidelines (suggestions when adding an action). */
@@ -75,6 +86,17 @@ export function useCategories(enabled: boolean) {
 /** The guidelines of one type, or none when the type is no longer listed. */
 export const guidelinesOf = (categories: readonly IncidentCategory[] | undefined, typeId: number) =>
   categories?.flatMap((c) => c.types).find((t) => t.id === typeId)?.guidelines ?? [];
+
+/** Groups and subjects of the current year (GET /api/incidents/registration-options; only for who may register). */
+export function useRegistrationOptions(enabled: boolean) {
+  const key = useKey();
+  return useQuery({
+    queryKey: key("registration-options"),
+    queryFn: () => api<{ data: RegistrationOptions }>("/api/incidents/registration-options").then((r) => r.data),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
 
 /**
  * Staff who may be made responsible for an action: from the registration options when the caller may register,
@@ -119,6 +141,19 @@ export const cancelIncident = (id: number, reason: string) =>
   api(`/api/incidents/${id}/cancel`, { method: "POST", body: { reason } });
 export const reopenIncident = (id: number, reason: string) =>
   api(`/api/incidents/${id}/reopen`, { method: "POST", body: { reason } });
+
+// ───────────────────────── corrections and evidence ─────────────────────────
+
+/** Corrects an open incident; the body carries only the fields that change. */
+export const updateIncident = (id: number, body: UpdateIncidentBody) =>
+  api(`/api/incidents/${id}`, { method: "PATCH", body });
+
+/** One evidence file, sent raw (its own Content-Type) with its name in the query. */
+export const uploadAttachment = (incidentId: number, file: File) =>
+  api<{ data: { attachment: Attachment } }>(
+    `/api/incidents/${incidentId}/attachments?name=${encodeURIComponent(file.name)}`,
+    { method: "POST", body: file },
+  ).then((r) => r.data.attachment);
 
 // ───────────────────────── formative actions ─────────────────────────
 

@@ -1,0 +1,140 @@
+/// <reference types="node" />
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { IncidentDetailsPage } from "../../pages/incident-details.ts";
+import { apiLogin, call } from "../../support/api.ts";
+import { expectNoViolations } from "../../support/axe.ts";
+import { COLEGIO, DEMO, SCREENSHOTS_DIR } from "../../support/env.ts";
+import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
+import { LANGS, t } from "../../support/i18n.ts";
+import { toast } from "../../support/toasts.ts";
+
+/**
+ * Issue 5, the incident's details: the Director corrects an open incident ("Corregir": detail and place) and
+ * attaches evidence to it ("Adjuntar evidencia"); both land in the timeline. Screenshots of the correction dialog
+ * and the evidence card at phone and desktop width in both languages go to artifacts/screenshots.
+ */
+
+/** A 1×1 PNG: the server re-encodes pictures, so the evidence must be a real image. */
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+interface Candidate {
+  id: number;
+  folio: number;
+}
+
+/**
+ * An open demo incident the Director may correct and attach to, never the newest (the screenshot suite's) and
+ * one per caller (`skip`), so the two tests of this file do not share one.
+ */
+async function openIncident(skip = 0): Promise<Candidate> {
+  const director = await apiLogin(DEMO.director);
+  const auth = { token: director.token, schoolId: COLEGIO.id };
+  const { data } = await call<{ data: { incidents: Candidate[] } }>(
+    "/api/incidents?status=open&sort=-occurred_at&per_page=40",
+    auth,
+  );
+  const usable: Candidate[] = [];
+  for (const candidate of data.incidents.slice(1)) {
+    const detail = await call<{
+      data: { incident: { allowed: { update: boolean; attach: boolean }; attachments: unknown[] } };
+    }>(`/api/incidents/${candidate.id}`, auth);
+    const { allowed, attachments } = detail.data.incident;
+    if (allowed.update && allowed.attach && attachments.length < 8) usable.push(candidate);
+    if (usable.length > skip) return usable[skip]!;
+  }
+  throw new Error("the demo data has no open incident the Director may correct");
+}
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, fullPage: true, animations: "disabled" });
+}
+
+test("the Director corrects an open incident and attaches evidence; the timeline shows both", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const incident = await openIncident();
+  await signInWithStorage(page, DEMO.director, { language: "es", to: `/incident-details?id=${incident.id}` });
+  const details = new IncidentDetailsPage(page, "es");
+  await expect(details.folioHeading(incident.folio)).toBeVisible();
+
+  // Corregir: only the detail and the place change.
+  const detail = `Corrección de la descripción: discutieron en la fila de la cooperativa (${testInfo.testId}).`;
+  await details.correct({ detail, place: "Cooperativa escolar" });
+  await expect(toast(page, "¡Guardado con éxito!")).toBeVisible();
+  await expect(details.main.getByText(detail, { exact: true })).toBeVisible();
+  await expect(details.main.getByText("Cooperativa escolar", { exact: true })).toBeVisible();
+
+  // Adjuntar evidencia: a real PNG, written to a temporary file.
+  const dir = mkdtempSync(join(tmpdir(), "convive-evidence-"));
+  const png = join(dir, "evidencia-cooperativa.png");
+  writeFileSync(png, PNG_1X1);
+  await details.attach([png]);
+  await expect(details.attachment("evidencia-cooperativa.png")).toBeVisible();
+
+  // The timeline, newest first: the evidence, then the correction naming what changed.
+  const entries = await details.timelineEntries();
+  await expect(entries.nth(0)).toContainText("Adjuntó evidencia");
+  await expect(entries.nth(0)).toContainText("evidencia-cooperativa.png");
+  await expect(entries.filter({ hasText: "Corrigió datos de la incidencia" }).first()).toContainText(
+    /descripción.*lugar|lugar.*descripción/,
+  );
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await shoot(page, "incident-details-corrected-es-1280");
+});
+
+test("correction dialog and evidence card: refusals in the browser, both languages, phone and desktop", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const incident = await openIncident(1);
+  const dir = mkdtempSync(join(tmpdir(), "convive-evidence-"));
+  const notes = join(dir, "notas.txt");
+  writeFileSync(notes, "not evidence");
+
+  for (const lang of LANGS) {
+    await signInWithStorage(page, DEMO.director, { language: lang, to: `/incident-details?id=${incident.id}` });
+    const details = new IncidentDetailsPage(page, lang);
+    await expect(details.folioHeading(incident.folio)).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+
+      // A text file is refused before any upload, with its reason, and nothing reaches the server.
+      const chooser = page.waitForEvent("filechooser");
+      await details.attachButton.click();
+      await (await chooser).setFiles([notes]);
+      await expect(details.uploadRows).toHaveCount(1);
+      await expect(details.uploadRows.first()).toHaveAttribute("data-status", "refused");
+      await details.evidenceSection.scrollIntoViewIfNeeded();
+      await shoot(page, `incident-details-attach-${lang}-${width}`);
+      await details.uploadRows.first().getByRole("button").click();
+      await expect(details.uploadRows).toHaveCount(0);
+
+      // The correction dialog: nothing to save until something changes; a future date is refused here.
+      const dialog = await details.openCorrection();
+      const save = dialog.getByRole("button", { name: t(lang, "incidentDetails:correct.submit"), exact: true });
+      await expect(save).toBeDisabled();
+      await dialog.getByLabel(t(lang, "incidentDetails:correct.occurredAt")).fill("2099-01-01T08:00");
+      await save.click();
+      await expect(dialog.getByText(t(lang, "incidentDetails:correct.future"))).toBeVisible();
+      if (width === 1280) await expectNoViolations(page, testInfo, `correct dialog (${lang})`);
+      await page.screenshot({
+        path: `${SCREENSHOTS_DIR}/incident-details-correct-${lang}-${width}.png`,
+        animations: "disabled",
+      });
+      await dialog.getByRole("button", { name: t(lang, "actions.cancel"), exact: true }).click();
+      await expect(dialog).toBeHidden();
+    }
+  }
+});
