@@ -26,7 +26,7 @@ export default function RegistrationPage() {
 
   if (options.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t("common:loading")}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t("common:loading")}>
         <Skeleton h={48} radius="lg" />
         <Skeleton h={280} radius="lg" />
         <Skeleton h={200} radius="lg" />

@@ -221,7 +221,7 @@ export function ResultsSkeleton({ layout }: { layout: "table" | "cards" }) {
   const { t } = useTranslation();
   const rows = Array.from({ length: layout === "cards" ? 4 : 8 }, (_, i) => i);
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t("loading")}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t("loading")}>
       {rows.map((i) => (
         <Skeleton key={i} h={layout === "cards" ? 148 : 52} radius="md" />
       ))}

@@ -57,7 +57,7 @@ export default function IncidentDetails({ id }: { id: number }) {
   }
   if (incident.isPending || user.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t("common:loading")}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t("common:loading")}>
         <Skeleton h={220} radius="lg" />
         <Skeleton h={320} radius="lg" />
       </Stack>

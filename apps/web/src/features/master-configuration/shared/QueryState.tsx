@@ -7,7 +7,7 @@ export function QueryState({ query, height = 200 }: { query: UseQueryResult<unkn
   const { t } = useTranslation();
   if (query.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label={t("loading")}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={t("loading")}>
         <Skeleton h={height} radius="lg" />
       </Stack>
     );
