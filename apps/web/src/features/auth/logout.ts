@@ -12,6 +12,9 @@ export type LogoutReason = "signedOut" | "sessionExpired" | "noSchool" | "deacti
  * stops the poll (the user query goes away with the cache) and returns to Login with the reason's toast.
  */
 export async function logout(reason: LogoutReason = "signedOut", options: { callServer?: boolean } = {}) {
+  // Several calls refused at once (a screen's parallel queries, the poll) each report the ended session: the
+  // first signs out and tells the user, the others find nobody signed in and stay silent.
+  if (reason === "sessionExpired" && !session.get().token) return;
   if (options.callServer !== false && session.get().token) {
     try {
       await api("/sanctum/csrf-cookie", { noSchool: true, quiet: true });
