@@ -9,6 +9,7 @@ import { logout } from "../../features/auth/logout.ts";
 import { hasBell } from "../../features/notifications/components/NotificationBell.tsx";
 import { useNotificationSocket } from "../../features/notifications/realtime.ts";
 import { PrivacyNotice } from "../../features/privacy/PrivacyNotice.tsx";
+import { useSchoolInformation } from "../../lib/school-information.ts";
 import { useSession } from "../../lib/session.ts";
 import { SCREENS } from "../screens.ts";
 import { sidebarPalette } from "./contrast.ts";
@@ -18,7 +19,7 @@ import { ModulePlaceholder } from "./ModulePlaceholder.tsx";
 import { menuItemsFor } from "./menu.ts";
 import { PageTitle } from "./PageTitle.tsx";
 import { Sidebar } from "./Sidebar.tsx";
-import { useResetColorsOnLeave, useSchoolColors, useSchoolInformation } from "./school-information.ts";
+import { useResetColorsOnLeave, useSchoolColors } from "./school-information.ts";
 import { useSidebar } from "./useSidebar.ts";
 
 const HEADER_HEIGHT = 64;

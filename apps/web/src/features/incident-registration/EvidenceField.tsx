@@ -3,8 +3,9 @@ import { ActionIcon, Button, FileButton, Group, Stack, Text } from "@mantine/cor
 import { IconFile, IconPaperclip, IconPhoto, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EVIDENCE_ACCEPT, evidenceProblem } from "../../lib/evidence.ts";
 import { toast } from "../../lib/toast.ts";
-import { EVIDENCE_ACCEPT, evidenceProblem, fileKey, fileSize } from "./evidence.ts";
+import { fileKey, fileSize } from "./evidence.ts";
 
 /**
  * Evidence chosen before saving: each file checked against the evidence types and the school's size limit at

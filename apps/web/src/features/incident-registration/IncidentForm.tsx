@@ -5,9 +5,8 @@ import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api.ts";
-import { useSession } from "../../lib/session.ts";
+import { useMaxFileSizeMb } from "../../lib/school-information.ts";
 import { toast } from "../../lib/toast.ts";
-import { useMaxFileSizeMb } from "../account/api/max-file-size.ts";
 import { ActionsField } from "./ActionsField.tsx";
 import { type Registered, registerIncident } from "./api.ts";
 import { Section } from "./Bits.tsx";
@@ -32,8 +31,7 @@ import { WhenWhereFields } from "./WhenWhereFields.tsx";
 /** The incident form: students, type, detail, when and where, evidence and formative actions, then the folio. */
 export function IncidentForm({ options, detailsLink }: { options: RegistrationOptions; detailsLink: boolean }) {
   const { t, i18n } = useTranslation("registration");
-  const { schoolId } = useSession();
-  const maxMb = useMaxFileSizeMb(schoolId, true);
+  const maxMb = useMaxFileSizeMb();
   const tz = options.time_zone;
   const [saved, setSaved] = useState<Registered | null>(null);
   const state = useIncidentForm(options, saved !== null);

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { asEvidenceBlob } from "../../lib/evidence.ts";
 import { toast } from "../../lib/toast.ts";
 import { uploadEvidence } from "./api.ts";
-import { asEvidenceBlob } from "./evidence.ts";
 
 export type UploadState = { file: File; status: "waiting" | "uploading" | "done" | "failed"; error?: string };
 

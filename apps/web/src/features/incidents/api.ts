@@ -2,10 +2,9 @@ import type { Archive, ArchiveFilters, FormativeAction, StudentOption } from "@c
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useSchoolInformation } from "../../app/layout/school-information.ts";
 import { api, download } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
-import { DEFAULT_TIME_ZONE, sortActions } from "./archive/format.ts";
+import { sortActions } from "./archive/format.ts";
 import { type ActionsFilter, type ActionsScope, actionStatesToFetch } from "./archive/url.ts";
 
 /**
@@ -113,11 +112,4 @@ export function useFormativeActions(scope: ActionsScope, filter: ActionsFilter, 
     staleTime: 15_000,
     enabled,
   });
-}
-
-/** The school's time zone (dates and times are shown on the school's clock), from the layout's cached info. */
-export function useSchoolTimeZone(): string {
-  const { schoolId } = useSession();
-  const info = useSchoolInformation(schoolId, true).data as { time_zone?: string } | null | undefined;
-  return info?.time_zone || DEFAULT_TIME_ZONE;
 }

@@ -1,8 +1,8 @@
 import { ROOT_ROLE_LABEL } from "@convive/domain/core";
 import { Grid, Stack } from "@mantine/core";
+import { useMaxFileSizeMb } from "../../../lib/school-information.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
-import { useMaxFileSizeMb } from "../api/max-file-size.ts";
 import { LanguageSection } from "../components/LanguageSection.tsx";
 import { PasswordSection } from "../components/PasswordSection.tsx";
 import { ProfileModulesSection } from "../components/ProfileModulesSection.tsx";
@@ -13,8 +13,7 @@ import { SessionsSection } from "../components/SessionsSection.tsx";
 export default function AccountPage() {
   const user = useCurrentUser().data;
   const { schoolId } = useSession();
-  const hasRole = (user?.roles?.length ?? 0) > 0;
-  const maxMb = useMaxFileSizeMb(schoolId, hasRole);
+  const maxMb = useMaxFileSizeMb();
   if (!user) return null;
   const roleLabel = user.root === 1 ? ROOT_ROLE_LABEL : (user.roles?.[0]?.name ?? "");
   return (

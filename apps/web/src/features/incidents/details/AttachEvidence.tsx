@@ -3,9 +3,10 @@ import { ActionIcon, Button, FileButton, Group, Loader, Stack, Text, VisuallyHid
 import { IconAlertCircle, IconCircleCheck, IconClock, IconPaperclip, IconRefresh, IconX } from "@tabler/icons-react";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { asEvidenceBlob, EVIDENCE_ACCEPT, evidenceProblem } from "../../../lib/evidence.ts";
+import { useMaxFileSizeMb } from "../../../lib/school-information.ts";
 import { toast } from "../../../lib/toast.ts";
-import { uploadAttachment, useMaxFileSizeMb } from "./api.ts";
-import { asEvidenceBlob, EVIDENCE_ACCEPT, evidenceProblem } from "./evidence.ts";
+import { uploadAttachment } from "./api.ts";
 import type { DetailView } from "./view.ts";
 
 type Status = "waiting" | "uploading" | "done" | "failed" | "refused";

@@ -12,7 +12,7 @@ import type {
   UpdateParentMeetingBody,
   UserRef,
 } from "@convive/domain";
-import { DEFAULT_MAX_FILE_SIZE_MB, REQUEST_TIMEOUT_MS } from "@convive/domain/core";
+import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, download } from "../../../lib/api.ts";
@@ -42,33 +42,6 @@ export function useRefreshIncident(id: number) {
   const client = useQueryClient();
   const key = useKey();
   return useCallback(() => client.invalidateQueries({ queryKey: key("incident", id) }), [client, key, id]);
-}
-
-/**
- * The school information every member may read (time zone, max file size). Same key and shape as the layout's
- * query, so it comes from the cache.
- */
-function useSchoolInformation() {
-  const { schoolId } = useSession();
-  return useQuery({
-    queryKey: ["school-information", schoolId],
-    queryFn: () =>
-      api<{ data: { SchoolInformations: { time_zone?: string; max_file_size_in_mb?: number }[] } }>(
-        "/api/schoolInformation",
-      ).then((r) => r.data.SchoolInformations[0] ?? null),
-    enabled: schoolId !== null,
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** The school's time zone. */
-export function useSchoolTimeZone(): string {
-  return useSchoolInformation().data?.time_zone ?? "America/Mexico_City";
-}
-
-/** The school's max_file_size_in_mb (spec §3) for evidence checked in the browser. */
-export function useMaxFileSizeMb(): number {
-  return useSchoolInformation().data?.max_file_size_in_mb ?? DEFAULT_MAX_FILE_SIZE_MB;
 }
 
 /** Categories with their types' formative guidelines (suggestions when adding an action). */

@@ -1,9 +1,9 @@
 import type { SchoolInfo, UpdateSchoolInfoBody } from "@convive/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { schoolInformationKey } from "../../../app/layout/school-information.ts";
 import { useSetThemeColors } from "../../../app/theme-colors.ts";
 import { api } from "../../../lib/api.ts";
+import { schoolInformationKey } from "../../../lib/school-information.ts";
 import { useSession } from "../../../lib/session.ts";
 import { currentUserKey } from "../../auth/api/current-user.ts";
 import { useMcKey } from "../shared/keys.ts";

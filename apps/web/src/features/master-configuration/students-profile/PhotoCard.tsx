@@ -3,9 +3,8 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../lib/session.ts";
+import { useMaxFileSizeMb } from "../../../lib/school-information.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useMaxFileSizeMb } from "../../account/api/max-file-size.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { IMAGE_TYPES, MB } from "../shared/upload.ts";
 import { removePhoto, uploadPhoto } from "./api.ts";
@@ -16,8 +15,7 @@ export const studentInitials = (s: { first_name: string; paternal_surname: strin
 /** Checks a picture before it is sent: JPEG, PNG or WebP within the school's max_file_size_in_mb (spec §5). */
 export function usePhotoCheck() {
   const { t } = useTranslation("masterStudents");
-  const { schoolId } = useSession();
-  const maxMb = useMaxFileSizeMb(schoolId, true);
+  const maxMb = useMaxFileSizeMb();
   return {
     maxMb,
     problem: (file: File): string | null => {

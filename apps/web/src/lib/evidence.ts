@@ -1,8 +1,8 @@
 import { EVIDENCE_TYPES, INCIDENT_LIMITS } from "@convive/domain/core";
 
 /**
- * Evidence checked in the browser before it is sent (the server checks again, from the bytes): the evidence types
- * and the school's max_file_size_in_mb. Same rules as the registration screen's evidence field.
+ * Evidence checked in the browser before it is sent (the server checks again, from the bytes): the evidence types,
+ * the school's max_file_size_in_mb and the number of files. Registration and the incident's details share it.
  */
 
 export const MB = 1024 * 1024;
@@ -53,13 +53,13 @@ export type EvidenceProblem =
   | { key: "tooMany"; max: number };
 
 /**
- * Why a file cannot be attached, or null: the incident's files so far (`already`, those on it and those chosen
+ * Why a file cannot be attached, or null: the incident's files so far (`already`: those on it and those chosen
  * before this one) against the limit, then the type, then the school's size limit.
  */
 export function evidenceProblem(
   file: { name: string; type: string; size: number },
   maxMb: number,
-  already: number,
+  already = 0,
 ): EvidenceProblem | null {
   if (already >= INCIDENT_LIMITS.maxAttachments) return { key: "tooMany", max: INCIDENT_LIMITS.maxAttachments };
   if (!evidenceType(file)) return { key: "wrongType" };

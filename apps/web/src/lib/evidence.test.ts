@@ -12,6 +12,11 @@ describe("evidence checked in the browser", () => {
     expect(evidenceType({ name: "a.exe", type: "application/octet-stream" })).toBeNull();
     expect(evidenceType({ name: "a.txt", type: "text/plain" })).toBeNull();
     expect(EVIDENCE_ACCEPT).toContain(".pdf");
+    expect(evidenceType({ name: "nota.m4a", type: "audio/x-m4a" })).toBe("audio/mp4");
+    expect(evidenceType({ name: "acta.PDF", type: "" })).toBe("application/pdf");
+    expect(evidenceType({ name: "foto.jpeg", type: "application/octet-stream" })).toBe("image/jpeg");
+    expect(evidenceType({ name: "a.heic", type: "image/heic" })).toBeNull();
+    expect(evidenceType({ name: "sin-extension", type: "" })).toBeNull();
   });
 
   it("refuses too many files first, then the wrong type, then what exceeds the school's size", () => {
