@@ -10,3 +10,4 @@ export * from "./permissions.ts";
 export * from "./profile-templates.ts";
 export * from "./routes.ts";
 export * from "./sign-in.ts";
+export * from "./redaction.ts";
