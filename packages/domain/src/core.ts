@@ -8,6 +8,6 @@ export * from "./landing.ts";
 export * from "./mexican-ids.ts";
 export * from "./permissions.ts";
 export * from "./profile-templates.ts";
+export * from "./redaction.ts";
 export * from "./routes.ts";
 export * from "./sign-in.ts";
-export * from "./redaction.ts";

@@ -114,9 +114,7 @@ describe("other students' names in text a family reads", () => {
 
   it("without an incident, hides full names and first name + surname only", () => {
     const observation = { keepStudentIds: [SOFIA] };
-    expect(es("Sofía ayudó a Andrea López y a Andrea.", observation)).toBe(
-      "Sofía ayudó a Otro estudiante y a Andrea.",
-    );
+    expect(es("Sofía ayudó a Andrea López y a Andrea.", observation)).toBe("Sofía ayudó a Otro estudiante y a Andrea.");
     expect(es("", observation)).toBe("");
     expect(redactStudentNames("Andrea", nameIndex([]), { replacement: "X" })).toBe("Andrea");
   });

@@ -1,8 +1,10 @@
 import type { ObservationBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { redactorOf } from "../incidents/redaction.ts";
+import { observationsWhere, resolveObservationScope } from "../incidents/scope.ts";
 import * as repo from "./observations.repository.ts";
-import { requireStaff, type Viewer, visibleObservations } from "./scope.ts";
+import { requireStaff, type Viewer } from "./scope.ts";
 import { schoolToday } from "./shared.ts";
 
 /**
@@ -39,15 +41,23 @@ export function createObservationsService(deps: { db: Db }) {
     return observations[0]!;
   }
 
-  /** A page of the observations the caller may see, newest first, optionally of one student. */
+  /**
+   * A page of the observations the caller may see, newest first, optionally of one student. A family reads the
+   * text with other students' names replaced (an observation concerns their own child only).
+   */
   async function list(viewer: Viewer, query: { student_id?: number; page: number; per_page: number }) {
-    const { observations, total } = await repo.loadObservations(db, viewer.tenant.schoolId, {
-      studentId: query.student_id,
-      visible: await visibleObservations(db, viewer),
-      page: query.page,
-      perPage: query.per_page,
-    });
-    return { observations, total, page: query.page, per_page: query.per_page };
+    const scope = await resolveObservationScope(db, viewer);
+    const [{ observations, total }, redactor] = await Promise.all([
+      repo.loadObservations(db, viewer.tenant.schoolId, {
+        studentId: query.student_id,
+        visible: observationsWhere(scope),
+        page: query.page,
+        perPage: query.per_page,
+      }),
+      redactorOf(db, scope),
+    ]);
+    const read = redactor.active ? observations.map((o) => ({ ...o, text: redactor.text(o.text) })) : observations;
+    return { observations: read, total, page: query.page, per_page: query.per_page };
   }
 
   return { create, list };

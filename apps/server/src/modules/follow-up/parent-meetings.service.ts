@@ -2,9 +2,11 @@ import type { ParentMeetingBody, UpdateParentMeetingBody } from "@convive/domain
 import { or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { meetingForReader, redactorOf, studentIdsOf } from "../incidents/redaction.ts";
+import { incidentsWhere, resolveScope } from "../incidents/scope.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import * as repo from "./parent-meetings.repository.ts";
-import { type IncidentRef, incidentInScope, requireStaff, scopeOf, type Viewer, visibleIncidents } from "./scope.ts";
+import { type IncidentRef, incidentInScope, requireStaff, type Viewer } from "./scope.ts";
 import { appendTimeline, dayEs, incidentLink, localParts, schoolTimeZone, snake } from "./shared.ts";
 
 /**
@@ -169,18 +171,28 @@ export function createParentMeetingsService(deps: { db: Db; notifications: Notif
 
   /**
    * Meetings the caller may see: the whole school's, or those about incidents in their scope, plus the ones they
-   * attend. A family sees only its own children's, and among the attendees only staff and its own relatives.
+   * attend. A family sees only its own children's, among the attendees only staff and its own relatives, and the
+   * place, agreements and minutes with other students' names replaced.
    */
   async function list(viewer: Viewer, query: { upcoming?: boolean }) {
     const { schoolId } = viewer.tenant;
+    const scope = await resolveScope(db, viewer);
     const meetings = await repo.loadMeetings(db, schoolId, {
-      visible: or(await visibleIncidents(db, viewer), repo.attends(viewer.userId)),
+      visible: or(incidentsWhere(scope), repo.attends(viewer.userId)),
       upcoming: query.upcoming ? new Date() : undefined,
     });
-    if (scopeOf(viewer) !== "family") return meetings;
-    const relatives = await repo.coParents(db, schoolId, viewer.userId);
+    if (scope.kind !== "family") return meetings;
+    const [relatives, redactor, studentIds] = await Promise.all([
+      repo.coParents(db, schoolId, viewer.userId),
+      redactorOf(db, scope),
+      studentIdsOf(
+        db,
+        schoolId,
+        meetings.map((m) => m.incident_id),
+      ),
+    ]);
     return meetings.map((m) => ({
-      ...m,
+      ...meetingForReader(m, redactor, studentIds.get(m.incident_id) ?? []),
       attendees: m.attendees.filter((a) => a.kind === "staff" || relatives.has(a.id)),
     }));
   }

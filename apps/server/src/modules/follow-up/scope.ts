@@ -1,17 +1,11 @@
 import { type IncidentScope, incidentScope } from "@convive/domain";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Tx } from "../../db/client.ts";
 import { incidents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import {
-  incidentsWhere,
-  observationsWhere,
-  resolveObservationScope,
-  resolveScope,
-  type Scope,
-  type Viewer,
-} from "../incidents/scope.ts";
+import { requestLanguage } from "../../lib/language.ts";
+import { incidentsWhere, resolveScope, type Scope, type Viewer } from "../incidents/scope.ts";
 
 /**
  * Data scopes of design §2 for the follow-up: the incidents' shared scope helper (modules/incidents/scope.ts),
@@ -23,19 +17,12 @@ export type { Viewer };
 export const viewerOf = (request: FastifyRequest): Viewer => ({
   tenant: request.tenant!,
   userId: request.principal!.userId,
+  language: requestLanguage(request.headers),
 });
 
 /** Which scope the viewer has, without the ids it needs (for checks that only need the kind). */
 export const scopeOf = (viewer: Viewer): IncidentScope =>
   incidentScope(viewer.tenant.profileName, viewer.tenant.grants);
-
-/** The incidents the viewer sees, as a condition on `incidents` that includes the school. */
-export const visibleIncidents = async (tx: Tx, viewer: Viewer): Promise<SQL> =>
-  incidentsWhere(await resolveScope(tx, viewer));
-
-/** The accompaniment observations the viewer sees, as a condition that includes the school. */
-export const visibleObservations = async (tx: Tx, viewer: Viewer): Promise<SQL> =>
-  observationsWhere(await resolveObservationScope(tx, viewer));
 
 export interface IncidentRef {
   id: number;

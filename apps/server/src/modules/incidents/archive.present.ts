@@ -1,6 +1,7 @@
 import type { Classification, IncidentListItem, IncidentStatus, StudentRole } from "@convive/domain";
 import type { Tx } from "../../db/client.ts";
 import { type IncidentRow, incidentRows, incidentStudentRows } from "./archive.repository.ts";
+import { type Redactor, redactorOf } from "./redaction.ts";
 import { type Scope, seesStudent } from "./scope.ts";
 
 export type IncidentStudent = IncidentListItem["students"][number];
@@ -9,21 +10,30 @@ export type IncidentStudent = IncidentListItem["students"][number];
 export interface LoadedIncident {
   row: IncidentRow;
   students: IncidentStudent[];
+  /** Every student of the incident, withheld ones too: for the server's own use (redaction), never sent. */
+  studentIds: number[];
 }
 
 /**
  * Some incidents with their students, in the order of `ids` (two queries, whatever the page size). For a family,
  * students other than their own children keep only their role and group: id, name, enrollment and photo are
- * null, and they are listed after the children.
+ * null, and they are listed after the children; and the text written by staff (detail, place, closing note,
+ * cancel reason) comes with other students' names replaced — the archive's excerpt, the details, the PDF and the
+ * XLSX export all read it from here.
  */
 export async function loadIncidents(db: Tx, scope: Scope, ids: readonly number[]): Promise<LoadedIncident[]> {
-  const [rows, studentRows] = await Promise.all([
+  const [rows, studentRows, redactor] = await Promise.all([
     incidentRows(db, scope.schoolId, ids),
     incidentStudentRows(db, scope.schoolId, ids),
+    redactorOf(db, scope),
   ]);
   const byIncident = new Map<number, IncidentStudent[]>();
   const hidden = new Map<number, IncidentStudent[]>();
+  const studentIds = new Map<number, number[]>();
   for (const s of studentRows) {
+    const all = studentIds.get(s.incidentId) ?? [];
+    studentIds.set(s.incidentId, all);
+    all.push(s.studentId);
     const visible = seesStudent(scope, s.studentId);
     const target = visible ? byIncident : hidden;
     const list = target.get(s.incidentId) ?? [];
@@ -41,8 +51,22 @@ export async function loadIncidents(db: Tx, scope: Scope, ids: readonly number[]
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [{ row, students: [...(byIncident.get(id) ?? []), ...(hidden.get(id) ?? [])] }];
+    const all = studentIds.get(id) ?? [];
+    const students = [...(byIncident.get(id) ?? []), ...(hidden.get(id) ?? [])];
+    return [{ row: familyRow(row, all, redactor), students, studentIds: all }];
   });
+}
+
+/** The incident's own free text as the reader may see it. */
+function familyRow(row: IncidentRow, studentIds: number[], redactor: Redactor): IncidentRow {
+  if (!redactor.active) return row;
+  return {
+    ...row,
+    detail: redactor.text(row.detail, studentIds),
+    place: redactor.maybe(row.place, studentIds),
+    closingNote: redactor.maybe(row.closingNote, studentIds),
+    cancelReason: redactor.maybe(row.cancelReason, studentIds),
+  };
 }
 
 /** Length of the detail shown in the archive's list. */

@@ -2,6 +2,7 @@ import type { ExportQuery } from "@convive/domain";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, incidents, students } from "../../db/schema/index.ts";
+import { familyTextMatch } from "./archive.family-search.ts";
 import { inGroupIds, inStudentIds, type Scope, scopeConditions } from "./scope.ts";
 
 /**
@@ -105,8 +106,9 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
     else {
       const words = searchWords(query.q);
       const named = await studentsNamed(db, scope, query.q, words);
+      const inText = words.length ? sql`${searchVector} @@ to_tsquery('simple', ${prefixQuery(words)})` : undefined;
       const match = or(
-        words.length ? sql`${searchVector} @@ to_tsquery('simple', ${prefixQuery(words)})` : undefined,
+        inText && scope.kind === "family" ? await familyTextMatch(db, scope, inText, words) : inText,
         named.length ? inStudentIds(named) : undefined,
       );
       if (!match) nothing();

@@ -15,9 +15,14 @@ export const readsIncidents = {
   permissions: [perm("incidents", "read"), perm("incidents", "search")],
 } as const;
 
-export const viewerOf = (request: { tenant: Viewer["tenant"] | null; principal: { userId: number } | null }) => ({
+export const viewerOf = (request: {
+  tenant: Viewer["tenant"] | null;
+  principal: { userId: number } | null;
+  headers: Record<string, string | string[] | undefined>;
+}): Viewer => ({
   tenant: request.tenant!,
   userId: request.principal!.userId,
+  language: requestLanguage(request.headers),
 });
 
 /** GET /api/incidents (the archive), its filter values and its XLSX export. */

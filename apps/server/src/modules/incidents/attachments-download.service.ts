@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { incidentAttachments, incidents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { evidencePath } from "./attachments.storage.ts";
+import { redactorOf } from "./redaction.ts";
 import { incidentsWhere, resolveScope, type Viewer } from "./scope.ts";
 
 /**
@@ -20,6 +21,7 @@ export function createAttachmentsDownloadService(deps: { db: Db; uploadsDir: str
         fileName: incidentAttachments.fileName,
         storedName: incidentAttachments.storedName,
         mimeType: incidentAttachments.mimeType,
+        studentIds: incidents.studentIds,
       })
       .from(incidentAttachments)
       .innerJoin(
@@ -39,7 +41,9 @@ export function createAttachmentsDownloadService(deps: { db: Db; uploadsDir: str
     if (!path) throw new AppError("NOT_FOUND");
     const data = await readFile(path).catch(() => null);
     if (!data) throw new AppError("NOT_FOUND");
-    return { data, fileName: row.fileName, mimeType: row.mimeType };
+    // A family saves the file under the name the details show them (other students' names replaced).
+    const fileName = (await redactorOf(db, scope)).text(row.fileName, row.studentIds);
+    return { data, fileName, mimeType: row.mimeType };
   }
 
   return { read };

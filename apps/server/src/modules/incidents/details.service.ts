@@ -15,7 +15,9 @@ import type { Tenant } from "../../plugins/access.ts";
 import { listItem, loadIncidents } from "./archive.present.ts";
 import { schoolClock } from "./archive.repository.ts";
 import { presentAction, schoolDay } from "./details.actions.ts";
+import { detailForReader } from "./details.family.ts";
 import * as repo from "./details.repository.ts";
+import { redactorOf } from "./redaction.ts";
 import { resolveScope, type Scope, seesStudent, type Viewer } from "./scope.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -36,12 +38,13 @@ export function createDetailsService(deps: { db: Db }) {
     const [scope, school] = await Promise.all([resolveScope(db, viewer), schoolClock(db, schoolId)]);
     if (!(await repo.incidentInScope(db, scope, id))) throw new AppError("NOT_FOUND");
     const key = { schoolId, incidentId: id };
-    const [[loaded], attachments, allActions, allMeetings, timeline] = await Promise.all([
+    const [[loaded], attachments, allActions, allMeetings, timeline, redactor] = await Promise.all([
       loadIncidents(db, scope, [id]),
       repo.attachmentRows(db, key),
       repo.actionRows(db, key),
       repo.meetingRows(db, key),
       repo.timelineRows(db, key),
+      redactorOf(db, scope),
     ]);
     if (!loaded) throw new AppError("NOT_FOUND");
     const { row } = loaded;
@@ -124,7 +127,7 @@ export function createDetailsService(deps: { db: Db }) {
       timeline: timeline.flatMap((t) => timelineEntry(t, scope, seen)),
       allowed: allowed(viewer, { status: row.status, recordedBy: row.recordedBy }),
     };
-    return { incident, school };
+    return { incident: detailForReader(incident, redactor, loaded.studentIds), school };
   }
 
   return { get };

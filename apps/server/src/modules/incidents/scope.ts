@@ -1,4 +1,4 @@
-import { incidentScope, perm, ROLE_FAMILIAR } from "@convive/domain";
+import { incidentScope, type Language, perm, ROLE_FAMILIAR } from "@convive/domain";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -20,12 +20,14 @@ import type { Tenant } from "../../plugins/access.ts";
 export interface Viewer {
   tenant: Tenant;
   userId: number;
+  /** The caller's language: what a family reads in place of another child's name. Spanish when not given. */
+  language?: Language;
 }
 
 export type Scope =
   | { kind: "school"; schoolId: string; userId: number }
   | { kind: "own"; schoolId: string; userId: number; groupIds: number[] }
-  | { kind: "family"; schoolId: string; userId: number; childIds: number[] };
+  | { kind: "family"; schoolId: string; userId: number; childIds: number[]; language: Language };
 
 /** Groups the user heads or teaches, in any school year. */
 export async function myGroupIds(tx: Tx, schoolId: string, userId: number): Promise<number[]> {
@@ -57,7 +59,10 @@ export async function resolveScope(tx: Tx, viewer: Viewer): Promise<Scope> {
   const { userId } = viewer;
   const kind = incidentScope(profileName, grants);
   if (kind === "school") return { kind, schoolId, userId };
-  if (kind === "family") return { kind, schoolId, userId, childIds: await myChildIds(tx, schoolId, userId) };
+  if (kind === "family") {
+    const childIds = await myChildIds(tx, schoolId, userId);
+    return { kind, schoolId, userId, childIds, language: viewer.language ?? "es" };
+  }
   return { kind, schoolId, userId, groupIds: await myGroupIds(tx, schoolId, userId) };
 }
 

@@ -1,0 +1,35 @@
+import type { IncidentDetail, TimelineEntry } from "@convive/domain";
+import { meetingForReader, type Redactor } from "./redaction.ts";
+
+/**
+ * The parts of the details that loadIncidents does not already hand over redacted, as the reader may see them:
+ * evidence file names, formative actions (guideline, notes, completion notes, waive reason), parent meetings and
+ * every text value of the timeline (reasons, closing notes, guidelines…, and whatever later entries carry).
+ * Staff get the incident unchanged.
+ */
+export function detailForReader(incident: IncidentDetail, redactor: Redactor, studentIds: number[]): IncidentDetail {
+  if (!redactor.active) return incident;
+  const text = (value: string) => redactor.text(value, studentIds);
+  const maybe = (value: string | null) => redactor.maybe(value, studentIds);
+  return {
+    ...incident,
+    attachments: incident.attachments.map((a) => ({ ...a, file_name: text(a.file_name) })),
+    formative_actions: incident.formative_actions.map((a) => ({
+      ...a,
+      guideline: text(a.guideline),
+      notes: maybe(a.notes),
+      waive_reason: maybe(a.waive_reason),
+      occurrences: a.occurrences.map((o) => ({ ...o, note: maybe(o.note) })),
+    })),
+    meetings: incident.meetings.map((m) => meetingForReader(m, redactor, studentIds)),
+    timeline: incident.timeline.map((t) => timelineForReader(t, text)),
+  };
+}
+
+/** Every string among a timeline entry's details, redacted (ids, numbers and lists of field names are left). */
+function timelineForReader(entry: TimelineEntry, text: (value: string) => string): TimelineEntry {
+  const details = Object.fromEntries(
+    Object.entries(entry.details).map(([key, value]) => [key, typeof value === "string" ? text(value) : value]),
+  );
+  return { ...entry, details };
+}
