@@ -52,6 +52,7 @@ describe("other students' names in text a family reads", () => {
     ["Andreas y Lopezito no son alumnos.", "Andreas y Lopezito no son alumnos."],
     ["Le quitó la mochila a Andrea, luego a otro.", "Le quitó la mochila a Otro estudiante, luego a otro."],
     ["foto_andrea_patio.jpg", "foto_Otro estudiante_patio.jpg"],
+    ["foto_andrea_lopez.jpg", "foto_Otro estudiante.jpg"],
     // Any student of the school by full name or first name + paternal surname; not by one word alone
     ["Estaba también María José Hernández Soto.", "Estaba también Otro estudiante."],
     ["Estaba también María Hernández.", "Estaba también Otro estudiante."],

@@ -11,7 +11,8 @@ import { COMMON_WORDS, PARTICLES } from "./redaction.words.ts";
  *   maternal surname, both surnames). Never the reader's own children: a form that also names one of them is left
  *   as it is (the parents of Sofía García read "García" even when Andrea García is on the incident too).
  * - **Matching** ignores case and accents, and reads ñ as n (teachers type "Nunez" on keyboards without ñ); it is
- *   by whole words, a name's words separated only by spaces, hyphens or apostrophes; the longest form wins.
+ *   by whole words, a name's words separated only by spaces, hyphens, apostrophes or underscores (file names);
+ *   the longest form wins.
  * - **Names that are common words** (Rosa, Paz, Luz, Blanca, Flores, Leal…, see redaction.words.ts) count only
  *   when written with a capital — at the start of a sentence too, where "Rosa empujó a…" is the commonest way a
  *   report begins; a sentence that starts with the word itself loses it, which the teacher sees in the preview.
@@ -73,8 +74,8 @@ export const foldName = (value: string): string => value.normalize("NFD").replac
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const FIRST_WORD = /[\p{L}\p{M}\p{N}]+/u;
-/** What may stand between the words of one name: "Pérez-Gómez", "D'Angelo", "María   José". */
-const JOINER = /^[\s\-‐'’]+$/u;
+/** What may stand between the words of one name: "Pérez-Gómez", "D'Angelo", "María   José", "andrea_lopez.jpg". */
+const JOINER = /^[\s\-‐'’_]+$/u;
 
 const words = (value: string) => Array.from(value.matchAll(WORD), (m) => foldName(m[0])).filter(Boolean);
 const significant = (token: string) => token.length > 1 && !PARTICLES.has(token);
