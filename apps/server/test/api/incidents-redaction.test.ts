@@ -61,7 +61,7 @@ async function parentOf(student: Student) {
   return { user, as: client(t.app, await login(t.app, user.email), s.school.id) };
 }
 
-const ok = async (response: Promise<{ statusCode: number; body: string; json: () => any }>, status = 200) => {
+const ok = async (response: ReturnType<As>, status = 200) => {
   const res = await response;
   if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
   return res.json();

@@ -3,6 +3,8 @@ import type { AppContext } from "../../app.ts";
 import { attachmentsRoutes } from "./attachments.routes.ts";
 import { createAttachmentsService } from "./attachments.service.ts";
 import { createCorrectionsService } from "./corrections.service.ts";
+import { familyTextRoutes } from "./family-text.routes.ts";
+import { createFamilyTextService } from "./family-text.service.ts";
 import { createIncidentNotifier } from "./incident-notifications.ts";
 import { registrationRoutes } from "./registration.routes.ts";
 import { createRegistrationService } from "./registration.service.ts";
@@ -29,6 +31,7 @@ export const incidentsRegistrationModule: FastifyPluginAsync<{ ctx: AppContext }
     corrections: createCorrectionsService({ db, notifier }),
   });
   await app.register(statusesRoutes, { statuses: createStatusesService({ db, notifier }) });
+  await app.register(familyTextRoutes, { familyText: createFamilyTextService({ db }) });
   await app.register(attachmentsRoutes, {
     attachments: createAttachmentsService({ db, uploadsDir: config.UPLOADS_DIR }),
     appDomain: config.APP_DOMAIN,
