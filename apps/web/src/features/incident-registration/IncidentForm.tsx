@@ -2,8 +2,9 @@ import type { RegistrationOptions } from "@convive/domain";
 import { localizedName } from "@convive/domain/core";
 import { Alert, Button, Grid, Group, Stack, Text, Textarea } from "@mantine/core";
 import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FamilyTextWarning } from "../../components/FamilyTextWarning.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useMaxFileSizeMb } from "../../lib/school-information.ts";
 import { toast } from "../../lib/toast.ts";
@@ -41,6 +42,7 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const evidence = useEvidenceUploads();
+  const detailField = useRef<HTMLTextAreaElement>(null);
   const v = form.values;
   const involved = involvedStudents(v).length;
 
@@ -178,7 +180,14 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
                   maxRows={10}
                   maxLength={5000}
                   size="md"
+                  ref={detailField}
                   {...form.getInputProps("detail")}
+                />
+                <FamilyTextWarning
+                  text={v.detail}
+                  students={v.students}
+                  enabled={v.visible_to_family}
+                  field={detailField}
                 />
               </Section>
             </Stack>

@@ -15,8 +15,9 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FamilyTextWarning } from "../../components/FamilyTextWarning.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { toast } from "../../lib/toast.ts";
@@ -49,6 +50,7 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ id: number; name: string } | null>(null);
   const v = form.values;
+  const textField = useRef<HTMLTextAreaElement>(null);
   useDraft(key, v, !saved && (v.student !== null || v.text.trim() !== ""));
 
   const chooseType = (id: string) => {
@@ -181,7 +183,14 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
                 maxRows={8}
                 maxLength={2000}
                 size="md"
+                ref={textField}
                 {...form.getInputProps("text")}
+              />
+              <FamilyTextWarning
+                text={v.text}
+                students={v.student ? [v.student] : []}
+                enabled={v.visible_to_family}
+                field={textField}
               />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <TextInput

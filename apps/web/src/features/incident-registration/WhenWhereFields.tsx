@@ -1,7 +1,9 @@
 import type { RegistrationOptions } from "@convive/domain";
 import { Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { FamilyTextWarning } from "../../components/FamilyTextWarning.tsx";
 import type { IncidentValues } from "./incident-form.ts";
 import { groupsMineFirst, placeChips } from "./prefill.ts";
 import { deviceZoneDiffers, wallNow } from "./school-time.ts";
@@ -19,6 +21,7 @@ export function WhenWhereFields({
   onSubject: (id: string | null) => void;
 }) {
   const { t } = useTranslation("registration");
+  const placeField = useRef<HTMLInputElement>(null);
   const tz = options.time_zone;
   const chips = placeChips(options.places, t("place.common").split("|"));
   const groups = groupsMineFirst(options.groups);
@@ -51,6 +54,7 @@ export function WhenWhereFields({
           placeholder={t("place.placeholder")}
           maxLength={120}
           size="md"
+          ref={placeField}
           {...form.getInputProps("place")}
         />
         {chips.length > 0 && (
@@ -70,6 +74,12 @@ export function WhenWhereFields({
             ))}
           </Group>
         )}
+        <FamilyTextWarning
+          text={form.values.place}
+          students={form.values.students}
+          enabled={form.values.visible_to_family}
+          field={placeField}
+        />
       </div>
       <Select
         label={t("when.group")}

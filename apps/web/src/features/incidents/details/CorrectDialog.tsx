@@ -2,8 +2,9 @@ import { type IncidentCategory, type RegistrationOptions, UpdateIncidentBody } f
 import { INCIDENT_LIMITS } from "@convive/domain/core";
 import { Grid, Group, Select, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { FamilyTextWarning } from "../../../components/FamilyTextWarning.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { updateIncident, useCategories, useRegistrationOptions } from "./api.ts";
 import { ClassificationBadge } from "./Badges.tsx";
@@ -90,6 +91,13 @@ function CorrectForm({
     },
   });
   const submit = useSubmit(form, view.refresh);
+  const detailField = useRef<HTMLTextAreaElement>(null);
+  const placeField = useRef<HTMLInputElement>(null);
+  // Staff read every student's name; the warning previews each family's copy.
+  const students = incident.students.flatMap((s) => (s.id === null ? [] : [{ id: s.id, name: s.name ?? "" }]));
+  const familyText = (text: string, field: typeof detailField | typeof placeField) => (
+    <FamilyTextWarning text={text} students={students} enabled={form.values.visible_to_family} field={field} />
+  );
   const changes = changedFields(form.values, initial, timeZone, lists !== null);
   const unchanged = Object.keys(changes).length === 0;
 
@@ -166,8 +174,10 @@ function CorrectForm({
         maxRows={12}
         maxLength={INCIDENT_LIMITS.detailMax}
         data-autofocus
+        ref={detailField}
         {...form.getInputProps("detail")}
       />
+      {familyText(form.values.detail, detailField)}
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
@@ -180,7 +190,13 @@ function CorrectForm({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label={t("correct.place")} maxLength={INCIDENT_LIMITS.placeMax} {...form.getInputProps("place")} />
+          <TextInput
+            label={t("correct.place")}
+            maxLength={INCIDENT_LIMITS.placeMax}
+            ref={placeField}
+            {...form.getInputProps("place")}
+          />
+          {familyText(form.values.place, placeField)}
         </Grid.Col>
       </Grid>
       {lists && (
