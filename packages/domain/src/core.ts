@@ -8,6 +8,5 @@ export * from "./landing.ts";
 export * from "./mexican-ids.ts";
 export * from "./permissions.ts";
 export * from "./profile-templates.ts";
-export * from "./redaction.ts";
 export * from "./routes.ts";
 export * from "./sign-in.ts";

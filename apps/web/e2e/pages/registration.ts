@@ -235,6 +235,18 @@ export class RegistrationPage {
     };
   }
 
+  // ───────────── the warning that a text families read names other students (issue 9) ─────────────
+
+  /** The warning under the detail ("detail") or the place ("place"), shown once typing pauses. */
+  familyTextWarning(field: "detail" | "place"): Locator {
+    const section = this.tx(field === "detail" ? "type.title" : "when.title");
+    return this.incidentForm.getByRole("region", { name: section, exact: true }).getByTestId("family-text-warning");
+  }
+  /** A name the warning lists: pressing it selects the name in the field, to type over it. */
+  familyTextName(field: "detail" | "place", name: string): Locator {
+    return this.familyTextWarning(field).getByRole("button", { name: t(this.lang, "familyText:pick", { name }) });
+  }
+
   // ───────────── saving ─────────────
 
   get submitIncident(): Locator {
