@@ -53,7 +53,12 @@ export function FamilyTextWarning({
           mt={6}
           p="sm"
           icon={<IconEyeOff size={18} aria-hidden />}
-          title={t("title")}
+          title={
+            // The alert's own yellow title is too pale on its light background (WCAG AA contrast).
+            <Text span fw={700} size="sm" c="dark.7">
+              {t("title")}
+            </Text>
+          }
           data-testid="family-text-warning"
         >
           <Stack gap={6}>

@@ -22,6 +22,7 @@ export interface LoadedIncident {
  * XLSX export all read it from here.
  */
 export async function loadIncidents(db: Tx, scope: Scope, ids: readonly number[]): Promise<LoadedIncident[]> {
+  if (ids.length === 0) return [];
   const [rows, studentRows, redactor] = await Promise.all([
     incidentRows(db, scope.schoolId, ids),
     incidentStudentRows(db, scope.schoolId, ids),
