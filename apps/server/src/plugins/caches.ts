@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { createClient } from "redis";
 import { createCache, type VersionedCache } from "../lib/cache.ts";
 import type { EventBus } from "../lib/events.ts";
+import { closeRedis, connectSoon, createRedis } from "../lib/redis.ts";
 import type { RequestIdentity } from "../modules/auth/sessions.repository.ts";
 
 /**
@@ -32,6 +32,8 @@ declare module "fastify" {
 
 const CHANNEL = "convive:cache-invalidation";
 const TTL_MS = 30_000;
+/** How long the start-up waits for Redis before carrying on without it (it keeps connecting in the background). */
+export const REDIS_START_WAIT_MS = 3_000;
 
 export function createCaches(): Caches {
   return {
@@ -72,21 +74,28 @@ export const cachesPlugin = fp(
     let relay: (message: Invalidation) => void = () => {};
 
     if (opts.redisUrl) {
-      const pub = createClient({ url: opts.redisUrl });
-      const sub = pub.duplicate();
-      await Promise.all([pub.connect(), sub.connect()]);
-      await sub.subscribe(CHANNEL, (raw) => {
+      const pub = createRedis(opts.redisUrl, "cache publisher", app.log);
+      const sub = createRedis(opts.redisUrl, "cache subscriber", app.log);
+      // Invalidations other instances published while our subscriber was away are lost: start afresh on
+      // every (re)connection. (At start-up the caches are empty anyway.)
+      sub.on("ready", () => {
+        caches.identity.clear();
+        caches.userJson.clear();
+      });
+      await connectSoon([pub, sub], REDIS_START_WAIT_MS);
+      const subscribed = sub.subscribe(CHANNEL, (raw) => {
         const { from, message } = JSON.parse(raw) as { from: string; message: Invalidation };
         if (from !== instance) applyInvalidation(caches, message);
       });
+      // Not connected yet: node-redis sends the subscription once it is (and again after every reconnection).
+      if (sub.isReady) await subscribed;
       relay = (message) => {
+        // While Redis is down node-redis queues the message and sends it once reconnected.
         pub.publish(CHANNEL, JSON.stringify({ from: instance, message })).catch((error: unknown) => {
           app.log.error({ err: error }, "cache invalidation not relayed");
         });
       };
-      app.addHook("onClose", async () => {
-        await Promise.allSettled([sub.quit(), pub.quit()]);
-      });
+      app.addHook("onClose", () => closeRedis([sub, pub]));
     }
 
     const invalidate = (message: Invalidation) => {

@@ -1,0 +1,53 @@
+/**
+ * Tells an outage of the database apart from a failing request: these errors mean "PostgreSQL is restarting,
+ * unreachable or full", so the caller gets 503 SERVICE_UNAVAILABLE and may simply try again.
+ */
+
+/** SQLSTATEs of operator intervention and connection limits (class 08, connection exceptions, is matched whole). */
+const UNAVAILABLE_STATES = new Set([
+  "57P01", // admin_shutdown: `pg_ctl stop/restart -m fast`, a failover
+  "57P02", // crash_shutdown: another backend crashed, the server is resetting
+  "57P03", // cannot_connect_now: starting up, shutting down, in recovery
+  "57P05", // idle_session_timeout
+  "53300", // too_many_connections
+]);
+
+/** Socket errors of a database that is down or out of reach. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/** What node-postgres and pg-pool say, without a code, when a connection dies, cannot be made or the pool ended. */
+const DRIVER_MESSAGES = [
+  /^Connection terminated/, // "… unexpectedly", "… due to connection timeout"
+  /^timeout exceeded when trying to connect$/, // pool: no connection within connectionTimeoutMillis
+  /is not queryable$/, // a client whose connection already failed
+  /^Cannot use a pool after calling end on the pool$/,
+];
+
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
+function matches(e: ErrorLike): boolean {
+  if (typeof e.code === "string") {
+    if (e.code.startsWith("08") && e.code.length === 5) return true;
+    if (UNAVAILABLE_STATES.has(e.code) || NETWORK_CODES.has(e.code)) return true;
+  }
+  return typeof e.message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(e.message as string));
+}
+
+/** True when the error, or any error it wraps (drizzle's `cause`, an AggregateError's `errors`), is an outage. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 8) return false;
+  const e = error as ErrorLike;
+  if (matches(e)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
