@@ -43,11 +43,22 @@ function matches(e: ErrorLike): boolean {
   return typeof e.message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(e.message as string));
 }
 
-/** True when the error, or any error it wraps (drizzle's `cause`, an AggregateError's `errors`), is an outage. */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== "object" || depth > 8) return false;
+/**
+ * The error, or one it wraps (drizzle's `cause`, an AggregateError's `errors`), that shows the database is out of
+ * reach — or undefined when the failure is something else. Its code and message are what to log (drizzle's own
+ * message repeats the SQL and its parameters).
+ */
+export function outageOf(error: unknown, depth = 0): { code?: unknown; message?: unknown } | undefined {
+  if (!error || typeof error !== "object" || depth > 8) return undefined;
   const e = error as ErrorLike;
-  if (matches(e)) return true;
-  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
-  return isDatabaseUnavailable(e.cause, depth + 1);
+  if (matches(e)) return e;
+  if (Array.isArray(e.errors)) {
+    for (const inner of e.errors) {
+      const found = outageOf(inner, depth + 1);
+      if (found) return found;
+    }
+  }
+  return outageOf(e.cause, depth + 1);
 }
+
+export const isDatabaseUnavailable = (error: unknown): boolean => outageOf(error) !== undefined;

@@ -2,7 +2,7 @@ import { DEFAULT_MAX_FILE_SIZE_MB, ERRORS, type ErrorBody, type ErrorCode, type 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { outageOf } from "../db/unavailable.ts";
 import { AppError } from "../lib/errors.ts";
 import { requestLanguage } from "../lib/language.ts";
 
@@ -18,9 +18,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const lang = requestLanguage(request.headers);
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
 
-    if (isDatabaseUnavailable(error)) {
+    const outage = outageOf(error);
+    if (outage) {
       // PostgreSQL restarting or out of reach: the call may be repeated; the pool reconnects by itself.
-      request.log.warn({ reason: error.message, code: error.code }, "database unavailable");
+      request.log.warn({ reason: outage.message, code: outage.code }, "database unavailable");
       reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return send(503, { message: render("SERVICE_UNAVAILABLE", lang), code: "SERVICE_UNAVAILABLE" });
     }

@@ -3,12 +3,12 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Server, type Socket } from "socket.io";
 import type { Db } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { EventBus } from "../lib/events.ts";
 import { closeRedis, connectSoon, createRedis } from "../lib/redis.ts";
 import { hashToken } from "../lib/tokens.ts";
-import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import { REDIS_START_WAIT_MS } from "./caches.ts";
 import { findIdentity } from "../modules/auth/sessions.repository.ts";
+import { REDIS_START_WAIT_MS } from "./caches.ts";
 import { subdomainOf } from "./tenancy.ts";
 
 declare module "fastify" {
