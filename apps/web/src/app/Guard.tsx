@@ -1,5 +1,5 @@
 import { guardRoute, PATHS } from "@convive/domain/core";
-import { Center, Loader } from "@mantine/core";
+import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useCurrentUser } from "../features/auth/api/current-user.ts";
@@ -19,10 +19,18 @@ export function Guard() {
   useSessionLifecycle(Boolean(token));
 
   if (token && !user.data && !PUBLIC_WITH_TOKEN.has(location.pathname.toLowerCase())) {
-    // The content renders only after the user is loaded (spec §2 Layout).
+    // The content renders only after the user is loaded (spec §2 Layout). A failed load that does not sign out
+    // (503 while the database restarts, no network) says why; the query tries again by itself.
     return (
       <Center h="100dvh" aria-busy="true">
-        <Loader aria-label="…" />
+        <Stack align="center" gap="sm">
+          <Loader aria-label="…" />
+          {user.error && (
+            <Text role="alert" size="sm" c="dimmed" ta="center" maw={360}>
+              {user.error.message}
+            </Text>
+          )}
+        </Stack>
       </Center>
     );
   }
