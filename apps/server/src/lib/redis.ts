@@ -8,6 +8,9 @@ export interface RedisLog {
   info: (message: string) => void;
 }
 
+/** How long the start-up waits for Redis before carrying on without it (it keeps connecting in the background). */
+export const REDIS_START_WAIT_MS = 3_000;
+
 /** Calls whose promises libraries (the Socket.IO adapter) start and never await. */
 const FIRE_AND_FORGET = ["publish", "subscribe", "pSubscribe", "unsubscribe", "pUnsubscribe"] as const;
 

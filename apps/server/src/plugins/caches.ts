@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createCache, type VersionedCache } from "../lib/cache.ts";
 import type { EventBus } from "../lib/events.ts";
-import { closeRedis, connectSoon, createRedis } from "../lib/redis.ts";
+import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
 import type { RequestIdentity } from "../modules/auth/sessions.repository.ts";
 
 /**
@@ -32,8 +32,6 @@ declare module "fastify" {
 
 const CHANNEL = "convive:cache-invalidation";
 const TTL_MS = 30_000;
-/** How long the start-up waits for Redis before carrying on without it (it keeps connecting in the background). */
-export const REDIS_START_WAIT_MS = 3_000;
 
 export function createCaches(): Caches {
   return {
@@ -90,10 +88,9 @@ export const cachesPlugin = fp(
       // Not connected yet: node-redis sends the subscription once it is (and again after every reconnection).
       if (sub.isReady) await subscribed;
       relay = (message) => {
-        // While Redis is down node-redis queues the message and sends it once reconnected.
-        pub.publish(CHANNEL, JSON.stringify({ from: instance, message })).catch((error: unknown) => {
-          app.log.error({ err: error }, "cache invalidation not relayed");
-        });
+        // While Redis is down node-redis queues the message and sends it once reconnected; a failure is logged
+        // by createRedis (and the other instances empty their caches when their subscriber comes back).
+        void pub.publish(CHANNEL, JSON.stringify({ from: instance, message }));
       };
       app.addHook("onClose", () => closeRedis([sub, pub]));
     }

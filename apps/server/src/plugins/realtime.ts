@@ -5,10 +5,9 @@ import { Server, type Socket } from "socket.io";
 import type { Db } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { EventBus } from "../lib/events.ts";
-import { closeRedis, connectSoon, createRedis } from "../lib/redis.ts";
+import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
 import { hashToken } from "../lib/tokens.ts";
 import { findIdentity } from "../modules/auth/sessions.repository.ts";
-import { REDIS_START_WAIT_MS } from "./caches.ts";
 import { subdomainOf } from "./tenancy.ts";
 
 declare module "fastify" {
