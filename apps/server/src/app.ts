@@ -47,6 +47,7 @@ import { createUsersService } from "./modules/users/users.service.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { cachesPlugin, createCaches } from "./plugins/caches.ts";
 import { errorsPlugin, render } from "./plugins/errors.ts";
+import { healthPlugin } from "./plugins/health.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 
 export interface AppOptions {
@@ -78,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
+    // While shutting down, plugins/health.ts refuses new calls itself, in the usual translated error shape.
+    return503OnClosing: false,
     // Per-request lines only when debugging: the bell poll alone is one request per user every 30 s.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
@@ -102,7 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const opened = options.db
     ? null
-    : await openDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, pglite: options.pglite });
+    : await openDb(config.DATABASE_URL, {
+        poolSize: config.DATABASE_POOL_SIZE,
+        pglite: options.pglite,
+        log: (message, error) => app.log.warn({ reason: error.message }, message),
+      });
   const db = options.db ?? opened!.db;
   if (opened) app.addHook("onClose", () => opened.close());
   const events = createEventBus();
@@ -114,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("ctx", { db, config, events, mailer, notifications });
 
   await app.register(errorsPlugin);
+  await app.register(healthPlugin, { db });
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -167,7 +175,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(incidentsArchiveModule, { ctx: app.ctx });
   await app.register(followUpModule, { ctx: app.ctx });
 
-  app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async () => ({ ok: true }));
   await registerWeb(app, config.WEB_DIST);
   return app;
 }

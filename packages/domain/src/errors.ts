@@ -327,6 +327,12 @@ export const ERRORS = {
     es: "Solo pueden asistir familiares de los estudiantes de la incidencia o personal activo de la escuela.",
     en: "Only family members of the incident's students or active staff of the school can attend.",
   },
+  /** The database (or the server itself, while it shuts down) is briefly out of reach; the call may be repeated. */
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    es: "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
+    en: "The service is unavailable right now. Try again in a few seconds.",
+  },
   INTERNAL: {
     status: 500,
     es: "Ocurrió un error inesperado. Inténtalo de nuevo.",

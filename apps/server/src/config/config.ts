@@ -38,6 +38,11 @@ const ConfigSchema = z.object({
   UPLOADS_DIR: z.string().default("./data/uploads"),
   /** Folder with the built web app. */
   WEB_DIST: z.string().default(new URL("../../../web/dist", import.meta.url).pathname),
+  /**
+   * Seconds a shutdown (SIGTERM, SIGINT) waits for in-flight calls, sockets and background work before exiting
+   * anyway. Keep it below the supervisor's own limit (Kubernetes: terminationGracePeriodSeconds, 30 by default).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(20),
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -6,7 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import { createPool, type PoolErrorLog } from "./pool.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -27,16 +27,26 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.me
  * Opens `pglite:memory`, `pglite:<dir>` or `postgres://…` and applies the migrations.
  * Same schema and SQL on both, so the embedded default behaves like production PostgreSQL.
  */
-export async function openDb(url: string, options: { poolSize?: number; pglite?: PGlite } = {}): Promise<OpenDb> {
+export async function openDb(
+  url: string,
+  options: { poolSize?: number; pglite?: PGlite; log?: PoolErrorLog } = {},
+): Promise<OpenDb> {
   if (options.pglite || url.startsWith("pglite:")) {
     const client = options.pglite ?? (await createPglite(url.slice("pglite:".length)));
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, driver: "pglite", close: () => client.close() };
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const log = options.log ?? ((message, error) => console.warn(`${message}: ${error.message}`));
+  const pool = createPool(url, options.poolSize ?? 10, log);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    // Unreachable at start-up: fail clearly (the supervisor starts us again) instead of idling with a pool.
+    await pool.end().catch(() => {});
+    throw error;
+  }
   return { db, driver: "postgres", close: () => pool.end() };
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { createClient } from "redis";
 import { createCache, type VersionedCache } from "../lib/cache.ts";
 import type { EventBus } from "../lib/events.ts";
+import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
 import type { RequestIdentity } from "../modules/auth/sessions.repository.ts";
 
 /**
@@ -72,21 +72,27 @@ export const cachesPlugin = fp(
     let relay: (message: Invalidation) => void = () => {};
 
     if (opts.redisUrl) {
-      const pub = createClient({ url: opts.redisUrl });
-      const sub = pub.duplicate();
-      await Promise.all([pub.connect(), sub.connect()]);
-      await sub.subscribe(CHANNEL, (raw) => {
+      const pub = createRedis(opts.redisUrl, "cache publisher", app.log);
+      const sub = createRedis(opts.redisUrl, "cache subscriber", app.log);
+      // Invalidations other instances published while our subscriber was away are lost: start afresh on
+      // every (re)connection. (At start-up the caches are empty anyway.)
+      sub.on("ready", () => {
+        caches.identity.clear();
+        caches.userJson.clear();
+      });
+      await connectSoon([pub, sub], REDIS_START_WAIT_MS);
+      const subscribed = sub.subscribe(CHANNEL, (raw) => {
         const { from, message } = JSON.parse(raw) as { from: string; message: Invalidation };
         if (from !== instance) applyInvalidation(caches, message);
       });
+      // Not connected yet: node-redis sends the subscription once it is (and again after every reconnection).
+      if (sub.isReady) await subscribed;
       relay = (message) => {
-        pub.publish(CHANNEL, JSON.stringify({ from: instance, message })).catch((error: unknown) => {
-          app.log.error({ err: error }, "cache invalidation not relayed");
-        });
+        // While Redis is down node-redis queues the message and sends it once reconnected; a failure is logged
+        // by createRedis (and the other instances empty their caches when their subscriber comes back).
+        void pub.publish(CHANNEL, JSON.stringify({ from: instance, message }));
       };
-      app.addHook("onClose", async () => {
-        await Promise.allSettled([sub.quit(), pub.quit()]);
-      });
+      app.addHook("onClose", () => closeRedis([sub, pub]));
     }
 
     const invalidate = (message: Invalidation) => {

@@ -2,11 +2,15 @@ import { DEFAULT_MAX_FILE_SIZE_MB, ERRORS, type ErrorBody, type ErrorCode, type 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { outageOf } from "../db/unavailable.ts";
 import { AppError } from "../lib/errors.ts";
 import { requestLanguage } from "../lib/language.ts";
 
 export const render = (code: ErrorCode, lang: Language, params?: Record<string, string | number>) =>
   ERRORS[code][lang].replace(/\{(\w+)\}/g, (_, key: string) => String(params?.[key] ?? `{${key}}`));
+
+/** Seconds a client is asked to wait before repeating a call refused with 503. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** One error shape for every failure; 5xx never shows internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -14,7 +18,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const lang = requestLanguage(request.headers);
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
 
+    const outage = outageOf(error);
+    if (outage) {
+      // PostgreSQL restarting or out of reach: the call may be repeated; the pool reconnects by itself.
+      request.log.warn({ reason: outage.message, code: outage.code }, "database unavailable");
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return send(503, { message: render("SERVICE_UNAVAILABLE", lang), code: "SERVICE_UNAVAILABLE" });
+    }
     if (error instanceof AppError) {
+      if (error.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       const errors = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([k, c]) => [k, render(c, lang, error.params)]))
         : undefined;

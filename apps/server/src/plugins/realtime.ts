@@ -1,10 +1,11 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { Db } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { EventBus } from "../lib/events.ts";
+import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
 import { hashToken } from "../lib/tokens.ts";
 import { findIdentity } from "../modules/auth/sessions.repository.ts";
 import { subdomainOf } from "./tenancy.ts";
@@ -46,13 +47,11 @@ export const realtimePlugin = fp(
     app.decorate("io", io);
 
     if (opts.redisUrl) {
-      const pub = createClient({ url: opts.redisUrl });
-      const sub = pub.duplicate();
-      await Promise.all([pub.connect(), sub.connect()]);
+      const pub = createRedis(opts.redisUrl, "socket.io publisher", app.log);
+      const sub = createRedis(opts.redisUrl, "socket.io subscriber", app.log);
+      await connectSoon([pub, sub], REDIS_START_WAIT_MS);
       io.adapter(createAdapter(pub, sub));
-      app.addHook("onClose", async () => {
-        await Promise.allSettled([pub.quit(), sub.quit()]);
-      });
+      app.addHook("onClose", () => closeRedis([pub, sub]));
     }
 
     io.use(async (socket, next) => {
@@ -73,7 +72,9 @@ export const realtimePlugin = fp(
         };
         next();
       } catch (error) {
-        next(error as Error);
+        // The client sees a code and retries; the driver's message stays in the log.
+        if (!isDatabaseUnavailable(error)) app.log.error({ err: error }, "socket handshake failed");
+        next(new Error(isDatabaseUnavailable(error) ? "SERVICE_UNAVAILABLE" : "INTERNAL"));
       }
     });
 

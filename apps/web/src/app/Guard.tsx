@@ -1,6 +1,6 @@
 import { guardRoute, PATHS } from "@convive/domain/core";
-import { Center, Loader } from "@mantine/core";
-import { useEffect } from "react";
+import { Center, Loader, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useCurrentUser } from "../features/auth/api/current-user.ts";
 import { logout } from "../features/auth/logout.ts";
@@ -16,13 +16,22 @@ export function Guard() {
   const location = useLocation();
   const { token } = useSession();
   const user = useCurrentUser();
+  const failure = useLoadFailure(user.error ?? user.failureReason, Boolean(user.data));
   useSessionLifecycle(Boolean(token));
 
   if (token && !user.data && !PUBLIC_WITH_TOKEN.has(location.pathname.toLowerCase())) {
-    // The content renders only after the user is loaded (spec §2 Layout).
+    // The content renders only after the user is loaded (spec §2 Layout). A failed load that does not sign out
+    // (503 while the database restarts, no network) says why; the query tries again by itself.
     return (
       <Center h="100dvh" aria-busy="true">
-        <Loader aria-label="…" />
+        <Stack align="center" gap="sm">
+          <Loader aria-label="…" />
+          {failure && (
+            <Text role="alert" size="sm" c="dimmed" ta="center" maw={360}>
+              {failure}
+            </Text>
+          )}
+        </Stack>
       </Center>
     );
   }
@@ -33,6 +42,19 @@ export function Guard() {
     return <Navigate key={location.key} to={decision.to} replace />;
   }
   return <Outlet />;
+}
+
+/**
+ * The message of the latest failed attempt to load the user, kept until it loads: TanStack Query clears the error
+ * each time it tries again, which would make the message blink every few seconds.
+ */
+function useLoadFailure(error: Error | null, loaded: boolean): string | null {
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (loaded) setMessage(null);
+    else if (error) setMessage(error.message);
+  }, [error, loaded]);
+  return message;
 }
 
 /**

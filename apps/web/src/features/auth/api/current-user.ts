@@ -4,6 +4,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 
+const FIRST_LOAD_RETRY_MS = 5_000;
+
 export const currentUserKey = (userId: number | null, schoolId: string | null) =>
   ["current-user", userId, schoolId] as const;
 
@@ -15,8 +17,14 @@ export const currentUserQuery = (userId: number | null, schoolId: string | null,
     queryKey: currentUserKey(userId, schoolId),
     queryFn: () => fetchCurrentUser(userId!),
     enabled: enabled && userId !== null,
-    // The bell poll of spec §4: the user (with unviewed_notifications_count) is re-read every 30 s.
-    refetchInterval: (query) => (query.state.data?.roles?.length ? NOTIFICATION_POLL_MS : false),
+    // The bell poll of spec §4: the user (with unviewed_notifications_count) is re-read every 30 s. A first load
+    // that failed (the server briefly unavailable) is tried again every 5 s, so the screen comes back by itself.
+    refetchInterval: (query) =>
+      query.state.data?.roles?.length
+        ? NOTIFICATION_POLL_MS
+        : query.state.status === "error" && !query.state.data
+          ? FIRST_LOAD_RETRY_MS
+          : false,
     refetchIntervalInBackground: true,
   });
 

@@ -27,9 +27,11 @@ export default function LoginPage() {
       const next = await signIn(email, password);
       if (next) navigate(next, { replace: true });
     } catch (error) {
-      // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling and network keep their own words.
+      // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling, network and a server briefly
+      // unavailable (503, a database restart) keep their own words: the password was not the problem.
       const message =
-        error instanceof ApiError && (error.code === "TOO_MANY_REQUESTS" || error.status === 0)
+        error instanceof ApiError &&
+        (error.code === "TOO_MANY_REQUESTS" || error.status === 0 || error.code === "SERVICE_UNAVAILABLE")
           ? error.message
           : t("common:messages.loginFailed");
       toast("error", message);

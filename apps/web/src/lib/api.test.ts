@@ -1,0 +1,35 @@
+import { ERRORS } from "@convive/domain";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api, setAuthFailureHandler } from "./api.ts";
+
+/** The server's answer, as the network would deliver it (fetch is the boundary; api() is what is tested). */
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+
+describe("api() and a server briefly unavailable", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setAuthFailureHandler(null);
+  });
+
+  it("turns 503 into an error with the server's translated message, and does not sign out", async () => {
+    const signOut = vi.fn();
+    setAuthFailureHandler(signOut);
+    const body = { message: ERRORS.SERVICE_UNAVAILABLE.es, code: "SERVICE_UNAVAILABLE" };
+    vi.stubGlobal("fetch", answer(503, body));
+
+    const error = await api("/api/incidents").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", message: ERRORS.SERVICE_UNAVAILABLE.es });
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it("still signs out on 401", async () => {
+    const signOut = vi.fn();
+    setAuthFailureHandler(signOut);
+    vi.stubGlobal("fetch", answer(401, { message: ERRORS.UNAUTHENTICATED.es, code: "UNAUTHENTICATED" }));
+
+    await expect(api("/api/incidents")).rejects.toMatchObject({ status: 401 });
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});
