@@ -3,7 +3,6 @@ import type { ErrorBody } from "@convive/domain";
 import type { PGlite } from "@electric-sql/pglite";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -11,12 +10,14 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config/config.ts";
 import { type Db, openDb } from "./db/client.ts";
+import { createBackground } from "./lib/background.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
 import { requestLanguage } from "./lib/language.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
+import { createLoginUnlockService } from "./modules/auth/login-unlock.service.ts";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.ts";
 import { avatarsRoutes } from "./modules/avatars/avatars.routes.ts";
 import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
@@ -116,7 +117,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: "Convive API", version: "0.1.0" },
@@ -131,15 +131,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtimePlugin, { events, redisUrl: config.REDIS_URL, db, appDomain: config.APP_DOMAIN });
 
   const cookies = { secure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith("https:") };
-  const auth = createAuthService({ db, config, events });
+  // Work after the answer (auth e-mails); closing waits for it before the database goes.
+  const background = createBackground((m) => app.log.warn(m));
+  app.addHook("preClose", () => background.drain());
+  const unlocks = createLoginUnlockService({ db, config, mailer, background });
+  const auth = createAuthService({ db, config, events, unlocks });
   const users = createUsersService({ db, appDomain: config.APP_DOMAIN, events, caches });
-  const resets = createPasswordResetService({ db, config, mailer, auth, log: (m) => app.log.warn(m) });
+  const resets = createPasswordResetService({ db, config, mailer, auth, background });
   const schools = createSchoolsService({ db });
 
   await app.register(authRoutes, {
     auth,
     users,
     resets,
+    unlocks,
     cookies,
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
