@@ -14,6 +14,7 @@ import { createBackground } from "./lib/background.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
 import { requestLanguage } from "./lib/language.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { webPage } from "./lib/web-page.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -49,6 +50,7 @@ import { accessPlugin } from "./plugins/access.ts";
 import { cachesPlugin, createCaches } from "./plugins/caches.ts";
 import { errorsPlugin, render } from "./plugins/errors.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 
 export interface AppOptions {
   config: Config;
@@ -115,7 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("ctx", { db, config, events, mailer, notifications });
 
   await app.register(errorsPlugin);
+  // Helmet's other headers; the Content-Security-Policy (per-answer nonce) and Permissions-Policy are ours.
   await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(securityHeadersPlugin, { helpVideoOrigins: config.HELP_VIDEO_ORIGINS });
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -180,11 +184,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /** Serves the built web app, answering index.html for client-side routes (history mode at the root). */
 async function registerWeb(app: FastifyInstance, dist: string) {
   const hasWeb = existsSync(dist);
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  // index.html is never served as a plain file: every copy carries its answer's CSP nonce.
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      allowedPath: (path) => path !== "/index.html",
+    });
+  }
+  const page = hasWeb ? webPage(dist) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/socket.io");
-    if (hasWeb && isPage) return reply.type("text/html").sendFile("index.html");
+    if (page && isPage) return reply.type("text/html").header("cache-control", "no-cache").send(page(reply.pageNonce));
     const lang = requestLanguage(request.headers);
     return reply.status(404).send({ message: render("NOT_FOUND", lang), code: "NOT_FOUND" } satisfies ErrorBody);
   });

@@ -80,6 +80,12 @@ export const ERRORS = {
     es: "Demasiados intentos fallidos. Si la cuenta es tuya, te enviamos un correo con un enlace para entrar desde este dispositivo.",
     en: "Too many failed attempts. If the account is yours, we have e-mailed you a link to sign in from this device.",
   },
+  /** {origins}: where help videos may come from (HELP_VIDEO_ORIGINS), so the page's CSP lets them play. */
+  VIDEO_HOST_NOT_ALLOWED: {
+    status: 422,
+    es: "Ese video no podría reproducirse: usa un enlace de {origins}.",
+    en: "That video could not play: use a link from {origins}.",
+  },
   UNLOCK_TOKEN_INVALID: {
     status: 422,
     es: "El enlace para entrar desde este dispositivo no es válido o ya venció.",

@@ -7,12 +7,10 @@ export function createBackground(log: (message: string) => void) {
 
   /** Runs `work` on a later turn of the event loop, after the current answer has been written. */
   function later(name: string, work: () => Promise<unknown>) {
-    const task = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
-      .then(
-        () => undefined,
-        (error: unknown) => log(`${name} failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+    const task = new Promise<void>((resolve) => setImmediate(resolve)).then(work).then(
+      () => undefined,
+      (error: unknown) => log(`${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
     running.add(task);
     void task.finally(() => running.delete(task));
   }

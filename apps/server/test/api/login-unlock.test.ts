@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginUnlocks } from "../../src/db/schema/index.ts";
+import { hashToken } from "../../src/lib/tokens.ts";
 import { THROTTLE } from "../../src/modules/auth/auth.service.ts";
 import { REQUEST_LIMITS, UNLOCK_TTL_MINUTES } from "../../src/modules/auth/limits.ts";
-import { hashToken } from "../../src/lib/tokens.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { createUser, PASSWORD, uniq } from "../helpers/factories.ts";
 import { type Inbox, type Received, startInbox } from "../helpers/inbox.ts";
@@ -65,7 +65,10 @@ describe("the owner of a locked account gets in from a new device", () => {
     expect(mail.text).toContain(`vence en ${UNLOCK_TTL_MINUTES} minutos`);
     const token = unlockToken(mail);
     // Only the hash is kept, and the link is short-lived.
-    const [row] = await t.db.select().from(loginUnlocks).where(eq(loginUnlocks.tokenHash, hashToken(token)));
+    const [row] = await t.db
+      .select()
+      .from(loginUnlocks)
+      .where(eq(loginUnlocks.tokenHash, hashToken(token)));
     expect(row?.userId).toBe(user.id);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(UNLOCK_TTL_MINUTES * 60_000);
 

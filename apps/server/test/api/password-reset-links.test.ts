@@ -67,7 +67,10 @@ describe("reset links die with the password they were sent for", () => {
     const user = await createUser(t.db, { passwordUpdated });
     const [link] = await links(user.email, 1);
     const token = await login(t.app, user.email);
-    const changed = await client(t.app, token)({
+    const changed = await client(
+      t.app,
+      token,
+    )({
       method: "POST",
       url: "/api/user/change-password",
       payload: { current_password: PASSWORD, password: "Cambiada.2026!", password_confirmation: "Cambiada.2026!" },

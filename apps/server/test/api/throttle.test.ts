@@ -24,7 +24,8 @@ function signIn(email: string, password: string, ip: string, device?: string, la
     cookies: device ? { convive_device: device } : {},
   });
 }
-const deviceOf = (res: Awaited<ReturnType<typeof signIn>>) => res.cookies.find((c) => c.name === "convive_device")!.value;
+const deviceOf = (res: Awaited<ReturnType<typeof signIn>>) =>
+  res.cookies.find((c) => c.name === "convive_device")!.value;
 
 describe("login throttling", () => {
   it("locks an account out for unknown devices after repeated failures, but not its owner's device", async () => {
@@ -120,7 +121,9 @@ describe("one address shared by a whole school (NAT)", () => {
   it("past the address limit, only accounts already failing there are refused; a clean account gets in", async () => {
     const shared = freshIp();
     // The address is already past its limit (as after a spraying attack from the school's connection).
-    await t.db.insert(loginFailures).values({ key: `ip:${shared}`, windowStartedAt: new Date(), count: THROTTLE.perAddress });
+    await t.db
+      .insert(loginFailures)
+      .values({ key: `ip:${shared}`, windowStartedAt: new Date(), count: THROTTLE.perAddress });
     const clean = await createUser(t.db);
     const res = await signIn(clean.email, PASSWORD, shared);
     expect(res.statusCode, res.body).toBe(200);

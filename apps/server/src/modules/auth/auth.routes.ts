@@ -129,7 +129,8 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       // A cookie travels on its own, so the refresh must prove it comes from our page (double submit).
       const sent = request.headers["x-xsrf-token"];
       const expected = request.cookies[XSRF_COOKIE];
-      if (typeof sent !== "string" || !expected || !safeEqual(sent, expected)) throw new AppError("CSRF_TOKEN_MISMATCH");
+      if (typeof sent !== "string" || !expected || !safeEqual(sent, expected))
+        throw new AppError("CSRF_TOKEN_MISMATCH");
       const token = request.cookies[REFRESH_COOKIE];
       if (!token) throw new AppError("REFRESH_TOKEN_INVALID");
       const tokens = await deps.auth.refresh(token);

@@ -77,7 +77,11 @@ export async function takeUnlock(tx: Tx, token: string): Promise<number | undefi
     .update(loginUnlocks)
     .set({ usedAt: now })
     .where(
-      and(eq(loginUnlocks.tokenHash, hashToken(token)), isNull(loginUnlocks.usedAt), gt(loginUnlocks.expiresAt, sql`now()`)),
+      and(
+        eq(loginUnlocks.tokenHash, hashToken(token)),
+        isNull(loginUnlocks.usedAt),
+        gt(loginUnlocks.expiresAt, sql`now()`),
+      ),
     )
     .returning({ userId: loginUnlocks.userId });
   if (!row) return undefined;

@@ -63,7 +63,10 @@ export function createLoginUnlockService(deps: { db: Db; config: Config; mailer:
     await db.transaction(async (tx) => {
       const userId = await links.takeUnlock(tx, token);
       if (userId === undefined) throw new AppError("UNLOCK_TOKEN_INVALID");
-      await tx.insert(trustedDevices).values({ userId, deviceHash: hashToken(deviceId) }).onConflictDoNothing();
+      await tx
+        .insert(trustedDevices)
+        .values({ userId, deviceHash: hashToken(deviceId) })
+        .onConflictDoNothing();
     });
   }
 
