@@ -50,7 +50,7 @@ import { accessPlugin } from "./plugins/access.ts";
 import { cachesPlugin, createCaches } from "./plugins/caches.ts";
 import { errorsPlugin, render } from "./plugins/errors.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
-import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { API_DOCS_POLICY, securityHeadersPlugin } from "./plugins/security-headers.ts";
 
 export interface AppOptions {
   config: Config;
@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_POLICY });
   const caches = createCaches();
   await app.register(cachesPlugin, { caches, events, redisUrl: config.REDIS_URL });
   await app.register(accessPlugin, { db, appDomain: config.APP_DOMAIN, caches });

@@ -1,4 +1,6 @@
 /** Everything: the rules of core.ts plus the zod request/response schemas. Helpers add schema lines below. */
+import "./schemas/zod-config.ts";
+
 export * from "./core.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/auth.ts";

@@ -45,14 +45,28 @@ export function contentSecurityPolicy(nonce: string, helpVideoOrigins: readonly 
 export const UPLOADED_FILE_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'";
 
 /**
- * Browser features the app never uses are off for it and anything it embeds. Fullscreen, autoplay,
+ * The API's own documentation page (/api/docs, Swagger UI): its scripts are files from 'self' like the app's, but
+ * it writes inline styles and takes no nonce, so — for this developer page only, which shows no user data —
+ * styles may be inline.
+ */
+export const API_DOCS_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/**
+ * Browser features the app never uses (only names Chromium recognises: an unknown one is a console warning) are off for it and anything it embeds. Fullscreen, autoplay,
  * picture-in-picture and encrypted media stay for the page and the help videos' embedded players only.
  */
 const players = `self ${HELP_VIDEO_EMBED_ORIGINS.map((o) => `"${o}"`).join(" ")}`;
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
-  "ambient-light-sensor=()",
-  "bluetooth=()",
   "browsing-topics=()",
   "camera=()",
   "display-capture=()",

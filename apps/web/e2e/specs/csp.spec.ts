@@ -21,7 +21,9 @@ async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       window.cspViolations ??= [];
-      window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+      window.cspViolations.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return async () => [...console, ...(await page.evaluate(() => window.cspViolations ?? []))];
