@@ -118,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   // Helmet's other headers; the Content-Security-Policy (per-answer nonce) and Permissions-Policy are ours.
-  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(helmet, { contentSecurityPolicy: false, frameguard: { action: "deny" } });
   await app.register(securityHeadersPlugin, { helpVideoOrigins: config.HELP_VIDEO_ORIGINS });
   await app.register(cookie);
   await app.register(swagger, {

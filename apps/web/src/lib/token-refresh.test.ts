@@ -29,6 +29,7 @@ beforeEach(() => {
       });
       if (path === "/sanctum/csrf-cookie") {
         // What the server's Set-Cookie does for the page: a script-readable XSRF-TOKEN.
+        // biome-ignore lint/suspicious/noDocumentCookie: stands in for the server's Set-Cookie header.
         document.cookie = "XSRF-TOKEN=xsrf-from-server; path=/";
         return new Response(null, { status: 204 });
       }
@@ -39,6 +40,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  // biome-ignore lint/suspicious/noDocumentCookie: removes the cookie the fake server set.
   document.cookie = "XSRF-TOKEN=; Max-Age=0; path=/";
 });
 
