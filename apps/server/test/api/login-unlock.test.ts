@@ -123,6 +123,20 @@ describe("the owner of a locked account gets in from a new device", () => {
     });
   });
 
+  it("two links used at once: the first trusts its browser, the other is spent with it", async () => {
+    const user = await createUser(t.db);
+    await lockOut(user.email);
+    await signIn(user.email, PASSWORD);
+    await signIn(user.email, PASSWORD);
+    await inbox.waitFor(user.email, 2);
+    const [a, b] = inbox.to(user.email).map(unlockToken);
+    const answers = await Promise.all([
+      unlock(a!, "browser-a-0123456789abcdef"),
+      unlock(b!, "browser-b-0123456789abcdef"),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+  });
+
   it("sends at most a few unlock e-mails a window, and none for an unknown e-mail", async () => {
     const user = await createUser(t.db);
     await lockOut(user.email);

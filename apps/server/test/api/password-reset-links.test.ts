@@ -101,11 +101,11 @@ describe("reset links die with the password they were sent for", () => {
     expect((await reset(oldAddressLink!, "Atacante.2026!")).json().code).toBe("RESET_TOKEN_INVALID");
   });
 
-  it("two links used at once set the password once", async () => {
+  it("three links used at once set the password once", async () => {
     const user = await createUser(t.db);
-    const [a, b] = await links(user.email, 2);
-    const answers = await Promise.all([reset(a!, "Carrera.A.2026!"), reset(b!, "Carrera.B.2026!")]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const tokens = await links(user.email, 3);
+    const answers = await Promise.all(tokens.map((token, i) => reset(token, `Carrera.${i}.2026!`)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
   });
 });
 

@@ -22,20 +22,38 @@ export async function insertReset(
   });
 }
 
-/** Marks a live (unused, unexpired) reset link used; its user and fingerprint, or undefined when it is not live. */
-export async function takeReset(tx: Tx, token: string) {
+/** The user and fingerprint of a live (unused, unexpired) reset link; undefined when it is not live. */
+export async function liveReset(tx: Tx, token: string) {
   const [row] = await tx
-    .update(passwordResets)
-    .set({ usedAt: new Date() })
+    .select({ userId: passwordResets.userId, fingerprint: passwordResets.accountFingerprint })
+    .from(passwordResets)
     .where(
       and(
         eq(passwordResets.tokenHash, hashToken(token)),
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, sql`now()`),
       ),
-    )
-    .returning({ userId: passwordResets.userId, fingerprint: passwordResets.accountFingerprint });
+    );
   return row;
+}
+
+/**
+ * Locks the account's row for the rest of the transaction. Every change of an account's links locks the account
+ * first, then the links: one order for all, so two links used at once queue instead of deadlocking.
+ */
+export async function lockAccount(tx: Tx, userId: number) {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  return row;
+}
+
+/** Marks the reset link used; false when it was used in the meantime. */
+export async function takeReset(tx: Tx, token: string): Promise<boolean> {
+  const rows = await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt)))
+    .returning({ id: passwordResets.id });
+  return rows.length > 0;
 }
 
 /**
@@ -70,24 +88,24 @@ export async function insertUnlock(tx: Tx, values: { userId: number; token: stri
     .values({ userId: values.userId, tokenHash: hashToken(values.token), expiresAt: values.expiresAt });
 }
 
-/** Marks a live unlock link used and voids the account's other unlock links; its user id, or undefined. */
+/**
+ * Spends a live unlock link and voids the account's other unlock links (the account locked first, as above); its
+ * user id, or undefined when the link is not live.
+ */
 export async function takeUnlock(tx: Tx, token: string): Promise<number | undefined> {
-  const now = new Date();
-  const [row] = await tx
-    .update(loginUnlocks)
-    .set({ usedAt: now })
+  const tokenHash = hashToken(token);
+  const [live] = await tx
+    .select({ userId: loginUnlocks.userId })
+    .from(loginUnlocks)
     .where(
-      and(
-        eq(loginUnlocks.tokenHash, hashToken(token)),
-        isNull(loginUnlocks.usedAt),
-        gt(loginUnlocks.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: loginUnlocks.userId });
-  if (!row) return undefined;
-  await tx
+      and(eq(loginUnlocks.tokenHash, tokenHash), isNull(loginUnlocks.usedAt), gt(loginUnlocks.expiresAt, sql`now()`)),
+    );
+  if (!live) return undefined;
+  await lockAccount(tx, live.userId);
+  const spent = await tx
     .update(loginUnlocks)
-    .set({ usedAt: now })
-    .where(and(eq(loginUnlocks.userId, row.userId), isNull(loginUnlocks.usedAt)));
-  return row.userId;
+    .set({ usedAt: new Date() })
+    .where(and(eq(loginUnlocks.userId, live.userId), isNull(loginUnlocks.usedAt)))
+    .returning({ tokenHash: loginUnlocks.tokenHash });
+  return spent.some((row) => row.tokenHash === tokenHash) ? live.userId : undefined;
 }

@@ -74,12 +74,13 @@ export function createPasswordResetService(deps: {
     deps.auth.checkNewPassword(password, confirmation);
     const passwordHash = await hashPassword(password);
     const userId = await db.transaction(async (tx) => {
-      const taken = await links.takeReset(tx, token);
-      const user = taken && (await users.findUserById(tx, taken.userId));
-      // Throwing rolls the "used" mark back: a link refused here was dead anyway.
-      if (!user?.isActive || links.accountFingerprint(user) !== taken!.fingerprint) {
+      const live = await links.liveReset(tx, token);
+      const user = live && (await links.lockAccount(tx, live.userId));
+      // Under the account's lock: a link used a moment ago (or any password change) has changed the fingerprint.
+      if (!user?.isActive || links.accountFingerprint(user) !== live!.fingerprint) {
         throw new AppError("RESET_TOKEN_INVALID");
       }
+      if (!(await links.takeReset(tx, token))) throw new AppError("RESET_TOKEN_INVALID");
       if (!(await links.replacePassword(tx, user.id, user.passwordHash, passwordHash))) {
         throw new AppError("RESET_TOKEN_INVALID");
       }
