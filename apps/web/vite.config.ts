@@ -17,5 +17,8 @@ export default defineConfig({
       "/socket.io": { target: api, ws: true },
     },
   },
+  // The server writes a fresh nonce over this placeholder in every index.html it sends, and names it in the
+  // Content-Security-Policy's style-src (apps/server/src/lib/web-page.ts): Mantine's <style> tags carry it.
+  html: { cspNonce: "__CONVIVE_CSP_NONCE__" },
   build: { sourcemap: false, chunkSizeWarningLimit: 700 },
 });

@@ -3,7 +3,6 @@ import type { ErrorBody } from "@convive/domain";
 import type { PGlite } from "@electric-sql/pglite";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -11,12 +10,15 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config/config.ts";
 import { type Db, openDb } from "./db/client.ts";
+import { createBackground } from "./lib/background.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
 import { requestLanguage } from "./lib/language.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { webPage } from "./lib/web-page.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
+import { createLoginUnlockService } from "./modules/auth/login-unlock.service.ts";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.ts";
 import { avatarsRoutes } from "./modules/avatars/avatars.routes.ts";
 import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
@@ -49,6 +51,7 @@ import { cachesPlugin, createCaches } from "./plugins/caches.ts";
 import { errorsPlugin, render } from "./plugins/errors.ts";
 import { healthPlugin } from "./plugins/health.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
+import { API_DOCS_POLICY, securityHeadersPlugin } from "./plugins/security-headers.ts";
 
 export interface AppOptions {
   config: Config;
@@ -122,9 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(healthPlugin, { db });
-  await app.register(helmet, { contentSecurityPolicy: false });
+  // Helmet's other headers; the Content-Security-Policy (per-answer nonce) and Permissions-Policy are ours.
+  await app.register(helmet, { contentSecurityPolicy: false, frameguard: { action: "deny" } });
+  await app.register(securityHeadersPlugin, { helpVideoOrigins: config.HELP_VIDEO_ORIGINS });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: "Convive API", version: "0.1.0" },
@@ -132,22 +136,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_POLICY });
   const caches = createCaches();
   await app.register(cachesPlugin, { caches, events, redisUrl: config.REDIS_URL });
   await app.register(accessPlugin, { db, appDomain: config.APP_DOMAIN, caches });
   await app.register(realtimePlugin, { events, redisUrl: config.REDIS_URL, db, appDomain: config.APP_DOMAIN });
 
   const cookies = { secure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith("https:") };
-  const auth = createAuthService({ db, config, events });
+  // Work after the answer (auth e-mails); closing waits for it before the database goes.
+  const background = createBackground((m) => app.log.warn(m));
+  app.addHook("preClose", () => background.drain());
+  const unlocks = createLoginUnlockService({ db, config, mailer, background });
+  const auth = createAuthService({ db, config, events, unlocks });
   const users = createUsersService({ db, appDomain: config.APP_DOMAIN, events, caches });
-  const resets = createPasswordResetService({ db, config, mailer, auth, log: (m) => app.log.warn(m) });
+  const resets = createPasswordResetService({ db, config, mailer, auth, background });
   const schools = createSchoolsService({ db });
 
   await app.register(authRoutes, {
     auth,
     users,
     resets,
+    unlocks,
     cookies,
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
@@ -182,11 +191,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /** Serves the built web app, answering index.html for client-side routes (history mode at the root). */
 async function registerWeb(app: FastifyInstance, dist: string) {
   const hasWeb = existsSync(dist);
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  // index.html is never served as a plain file: every copy carries its answer's CSP nonce.
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      allowedPath: (path) => path !== "/index.html",
+    });
+  }
+  const page = hasWeb ? webPage(dist) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/socket.io");
-    if (hasWeb && isPage) return reply.type("text/html").sendFile("index.html");
+    if (page && isPage) return reply.type("text/html").header("cache-control", "no-cache").send(page(reply.pageNonce));
     const lang = requestLanguage(request.headers);
     return reply.status(404).send({ message: render("NOT_FOUND", lang), code: "NOT_FOUND" } satisfies ErrorBody);
   });

@@ -3,6 +3,7 @@ export * from "./constants.ts";
 export * from "./contrast.ts";
 export * from "./errors.ts";
 export * from "./guard.ts";
+export * from "./help-videos.ts";
 export * from "./incidents.ts";
 export * from "./landing.ts";
 export * from "./mexican-ids.ts";

@@ -74,6 +74,23 @@ export const ERRORS = {
     es: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
     en: "Too many attempts. Wait a few minutes and try again.",
   },
+  /** A new device refused by the account's failed sign-ins; the owner is e-mailed a link (same answer for any e-mail). */
+  ACCOUNT_LOCKED: {
+    status: 429,
+    es: "Demasiados intentos fallidos. Si la cuenta es tuya, te enviamos un correo con un enlace para entrar desde este dispositivo.",
+    en: "Too many failed attempts. If the account is yours, we have e-mailed you a link to sign in from this device.",
+  },
+  /** {origins}: where help videos may come from (HELP_VIDEO_ORIGINS), so the page's CSP lets them play. */
+  VIDEO_HOST_NOT_ALLOWED: {
+    status: 422,
+    es: "Ese video no podría reproducirse: usa un enlace de {origins}.",
+    en: "That video could not play: use a link from {origins}.",
+  },
+  UNLOCK_TOKEN_INVALID: {
+    status: 422,
+    es: "El enlace para entrar desde este dispositivo no es válido o ya venció.",
+    en: "The link to sign in from this device is invalid or has expired.",
+  },
   /** {size}: the selected school's max_file_size_in_mb (spec §5: 'Images that exceed the size of 2mb'). */
   FILE_TOO_LARGE: {
     status: 413,

@@ -1,4 +1,6 @@
 /** Everything: the rules of core.ts plus the zod request/response schemas. Helpers add schema lines below. */
+import "./schemas/zod-config.ts";
+
 export * from "./core.ts";
 // Not in core: the sign-in bundle has no use for the names rule and its word lists.
 export * from "./redaction.ts";

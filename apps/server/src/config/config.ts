@@ -43,6 +43,23 @@ const ConfigSchema = z.object({
    * anyway. Keep it below the supervisor's own limit (Kubernetes: terminationGracePeriodSeconds, 30 by default).
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(20),
+  /**
+   * Origins (scheme://host[:port], comma-separated) whose video files help videos may play from; the
+   * Content-Security-Policy's media-src lists exactly these. YouTube and Vimeo links play in their embedded
+   * players and need no entry.
+   */
+  HELP_VIDEO_ORIGINS: z
+    .string()
+    .default("https://videos.convive.mx")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i, "an origin such as https://videos.example.com")),
+    ),
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -20,12 +20,12 @@ export function setCookie(
   settings: CookieSettings,
   name: string,
   value: string,
-  options: { httpOnly: boolean; maxAgeSeconds: number },
+  options: { httpOnly: boolean; maxAgeSeconds: number; path?: string; sameSite?: "lax" | "strict" },
 ) {
   reply.setCookie(name, value, {
-    path: "/",
+    path: options.path ?? "/",
     httpOnly: options.httpOnly,
-    sameSite: "lax",
+    sameSite: options.sameSite ?? "lax",
     secure: settings.secure,
     maxAge: options.maxAgeSeconds,
   });

@@ -115,7 +115,11 @@ describe("access", () => {
       "POST /api/admin/users": newUser({ root: 1 }),
       "POST /api/admin/users/{id}/memberships": { school_id: ids.school, profile_id: 1 },
       "PATCH /api/admin/users/{id}": { is_active: false },
-      "POST /api/admin/help-videos": { title: "X", video_url: "https://v.example/x", screen_url: "/archive" },
+      "POST /api/admin/help-videos": {
+        title: "X",
+        video_url: "https://videos.convive.mx/x.mp4",
+        screen_url: "/archive",
+      },
       "PATCH /api/admin/help-videos/{id}": { title: "Cambiado" },
     };
     return Object.entries(doc.paths)
@@ -140,7 +144,7 @@ describe("access", () => {
       await asRoot({
         method: "POST",
         url: "/api/admin/help-videos",
-        payload: { title: "V", video_url: "https://v.example/v", screen_url: `/${slug()}` },
+        payload: { title: "V", video_url: "https://videos.convive.mx/v.mp4", screen_url: `/${slug()}` },
       })
     ).json().data.helpVideo;
     const routes = await adminRoutes({ school: school.id, user: user.id, video: video.id });
@@ -327,7 +331,7 @@ describe("help videos", () => {
       url: "/api/admin/help-videos",
       payload: {
         title: "Cómo registrar",
-        video_url: "https://videos.example/registro",
+        video_url: "https://videos.convive.mx/registro.mp4",
         screen_url: `${screen.toUpperCase()}/?tab=1`,
         language: "es",
       },
@@ -359,6 +363,23 @@ describe("help videos", () => {
       (await asRoot({ method: "PATCH", url: `/api/admin/help-videos/${video.id}`, payload: { title: "x" } }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("takes only videos the page's Content-Security-Policy lets play: YouTube, Vimeo or a configured origin", async () => {
+    const post = (video_url: string, language = "es") =>
+      asRoot({
+        method: "POST",
+        url: "/api/admin/help-videos",
+        headers: { "accept-language": language },
+        payload: { title: "Video", video_url, screen_url: `/${slug()}` },
+      });
+    expect((await post("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).statusCode).toBe(201);
+    expect((await post("https://vimeo.com/76979871")).statusCode).toBe(201);
+    const elsewhere = await post("https://evil.example/video.mp4", "en");
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors.video_url).toBe(
+      "That video could not play: use a link from YouTube, Vimeo, https://videos.convive.mx.",
+    );
   });
 
   it("refuses a video URL that is not http(s), a screen that is not a path and an unknown language", async () => {

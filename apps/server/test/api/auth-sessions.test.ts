@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../src/db/schema/index.ts";
 import { hashToken } from "../../src/lib/tokens.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { createAppOn, createTestApp, type TestApp } from "../helpers/app.ts";
 import { client, createUser, login, PASSWORD } from "../helpers/factories.ts";
 
 let t: TestApp;
@@ -30,28 +30,68 @@ const signIn = (email: string, password = PASSWORD, ip = freshIp()) =>
   t.app.inject({ method: "POST", url: "/login", payload: { email, password }, remoteAddress: ip });
 const me = (token: string, id: number) => client(t.app, token)({ method: "GET", url: `/api/users/${id}` });
 
+const XSRF = "abcdefghijklmnopqrstuv";
+/** A refresh as the web client makes it: the HttpOnly cookie travels by itself, the XSRF header proves our page. */
+const refreshWith = (refreshToken: string, app = t.app) =>
+  app.inject({
+    method: "POST",
+    url: "/api/auth/refresh",
+    cookies: { convive_refresh: refreshToken, "XSRF-TOKEN": XSRF },
+    headers: { "x-xsrf-token": XSRF },
+  });
+
 describe("refresh and logout", () => {
   it("rotates the tokens: the old pair stops working, the new one works", async () => {
     const user = await createUser(t.db);
-    const first = (await signIn(user.email)).json().data;
+    const signed = await signIn(user.email);
+    const first = { access: signed.json().data.access_token, refresh: cookieOf(signed, "convive_refresh")!.value };
+    const res = await refreshWith(first.refresh);
+    expect(res.statusCode, res.body).toBe(200);
+    const next = { access: res.json().data.access_token, refresh: cookieOf(res, "convive_refresh")!.value };
+    expect(next.access).not.toBe(first.access);
+    expect(next.refresh).not.toBe(first.refresh);
+
+    expect((await me(next.access, user.id)).statusCode).toBe(200);
+    expect((await me(first.access, user.id)).statusCode).toBe(401);
+    expect((await refreshWith(first.refresh)).statusCode).toBe(401);
+  });
+
+  it("keeps the refresh token out of every JSON answer, in an HttpOnly SameSite=Strict cookie for the refresh path only", async () => {
+    const user = await createUser(t.db);
+    const signed = await signIn(user.email);
+    const cookie = cookieOf(signed, "convive_refresh")!;
+    const refreshed = await refreshWith(cookie.value);
+    for (const [res, set] of [
+      [signed, cookie],
+      [refreshed, cookieOf(refreshed, "convive_refresh")!],
+    ] as const) {
+      expect(res.json().data).not.toHaveProperty("refresh_token");
+      expect(res.body).not.toContain(set.value);
+      expect(set).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth/refresh" });
+    }
+    // Behind https the cookie is Secure as well.
+    const https = await createAppOn(t.db, { PUBLIC_URL: "https://convive.example" });
+    const secure = await https.inject({
+      method: "POST",
+      url: "/login",
+      payload: { email: user.email, password: PASSWORD },
+      remoteAddress: freshIp(),
+    });
+    expect(cookieOf(secure, "convive_refresh")).toMatchObject({ secure: true, httpOnly: true, sameSite: "Strict" });
+    await https.close();
+  });
+
+  it("takes the refresh token from its cookie only: one in a body is ignored", async () => {
+    const user = await createUser(t.db);
+    const refresh = cookieOf(await signIn(user.email), "convive_refresh")!.value;
     const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/refresh",
-      payload: { refresh_token: first.refresh_token },
+      cookies: { "XSRF-TOKEN": XSRF },
+      headers: { "x-xsrf-token": XSRF },
+      payload: { refresh_token: refresh },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const next = res.json().data;
-    expect(next.access_token).not.toBe(first.access_token);
-    expect(next.refresh_token).not.toBe(first.refresh_token);
-
-    expect((await me(next.access_token, user.id)).statusCode).toBe(200);
-    expect((await me(first.access_token, user.id)).statusCode).toBe(401);
-    const reused = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/refresh",
-      payload: { refresh_token: first.refresh_token },
-    });
-    expect(reused.statusCode).toBe(401);
+    expect(res.statusCode).toBe(401);
   });
 
   it("refuses a cookie refresh without the XSRF header", async () => {
@@ -60,13 +100,22 @@ describe("refresh and logout", () => {
     const refresh = cookieOf(signed, "convive_refresh")!.value;
     const res = await t.app.inject({ method: "POST", url: "/api/auth/refresh", cookies: { convive_refresh: refresh } });
     expect(res.statusCode, res.body).toBe(419);
-    const ok = await t.app.inject({
+    const wrong = await t.app.inject({
       method: "POST",
       url: "/api/auth/refresh",
-      cookies: { convive_refresh: refresh, "XSRF-TOKEN": "abcdefghijklmnopqrstuv" },
-      headers: { "x-xsrf-token": "abcdefghijklmnopqrstuv" },
+      cookies: { convive_refresh: refresh, "XSRF-TOKEN": XSRF },
+      headers: { "x-xsrf-token": "another-value-entirely-xx" },
     });
-    expect(ok.statusCode, ok.body).toBe(200);
+    expect(wrong.statusCode).toBe(419);
+    expect((await refreshWith(refresh)).statusCode).toBe(200);
+  });
+
+  it("logout clears the refresh cookie where it lives", async () => {
+    const user = await createUser(t.db);
+    const token = await login(t.app, user.email);
+    const res = await client(t.app, token)({ method: "POST", url: "/logout" });
+    const cleared = res.cookies.filter((c) => c.name === "convive_refresh");
+    expect(cleared.some((c) => c.path === "/api/auth/refresh" && c.value === "")).toBe(true);
   });
 
   it("logout ends the session", async () => {

@@ -77,9 +77,15 @@ describe("in-memory caches of the hot path", () => {
       url: "/login",
       payload: { email: user.email, password: "Prueba.2026!" },
     });
-    const { access_token, refresh_token } = res.json().data;
+    const { access_token } = res.json().data;
+    const refresh_token = res.cookies.find((c) => c.name === "convive_refresh")!.value;
     expect((await poll(a.app, access_token, school.id, user.id)).statusCode).toBe(200);
-    const refreshed = await a.app.inject({ method: "POST", url: "/api/auth/refresh", payload: { refresh_token } });
+    const refreshed = await a.app.inject({
+      method: "POST",
+      url: "/api/auth/refresh",
+      cookies: { convive_refresh: refresh_token, "XSRF-TOKEN": "abcdefghijklmnopqrstuv" },
+      headers: { "x-xsrf-token": "abcdefghijklmnopqrstuv" },
+    });
     expect(refreshed.statusCode).toBe(200);
     expect((await poll(a.app, access_token, school.id, user.id)).statusCode).toBe(401);
     expect((await poll(a.app, refreshed.json().data.access_token, school.id, user.id)).statusCode).toBe(200);

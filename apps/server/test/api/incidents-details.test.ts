@@ -300,8 +300,9 @@ describe("evidence download", () => {
       expect(res.rawPayload.equals(PDF_BYTES)).toBe(true);
       expect(res.headers["content-type"]).toBe("application/pdf");
       expect(res.headers["cache-control"]).toContain("private");
+      // A download, never a page: see security-headers.test.ts for the polyglots.
       expect(res.headers["content-disposition"]).toBe(
-        `inline; filename="Reporte nandu _final_.pdf"; filename*=UTF-8''Reporte%20%C3%B1and%C3%BA%20%22final%22.pdf`,
+        `attachment; filename="Reporte nandu _final_.pdf"; filename*=UTF-8''Reporte%20%C3%B1and%C3%BA%20%22final%22.pdf`,
       );
     }
   });

@@ -1,91 +1,25 @@
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { and, eq, isNull } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResets, sessions, users } from "../../src/db/schema/index.ts";
 import { hashToken } from "../../src/lib/tokens.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { client, createUser, login, uniq } from "../helpers/factories.ts";
+import { type Inbox, type Received, startInbox } from "../helpers/inbox.ts";
 
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** Undoes the transfer encodings nodemailer may use: RFC 2047 words in headers, quoted-printable bodies. */
-const decodeWords = (value: string) =>
-  value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-    kind.toUpperCase() === "B"
-      ? Buffer.from(data, "base64").toString("utf8")
-      : decodeQuotedPrintable(data.replaceAll("_", " ")),
-  );
-const decodeQuotedPrintable = (value: string) =>
-  Buffer.from(
-    value
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-
-function parseMessage(raw: string, to: string[]): Received {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, " ");
-  const subject = decodeWords(/^subject: (.*)$/im.exec(headers)?.[1] ?? "");
-  const body = rest.join("\n\n");
-  const encoding = /^content-transfer-encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
-  const text =
-    encoding === "quoted-printable"
-      ? decodeQuotedPrintable(body)
-      : encoding === "base64"
-        ? Buffer.from(body, "base64").toString("utf8")
-        : body;
-  return { to, subject, text };
-}
-
-const inbox: Received[] = [];
-let smtp: SMTPServer;
+let inbox: Inbox;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        inbox.push(
-          parseMessage(
-            Buffer.concat(chunks).toString("utf8"),
-            session.envelope.rcptTo.map((r) => r.address),
-          ),
-        );
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: "https://convive.example" });
+  inbox = await startInbox();
+  t = await createTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: "https://convive.example" });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await inbox.close();
 });
 
-/** The e-mail goes out after the answer, so wait for it (bounded). */
-async function mailTo(email: string, timeoutMs = 5000): Promise<Received> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const found = inbox.find((m) => m.to.includes(email));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no e-mail to ${email} within ${timeoutMs} ms`);
-}
+const mailTo = (email: string) => inbox.waitFor(email);
 
 // forgot/reset are rate limited per address; each call comes from its own.
 const freshIp = () => `10.${[...randomBytes(3)].join(".")}`;
@@ -137,7 +71,7 @@ describe("forgot password", () => {
     await mailTo(known.email);
     // The known account's e-mail arrived; give a stray one to the unknown address the same chance.
     await new Promise((r) => setTimeout(r, 300));
-    expect(inbox.some((m) => m.to.includes(unknown))).toBe(false);
+    expect(inbox.to(unknown)).toEqual([]);
   });
 
   it("writes in the user's language", async () => {

@@ -41,3 +41,14 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * One more instance of the app on the same database (a second server behind the load balancer): whatever limits
+ * or state the instances must share can only travel through the database.
+ */
+export async function createAppOn(db: Db, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent" }, { ...overrides });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return app;
+}

@@ -1,9 +1,13 @@
 /// <reference types="node" />
 import { BASE_URL, COLEGIO, DEMO, DEMO_PASSWORD } from "./env.ts";
 
-/** What the browser keeps in local storage for a signed-in session (apps/web/src/lib/storage.ts). */
+/**
+ * What the browser keeps for a signed-in session: the access token in local storage (apps/web/src/lib/storage.ts),
+ * the refresh token only in its HttpOnly cookie (never in a JSON answer).
+ */
 export interface ApiSession {
   token: string;
+  /** The value of the `convive_refresh` cookie the sign-in set. */
   refreshToken: string;
   expiresIn: number;
   userId: number;
@@ -47,12 +51,24 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
 
 /** POST /login: a new server session for the account (the browser's sessions are not touched). */
 export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
-  const { data } = await call<{
-    data: { access_token: string; refresh_token: string; expires_in: number; user: ApiSession["user"] };
-  }>("/login", { method: "POST", body: { email, password } });
+  const response = await fetch(`${BASE_URL}/login`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const payload = (await response.json()) as {
+    data: { access_token: string; expires_in: number; user: ApiSession["user"] };
+  };
+  if (!response.ok) throw new ApiCallError(response.status, payload, "POST /login");
+  const { data } = payload;
+  const refresh = response.headers
+    .getSetCookie()
+    .map((c) => /^convive_refresh=([^;]+)/.exec(c)?.[1])
+    .find(Boolean);
+  if (!refresh) throw new Error("POST /login set no convive_refresh cookie");
   return {
     token: data.access_token,
-    refreshToken: data.refresh_token,
+    refreshToken: refresh,
     expiresIn: data.expires_in,
     userId: data.user.id,
     user: data.user,

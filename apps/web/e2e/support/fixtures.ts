@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { type ApiSession, apiLogin, createUser, type FreshUser, type FreshUserOptions } from "./api.ts";
-import { DEMO_PASSWORD } from "./env.ts";
+import { BASE_URL, DEMO_PASSWORD } from "./env.ts";
 import type { Lang } from "./i18n.ts";
 
 /** The privacy-notice modal in either language (features/privacy/PrivacyNotice.tsx). */
@@ -32,12 +32,22 @@ export async function signInWithStorage(
   const session = await apiLogin(email, options.password ?? DEMO_PASSWORD);
   const active = session.user.schools.filter((s) => s.is_active);
   const schoolId = options.schoolId !== undefined ? options.schoolId : active.length === 1 ? active[0]!.id : null;
+  // The refresh token goes where the server puts it: an HttpOnly cookie for the refresh call only.
+  await page.context().addCookies([
+    {
+      name: "convive_refresh",
+      value: session.refreshToken,
+      domain: new URL(BASE_URL).hostname,
+      path: "/api/auth/refresh",
+      httpOnly: true,
+      sameSite: "Strict",
+    },
+  ]);
   // A static file of the same origin: local storage is writable without loading the app.
   await page.goto("/logo-convive.svg");
   await page.evaluate(
     ({ s, school, language }) => {
       localStorage.setItem("token", s.token);
-      localStorage.setItem("refresh_token", s.refreshToken);
       localStorage.setItem("token_expires_at", String(Date.now() + s.expiresIn * 1000));
       localStorage.setItem("user_id", String(s.userId));
       if (school) localStorage.setItem("school_id", school);

@@ -4,6 +4,7 @@ import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { styleNonce } from "../lib/csp-nonce.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { cssVariables, type InstitutionalColors, schoolTheme } from "./theme.ts";
 import { ThemeColorsContext } from "./theme-colors.ts";
@@ -19,7 +20,12 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeColorsContext.Provider value={setColors}>
-        <MantineProvider theme={theme} cssVariablesResolver={resolver} defaultColorScheme="light">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={resolver}
+          defaultColorScheme="light"
+          getStyleNonce={styleNonce}
+        >
           <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} />
           {children}
         </MantineProvider>

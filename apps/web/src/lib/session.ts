@@ -8,9 +8,12 @@ export interface SessionState {
   expiresAt: number | null;
 }
 
+/**
+ * What sign-in and refresh answer. The refresh token is not here: it lives only in an HttpOnly cookie scoped to
+ * the refresh call, out of reach of any script on the page.
+ */
 export interface IssuedTokens {
   access_token: string;
-  refresh_token: string;
   expires_in: number;
 }
 
@@ -48,7 +51,8 @@ export const session = {
   },
   storeTokens(tokens: IssuedTokens) {
     storage.set(KEYS.token, tokens.access_token);
-    storage.set(KEYS.refreshToken, tokens.refresh_token);
+    // Earlier versions kept the refresh token here; it must not outlive the upgrade.
+    storage.remove(KEYS.legacyRefreshToken);
     storage.set(KEYS.expiresAt, String(Date.now() + tokens.expires_in * 1000));
     publish();
   },
@@ -66,7 +70,6 @@ export const session = {
     storage.clearSession();
     publish();
   },
-  refreshToken: () => storage.get(KEYS.refreshToken),
 };
 
 export const useSession = () => useSyncExternalStore(session.subscribe, session.get);

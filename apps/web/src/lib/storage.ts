@@ -3,7 +3,8 @@ import { LANGUAGE_STORAGE_KEY } from "@convive/domain/core";
 /** Everything the web keeps in local storage, under one set of keys (spec §2 rule 1: a token means signed in). */
 export const KEYS = {
   token: "token",
-  refreshToken: "refresh_token",
+  /** Only ever removed: the refresh token now lives in an HttpOnly cookie (see session.ts). */
+  legacyRefreshToken: "refresh_token",
   expiresAt: "token_expires_at",
   userId: "user_id",
   schoolId: "school_id",

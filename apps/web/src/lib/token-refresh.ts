@@ -27,12 +27,13 @@ export function startTokenRefresh(onRefused: () => void): () => void {
   };
 
   async function run() {
-    const refreshToken = session.refreshToken();
-    if (!refreshToken) return;
+    if (!session.get().token) return;
     try {
+      // The refresh token travels by itself in its HttpOnly cookie; the call proves it comes from this page with
+      // the XSRF double submit, and the XSRF cookie (2 h) may have lapsed while the tab slept: renew it first.
+      await api("/sanctum/csrf-cookie", { noSchool: true, quiet: true });
       const { data } = await api<{ data: IssuedTokens }>("/api/auth/refresh", {
         method: "POST",
-        body: { refresh_token: refreshToken },
         noSchool: true,
         quiet: true,
       });

@@ -6,7 +6,14 @@ export const LoginBody = z.object({
   password: z.string().min(1).max(200),
 });
 
-export const RefreshBody = z.object({ refresh_token: z.string().min(1).max(200).optional() });
+/**
+ * The refresh token travels only in its HttpOnly cookie (never readable by scripts, never in a body); a
+ * `refresh_token` an old client still sends is ignored.
+ */
+export const RefreshBody = z.object({});
+
+/** The single-use link e-mailed to the owner of a locked account (`/?unlock=<token>`). */
+export const UnlockBody = z.object({ token: z.string().min(20).max(200) });
 
 export const PASSWORD_MIN_LENGTH = 8;
 

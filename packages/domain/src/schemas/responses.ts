@@ -49,7 +49,6 @@ export const TokenPayload = z.object({
   access_token: z.string(),
   token_type: z.literal("Bearer"),
   expires_in: z.number(),
-  refresh_token: z.string(),
 });
 
 export const LoginResponse = envelope(TokenPayload.extend({ user: UserPayload }));

@@ -70,6 +70,12 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
+    /**
+     * A hash of the account's password hash and e-mail when the link was sent. Any password change (whatever
+     * route makes it) or e-mail change alters them, so every link sent before it stops working by construction.
+     * Rows from before this column get '' and are dead.
+     */
+    accountFingerprint: text("account_fingerprint").notNull().default(""),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -77,7 +83,10 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex("password_resets_token_hash_key").on(t.tokenHash)],
 );
 
-/** Failed sign-ins counted per key (address, account, account+device) in fixed windows. */
+/**
+ * Throttle counters per key in fixed windows, shared by every instance: failed (and in-flight) sign-ins per
+ * address, account and account+device, and the forgot-password, reset and unlock limits (keys are prefixed).
+ */
 export const loginFailures = pgTable("login_failures", {
   key: text("key").primaryKey(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
@@ -95,4 +104,23 @@ export const trustedDevices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * Single-use links e-mailed to the owner of an account locked by failed sign-ins: opening one trusts the browser
+ * that opens it (a trusted device answers only to its own limit). Only the token's hash is kept.
+ */
+export const loginUnlocks = pgTable(
+  "login_unlocks",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("login_unlocks_token_hash_key").on(t.tokenHash), index("login_unlocks_user_idx").on(t.userId)],
 );

@@ -1,4 +1,9 @@
-import type { AdminHelpVideo, CreateHelpVideoBody, UpdateHelpVideoBody } from "@convive/domain";
+import {
+  type AdminHelpVideo,
+  type CreateHelpVideoBody,
+  helpVideoSource,
+  type UpdateHelpVideoBody,
+} from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { normaliseScreenUrl } from "../help-videos/help-videos.routes.ts";
@@ -17,12 +22,26 @@ const present = (v: repo.HelpVideoRow): AdminHelpVideo => ({
  * Help videos attached to screens (spec §2 help-video-creator). The screen URL is stored in the same normal
  * form `videos-by-url` looks it up in, so a video shows on its screen however the root typed the path.
  */
-export function createAdminHelpVideosService(deps: { db: Db }) {
+export function createAdminHelpVideosService(deps: { db: Db; helpVideoOrigins: readonly string[] }) {
   const { db } = deps;
+
+  /**
+   * Only videos the page's Content-Security-Policy lets play: a YouTube or Vimeo link (embedded player) or a file
+   * on one of HELP_VIDEO_ORIGINS. Anything else would be stored only to fail on every screen.
+   */
+  function checkPlayable(url: string | undefined) {
+    if (url === undefined) return;
+    const source = helpVideoSource(url);
+    if (source?.kind === "embed") return;
+    if (source && deps.helpVideoOrigins.includes(source.origin)) return;
+    const origins = ["YouTube", "Vimeo", ...deps.helpVideoOrigins].join(", ");
+    throw new AppError("VIDEO_HOST_NOT_ALLOWED", { video_url: "VIDEO_HOST_NOT_ALLOWED" }, { origins });
+  }
 
   const list = async () => (await repo.listHelpVideos(db)).map(present);
 
   async function create(actorId: number, body: CreateHelpVideoBody) {
+    checkPlayable(body.video_url);
     const row = await repo.insertHelpVideo(db, {
       title: body.title,
       videoUrl: body.video_url,
@@ -34,6 +53,7 @@ export function createAdminHelpVideosService(deps: { db: Db }) {
   }
 
   async function update(id: number, body: UpdateHelpVideoBody) {
+    checkPlayable(body.video_url);
     const patch = {
       title: body.title,
       videoUrl: body.video_url,

@@ -26,5 +26,7 @@ export const adminRoutes: FastifyPluginAsync<{
 
   await app.register(adminSchoolsRoutes, { schools: createAdminSchoolsService({ db, events }) });
   await app.register(adminUsersRoutes, { users: createAdminUsersService({ db, auth, events }) });
-  await app.register(adminHelpVideosRoutes, { videos: createAdminHelpVideosService({ db }) });
+  await app.register(adminHelpVideosRoutes, {
+    videos: createAdminHelpVideosService({ db, helpVideoOrigins: app.ctx.config.HELP_VIDEO_ORIGINS }),
+  });
 };

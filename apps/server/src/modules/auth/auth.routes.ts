@@ -9,25 +9,34 @@ import {
   ResetPasswordBody,
   SessionPayload,
   TokenPayload,
+  UnlockBody,
 } from "@convive/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, type CookieSettings, errorResponses, setCookie } from "../../lib/http.ts";
-import { newToken } from "../../lib/tokens.ts";
+import { newToken, safeEqual } from "../../lib/tokens.ts";
 import { SESSION_COOKIE, XSRF_COOKIE } from "../../plugins/access.ts";
 import type { UsersService } from "../users/users.service.ts";
 import type { AuthService, IssuedTokens } from "./auth.service.ts";
+import type { LoginUnlockService } from "./login-unlock.service.ts";
+import type { PasswordResetService } from "./password-reset.service.ts";
 
 export const REFRESH_COOKIE = "convive_refresh";
+/**
+ * The refresh token's cookie goes only to the refresh call: HttpOnly (no script reads it), SameSite=Strict (no
+ * other site's page sends it), Secure under https. Scripts never see the token: it is in no JSON answer.
+ */
+export const REFRESH_PATH = "/api/auth/refresh";
 export const DEVICE_COOKIE = "convive_device";
 const YEAR_SECONDS = 365 * 86_400;
 
 interface Deps {
   auth: AuthService;
   users: UsersService;
-  resets: { requestReset(email: string): Promise<void>; resetPassword(t: string, p: string, c: string): Promise<void> };
+  resets: Pick<PasswordResetService, "requestReset" | "resetPassword">;
+  unlocks: Pick<LoginUnlockService, "unlock">;
   cookies: CookieSettings;
   refreshTtlSeconds: number;
 }
@@ -36,7 +45,6 @@ const tokenBody = (t: IssuedTokens) => ({
   access_token: t.accessToken,
   token_type: "Bearer" as const,
   expires_in: t.expiresIn,
-  refresh_token: t.refreshToken,
 });
 
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
@@ -45,11 +53,23 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     setCookie(reply, deps.cookies, REFRESH_COOKIE, t.refreshToken, {
       httpOnly: true,
       maxAgeSeconds: deps.refreshTtlSeconds,
+      path: REFRESH_PATH,
+      sameSite: "strict",
     });
+    // Earlier versions set it for the whole site; that copy must not linger.
+    reply.clearCookie(REFRESH_COOKIE, { path: "/" });
   };
   const clearSessionCookies = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
     reply.clearCookie(REFRESH_COOKIE, { path: "/" });
+  };
+  const deviceOf = (reply: FastifyReply, current: string | undefined) => {
+    // A first-time device gets its id now, so this very sign-in (or unlock) makes it trusted: the cookie the owner
+    // receives here is what keeps them out of a lockout an attacker causes later.
+    const deviceId = current ?? newToken();
+    setCookie(reply, deps.cookies, DEVICE_COOKIE, deviceId, { httpOnly: true, maxAgeSeconds: YEAR_SECONDS });
+    return deviceId;
   };
 
   app.get(
@@ -72,15 +92,12 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      // A first-time device gets its id now, so this very sign-in makes it trusted: the cookie the owner
-      // receives here is what keeps them out of a lockout an attacker causes later.
-      const deviceId = request.cookies[DEVICE_COOKIE] ?? newToken();
+      const deviceId = deviceOf(reply, request.cookies[DEVICE_COOKIE]);
       const { user, tokens } = await deps.auth.login(request.body.email, request.body.password, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
         deviceId,
       });
-      setCookie(reply, deps.cookies, DEVICE_COOKIE, deviceId, { httpOnly: true, maxAgeSeconds: YEAR_SECONDS });
       setSessionCookies(reply, tokens);
       return { data: { ...tokenBody(tokens), user: await deps.users.userPayload(user.id, null) } };
     },
@@ -97,28 +114,47 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   );
 
   app.post(
-    "/api/auth/refresh",
+    REFRESH_PATH,
     {
       config: { access: "public" },
       schema: {
         tags: ["auth"],
+        description:
+          "New access token from the refresh token's HttpOnly cookie (rotating both); needs the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie.",
         body: RefreshBody.nullish(),
         response: { 200: envelope(TokenPayload), ...errorResponses(401, 419, 422) },
       },
     },
     async (request, reply) => {
-      const fromBody = request.body?.refresh_token;
-      const fromCookie = request.cookies[REFRESH_COOKIE];
-      if (!fromBody && fromCookie) {
-        // A cookie travels on its own, so a cookie refresh must prove it comes from our page.
-        const sent = request.headers["x-xsrf-token"];
-        if (!sent || sent !== request.cookies[XSRF_COOKIE]) throw new AppError("CSRF_TOKEN_MISMATCH");
-      }
-      const token = fromBody ?? fromCookie;
+      // A cookie travels on its own, so the refresh must prove it comes from our page (double submit).
+      const sent = request.headers["x-xsrf-token"];
+      const expected = request.cookies[XSRF_COOKIE];
+      if (typeof sent !== "string" || !expected || !safeEqual(sent, expected))
+        throw new AppError("CSRF_TOKEN_MISMATCH");
+      const token = request.cookies[REFRESH_COOKIE];
       if (!token) throw new AppError("REFRESH_TOKEN_INVALID");
       const tokens = await deps.auth.refresh(token);
       setSessionCookies(reply, tokens);
       return { data: tokenBody(tokens) };
+    },
+  );
+
+  app.post(
+    "/api/auth/unlock",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["auth"],
+        description:
+          "Consumes the single-use link e-mailed to the owner of a locked account and trusts the browser that sends it (its device cookie); the password is still needed to sign in.",
+        body: UnlockBody,
+        response: { 200: MessageResponse, ...errorResponses(422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const deviceId = deviceOf(reply, request.cookies[DEVICE_COOKIE]);
+      await deps.unlocks.unlock(request.body.token, deviceId, request.ip);
+      return { data: { message: "ok" } };
     },
   );
 
@@ -186,15 +222,17 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     "/api/user/forgot-password",
     {
-      config: { access: "public", rateLimit: { max: 5, timeWindow: "15 minutes" } },
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
+        description:
+          "Answers at once, the same for any e-mail; the reset link is e-mailed afterwards when the account exists. Limited per address and per e-mail.",
         body: ForgotPasswordBody,
         response: { 200: MessageResponse, ...errorResponses(422, 429) },
       },
     },
     async (request) => {
-      await deps.resets.requestReset(request.body.email);
+      await deps.resets.requestReset(request.body.email, request.ip);
       return { data: { message: "sent" } };
     },
   );
@@ -202,7 +240,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     "/api/user/reset-password",
     {
-      config: { access: "public", rateLimit: { max: 10, timeWindow: "15 minutes" } },
+      config: { access: "public" },
       schema: {
         tags: ["auth"],
         body: ResetPasswordBody,
@@ -211,7 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (request) => {
       const { token, password, password_confirmation } = request.body;
-      await deps.resets.resetPassword(token, password, password_confirmation);
+      await deps.resets.resetPassword(token, password, password_confirmation, request.ip);
       return { data: { message: "ok" } };
     },
   );

@@ -8,16 +8,13 @@ import type { EventBus } from "../../lib/events.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
 import * as users from "../users/users.repository.ts";
+import { emailKey, THROTTLE } from "./limits.ts";
+import * as links from "./links.repository.ts";
+import type { LoginUnlockService } from "./login-unlock.service.ts";
 import * as sessions from "./sessions.repository.ts";
 import * as throttle from "./throttle.repository.ts";
 
-/** Login throttling (OWASP): per address, per account from unknown devices, and per account on a known device. */
-export const THROTTLE = {
-  windowMs: 15 * 60_000,
-  perAddress: 50,
-  perAccount: 10,
-  perTrustedDevice: 10,
-} as const;
+export { THROTTLE } from "./limits.ts";
 
 export interface ClientInfo {
   ip: string;
@@ -33,7 +30,12 @@ export interface IssuedTokens {
   expiresIn: number;
 }
 
-export function createAuthService(deps: { db: Db; config: Config; events: EventBus }) {
+export function createAuthService(deps: {
+  db: Db;
+  config: Config;
+  events: EventBus;
+  unlocks: Pick<LoginUnlockService, "offer">;
+}) {
   const { db, config } = deps;
   const accessTtlMs = config.ACCESS_TOKEN_TTL_MINUTES * 60_000;
   const refreshTtlMs = config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
@@ -64,37 +66,48 @@ export function createAuthService(deps: { db: Db; config: Config; events: EventB
   }
 
   /**
-   * Verifies the credentials and opens a session. Unknown e-mail and wrong password give the same answer
-   * after the same argon2 work, so the answer does not reveal whether an account exists.
+   * Which limit a sign-in answers to, counted before the password is checked: the attempt is added to its
+   * counters atomically first (so 30 parallel guesses against a limit of 10 get at most 10 checks) and taken
+   * back when it turns out not to be a failure. A trusted device answers only to its own counter; any other
+   * device to the account's, and to the address's only when the account already has a failure in the window.
    */
-  async function login(email: string, password: string, client: ClientInfo) {
+  async function countAttempt(user: users.UserRow | undefined, email: string, client: ClientInfo) {
     const addressKey = `ip:${client.ip}`;
-    const accountKey = `acct:${email.trim().toLowerCase()}`;
-    const user = await users.findUserByEmail(db, email);
     // Looked up for an unknown e-mail too (user 0 never exists), so both answers do the same work.
     const trusted = (await isTrusted(user?.id ?? 0, client.deviceId)) && Boolean(user);
-    const deviceKey = trusted ? `dev:${user!.id}:${hashToken(client.deviceId!)}` : null;
-
-    const counts = await throttle.failureCounts(
-      db,
-      [addressKey, accountKey, ...(deviceKey ? [deviceKey] : [])],
-      THROTTLE.windowMs,
-    );
-    // A device the owner signed in from before answers only to its own limit: neither failures on the account
-    // from elsewhere nor failures from a shared address (a school's NAT) can lock the owner out.
-    const blocked = deviceKey
-      ? (counts.get(deviceKey) ?? 0) >= THROTTLE.perTrustedDevice
-      : (counts.get(addressKey) ?? 0) >= THROTTLE.perAddress || (counts.get(accountKey) ?? 0) >= THROTTLE.perAccount;
-    if (blocked) throw new AppError("TOO_MANY_REQUESTS");
-
-    const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!user || !valid) {
-      await throttle.recordFailure(db, [addressKey, deviceKey ?? accountKey], THROTTLE.windowMs);
-      throw new AppError("LOGIN_FAILED");
+    const ownKey = trusted ? `dev:${user!.id}:${hashToken(client.deviceId!)}` : `acct:${emailKey(email)}`;
+    const counts = await throttle.hit(db, [addressKey, ownKey], THROTTLE.windowMs);
+    const own = counts.get(ownKey) ?? 0;
+    const address = counts.get(addressKey) ?? 0;
+    let refusal: "TOO_MANY_REQUESTS" | "ACCOUNT_LOCKED" | null = null;
+    if (trusted && own > THROTTLE.perTrustedDevice) refusal = "TOO_MANY_REQUESTS";
+    if (!trusted && (own > THROTTLE.perAccount || (address > THROTTLE.perAddress && own > 1))) {
+      refusal = "ACCOUNT_LOCKED";
     }
+    return { keys: [addressKey, ownKey] as const, trusted, refusal };
+  }
+
+  /**
+   * Verifies the credentials and opens a session. Unknown e-mail and wrong password give the same answer
+   * after the same argon2 work, so the answer does not reveal whether an account exists. A device refused
+   * because of the account's failures gets ACCOUNT_LOCKED, and the owner an e-mailed unlock link.
+   */
+  async function login(email: string, password: string, client: ClientInfo) {
+    const user = await users.findUserByEmail(db, email);
+    const attempt = await countAttempt(user, email, client);
+    if (attempt.refusal) {
+      // Not checked, so not a failure: the counters keep only real failures and checks in flight.
+      await throttle.forgive(db, [...attempt.keys]);
+      if (attempt.refusal === "ACCOUNT_LOCKED") deps.unlocks.offer(email);
+      throw new AppError(attempt.refusal);
+    }
+    const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !valid) throw new AppError("LOGIN_FAILED");
+    // The right password: the attempt was no failure. A device's own count starts over.
+    if (attempt.trusted) await throttle.clearFailures(db, attempt.keys[1]);
+    await throttle.forgive(db, attempt.trusted ? [attempt.keys[0]] : [...attempt.keys]);
     if (!user.isActive) throw new AppError("USER_DEACTIVATED");
 
-    if (deviceKey) await throttle.clearFailures(db, deviceKey);
     const tokens = freshTokens();
     const session = await sessions.insertSession(db, {
       userId: user.id,
@@ -102,7 +115,7 @@ export function createAuthService(deps: { db: Db; config: Config; events: EventB
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 300),
     });
-    if (client.deviceId && !trusted) {
+    if (client.deviceId && !attempt.trusted) {
       await db
         .insert(trustedDevices)
         .values({ userId: user.id, deviceHash: hashToken(client.deviceId) })
@@ -169,7 +182,12 @@ export function createAuthService(deps: { db: Db; config: Config; events: EventB
     if (!(await verifyPassword(user.passwordHash, current))) {
       throw new AppError("CURRENT_PASSWORD_WRONG", { current_password: "CURRENT_PASSWORD_WRONG" });
     }
-    await users.updateUserRow(db, userId, { passwordHash: await hashPassword(password), passwordUpdated: 1 });
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await users.updateUserRow(tx, userId, { passwordHash, passwordUpdated: 1 });
+      // Links sent before the change are dead by their fingerprint already; this says so in the table too.
+      await links.voidLinks(tx, userId);
+    });
     deps.events.emit("users.changed", { userId });
     await endAllSessions(userId, sessionId);
   }

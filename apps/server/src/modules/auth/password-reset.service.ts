@@ -1,13 +1,14 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Config } from "../../config/config.ts";
 import type { Db } from "../../db/client.ts";
-import { passwordResets } from "../../db/schema/index.ts";
+import type { Background } from "../../lib/background.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import { hashToken, newToken } from "../../lib/tokens.ts";
+import { newToken } from "../../lib/tokens.ts";
 import * as users from "../users/users.repository.ts";
 import type { AuthService } from "./auth.service.ts";
+import { emailKey, enforceLimits, REQUEST_LIMITS } from "./limits.ts";
+import * as links from "./links.repository.ts";
 
 const MAIL = {
   es: {
@@ -27,56 +28,69 @@ export function createPasswordResetService(deps: {
   config: Config;
   mailer: Mailer;
   auth: AuthService;
-  log: (msg: string) => void;
+  background: Background;
 }) {
   const { db, config } = deps;
 
   /**
-   * E-mails a single-use link (256-bit token, valid RESET_TOKEN_TTL_MINUTES) when the account exists.
-   * The answer is the same either way; the e-mail goes out after the answer so timing does not tell.
+   * Answers a forgot-password request: counts it against the per-address and per-e-mail limits (the same work
+   * whether or not the account exists) and leaves the rest — the lookup, the token, the e-mail — to run after the
+   * answer has gone out, so the answer takes the same time either way.
    */
-  async function requestReset(email: string): Promise<void> {
+  async function requestReset(email: string, ip: string): Promise<void> {
+    await enforceLimits(db, [
+      { key: `forgot:ip:${ip}`, max: REQUEST_LIMITS.forgotPerAddress },
+      { key: `forgot:email:${emailKey(email)}`, max: REQUEST_LIMITS.forgotPerEmail },
+    ]);
+    deps.background.later("password reset e-mail", () => sendReset(email));
+  }
+
+  /** E-mails a single-use link (256-bit token, valid RESET_TOKEN_TTL_MINUTES) when the account exists. */
+  async function sendReset(email: string) {
     const user = await users.findUserByEmail(db, email);
     if (!user?.isActive) return;
     const token = newToken();
-    await db.insert(passwordResets).values({
+    await links.insertReset(db, {
       userId: user.id,
-      tokenHash: hashToken(token),
+      token,
+      fingerprint: links.accountFingerprint(user),
       expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
     });
     const lang = user.language === "en" ? "en" : "es";
     const link = `${config.PUBLIC_URL.replace(/\/$/, "")}/RecoverPassword/reset?token=${token}`;
-    deps.mailer
-      .send({
-        to: user.email,
-        subject: MAIL[lang].subject,
-        text: MAIL[lang].text(user.firstName, link, config.RESET_TOKEN_TTL_MINUTES),
-      })
-      .catch((error: unknown) => deps.log(`password reset e-mail to user ${user.id} failed: ${String(error)}`));
+    await deps.mailer.send({
+      to: user.email,
+      subject: MAIL[lang].subject,
+      text: MAIL[lang].text(user.firstName, link, config.RESET_TOKEN_TTL_MINUTES),
+    });
   }
 
-  /** Consumes the token, sets the password (password_updated = 1) and ends every session of the user. */
-  async function resetPassword(token: string, password: string, confirmation: string): Promise<void> {
+  /**
+   * Consumes the token and sets the password (password_updated = 1), provided the account has not changed its
+   * password or e-mail since the link was sent; then voids every other link and ends every session of the user.
+   */
+  async function resetPassword(token: string, password: string, confirmation: string, ip: string): Promise<void> {
+    await enforceLimits(db, [{ key: `reset:ip:${ip}`, max: REQUEST_LIMITS.resetPerAddress }]);
     deps.auth.checkNewPassword(password, confirmation);
     const passwordHash = await hashPassword(password);
     const userId = await db.transaction(async (tx) => {
-      const [used] = await tx
-        .update(passwordResets)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(passwordResets.tokenHash, hashToken(token)),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, new Date()),
-          ),
-        )
-        .returning({ userId: passwordResets.userId });
-      if (!used) throw new AppError("RESET_TOKEN_INVALID");
-      await users.updateUserRow(tx, used.userId, { passwordHash, passwordUpdated: 1 });
-      return used.userId;
+      const live = await links.liveReset(tx, token);
+      const user = live && (await links.lockAccount(tx, live.userId));
+      // Under the account's lock: a link used a moment ago (or any password change) has changed the fingerprint.
+      if (!user?.isActive || links.accountFingerprint(user) !== live!.fingerprint) {
+        throw new AppError("RESET_TOKEN_INVALID");
+      }
+      if (!(await links.takeReset(tx, token))) throw new AppError("RESET_TOKEN_INVALID");
+      if (!(await links.replacePassword(tx, user.id, user.passwordHash, passwordHash))) {
+        throw new AppError("RESET_TOKEN_INVALID");
+      }
+      await links.voidLinks(tx, user.id);
+      return user.id;
     });
     await deps.auth.endAllSessions(userId);
   }
 
   return { requestReset, resetPassword };
 }
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -1,11 +1,20 @@
 import { envelope, IdParam, UserPayload } from "@convive/domain";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
+import { UPLOADED_FILE_POLICY } from "../../plugins/security-headers.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
 import { type AvatarsService, IMAGE_TYPES, PRIVATE_UPLOADS_FOLDER, UPLOAD_CEILING_MB } from "./avatars.service.ts";
+
+/**
+ * Pictures people uploaded are re-encoded (only JPEG, PNG or WebP bytes are ever stored), so they are shown in
+ * place; still, opened on their own they run nothing and are never sniffed as another type.
+ */
+const asUploadedPicture = (reply: FastifyReply, type: string) =>
+  reply.type(type).header("content-security-policy", UPLOADED_FILE_POLICY).header("x-content-type-options", "nosniff");
 
 /**
  * POST /api/users/:id/avatar takes the picture as the raw body (`Content-Type: image/jpeg|png|webp`), no
@@ -50,7 +59,9 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; app
       const file = await avatars.read(request.params.name);
       if (!file) throw new AppError("NOT_FOUND");
       // A name is never reused, so the picture can be cached for good.
-      return reply.type(file.type).header("cache-control", "public, max-age=31536000, immutable").send(file.data);
+      return asUploadedPicture(reply, file.type)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .send(file.data);
     },
   );
 
@@ -62,7 +73,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; app
     async (request, reply) => {
       const file = await avatars.read(request.params.name, PRIVATE_UPLOADS_FOLDER);
       if (!file) throw new AppError("NOT_FOUND");
-      return reply.type(file.type).header("cache-control", "private, max-age=86400").send(file.data);
+      return asUploadedPicture(reply, file.type).header("cache-control", "private, max-age=86400").send(file.data);
     },
   );
 };

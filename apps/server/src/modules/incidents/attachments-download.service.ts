@@ -51,6 +51,30 @@ export function createAttachmentsDownloadService(deps: { db: Db; uploadsDir: str
 
 export type AttachmentsDownloadService = ReturnType<typeof createAttachmentsDownloadService>;
 
+/** The extensions a downloaded evidence file may keep; anything else gets the stored type's own appended. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/png": ["png"],
+  "image/webp": ["webp"],
+  "image/gif": ["gif"],
+  "application/pdf": ["pdf"],
+  "audio/mpeg": ["mp3"],
+  "audio/mp4": ["m4a", "mp4"],
+  "video/mp4": ["mp4", "m4v"],
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": ["docx"],
+};
+
+/**
+ * The name a file is offered under: the uploader's name, but always ending in an extension of what the bytes
+ * are (checked at upload), so a GIF named "evil.html" is saved as "evil.html.gif" and never opens as a page.
+ */
+export function downloadName(fileName: string, mimeType: string): string {
+  const allowed = EXTENSIONS[mimeType];
+  if (!allowed) return fileName;
+  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  return extension && allowed.includes(extension) ? fileName : `${fileName}.${allowed[0]}`;
+}
+
 /**
  * Content-Disposition naming the original file: an ASCII fallback plus the exact name in RFC 5987 form, so
  * "Evidencia ñ.pdf" survives and a quote or line break in a name cannot break the header.

@@ -3,15 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import { sendAsDownload } from "../../plugins/security-headers.ts";
 import { readsIncidents, viewerOf } from "./archive.routes.ts";
-import { type AttachmentsDownloadService, contentDisposition } from "./attachments-download.service.ts";
+import { type AttachmentsDownloadService, contentDisposition, downloadName } from "./attachments-download.service.ts";
 import type { DetailsService } from "./details.service.ts";
 import { incidentPdf } from "./pdf.service.ts";
 
 const tags = ["incidents"];
 const AttachmentParams = IdParam.extend({ attachmentId: IdParam.shape.id });
-/** Types a browser may show in place (never HTML or SVG: evidence types exclude them). */
-const INLINE = /^(image|audio|video)\/|^application\/pdf$/;
 
 /** One incident: its details, its printable PDF and its evidence files, all in the caller's scope (404 outside). */
 export const detailsRoutes: FastifyPluginAsyncZod<{
@@ -75,12 +74,12 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { id, attachmentId } = request.params;
       const file = await downloads.read(viewerOf(request), id, attachmentId);
-      return reply
-        .type(file.mimeType)
-        .header(
-          "content-disposition",
-          contentDisposition(file.fileName, INLINE.test(file.mimeType) ? "inline" : "attachment"),
-        )
+      // Always a download, never a page of our origin (a PDF with actions, a GIF that is also a script): the web
+      // shows pictures from the bytes it fetched, so nothing needs the browser to render the answer itself.
+      return sendAsDownload(reply, {
+        type: file.mimeType,
+        disposition: contentDisposition(downloadName(file.fileName, file.mimeType)),
+      })
         .header("cache-control", "private, max-age=3600")
         .send(file.data);
     },

@@ -1,3 +1,4 @@
+import { helpVideoSource } from "@convive/domain/core";
 import {
   ActionIcon,
   Alert,
@@ -77,12 +78,26 @@ export function HelpButton({ path }: { path: string }) {
   );
 }
 
+/**
+ * YouTube and Vimeo links play in the provider's embedded player (the only frames the page's CSP allows); other
+ * links are video files for the <video> element, from the origins the server allows (media-src).
+ */
 function Player({ video, onBack }: { video: HelpVideo; onBack: () => void }) {
   const { t } = useTranslation("layout");
   const [failed, setFailed] = useState(false);
+  const source = helpVideoSource(video.video_url);
   return (
     <Stack gap="sm">
-      {failed ? (
+      {source?.kind === "embed" ? (
+        <iframe
+          className={`${classes.video} ${classes.embed}`}
+          src={source.src}
+          title={video.title}
+          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : failed || !source ? (
         <Alert color="gray" title={t("help.playError")}>
           <Anchor href={video.video_url} target="_blank" rel="noopener noreferrer">
             {t("help.openDirect")}
@@ -92,7 +107,7 @@ function Player({ video, onBack }: { video: HelpVideo; onBack: () => void }) {
         // biome-ignore lint/a11y/useMediaCaption: help videos are registered by URL only; the API carries no caption files.
         <video
           className={classes.video}
-          src={video.video_url}
+          src={source.src}
           controls
           autoPlay
           preload="metadata"

@@ -1,10 +1,11 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
 import { signIn } from "../api/sign-in.ts";
+import { unlockOnce } from "../api/unlock.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 
 export default function LoginPage() {
@@ -15,6 +16,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  useUnlockLink();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -27,11 +29,12 @@ export default function LoginPage() {
       const next = await signIn(email, password);
       if (next) navigate(next, { replace: true });
     } catch (error) {
-      // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling, network and a server briefly
-      // unavailable (503, a database restart) keep their own words: the password was not the problem.
+      // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling (with the unlock e-mail it
+      // announces), network and a server briefly unavailable (503, a database restart) keep their own words:
+      // the password was not the problem.
+      const ownWords = ["TOO_MANY_REQUESTS", "ACCOUNT_LOCKED", "SERVICE_UNAVAILABLE"];
       const message =
-        error instanceof ApiError &&
-        (error.code === "TOO_MANY_REQUESTS" || error.status === 0 || error.code === "SERVICE_UNAVAILABLE")
+        error instanceof ApiError && (ownWords.includes(error.code) || error.status === 0)
           ? error.message
           : t("common:messages.loginFailed");
       toast("error", message);
@@ -72,4 +75,22 @@ export default function LoginPage() {
       </form>
     </AuthCard>
   );
+}
+
+/**
+ * `/?unlock=<token>`: the link e-mailed to the owner of a locked account. Spent at once (and dropped from the
+ * address bar), it trusts this browser; the owner then signs in with their password as usual.
+ */
+function useUnlockLink() {
+  const { t } = useTranslation("auth");
+  const [params, setParams] = useSearchParams();
+  const token = params.get("unlock");
+  useEffect(() => {
+    if (!token) return;
+    setParams({}, { replace: true });
+    unlockOnce(token)?.then(
+      () => toast("success", t("login.unlocked")),
+      (error: unknown) => toast("error", error instanceof Error ? error.message : String(error)),
+    );
+  }, [token, setParams, t]);
 }

@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+// Zod compiles object parsers with `new Function` where it may, after probing for it once. A page under a
+// Content-Security-Policy without 'unsafe-eval' (the web app's) refuses the probe and reports a violation on every
+// load, so in a browser zod parses without compiling; the server keeps the faster compiled parsers.
+if ("document" in globalThis) z.config({ jitless: true });
