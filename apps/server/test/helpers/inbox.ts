@@ -1,0 +1,126 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { SMTPServer } from "smtp-server";
+import type { Config } from "../../src/config/config.ts";
+import { createTestApp, type TestApp } from "./app.ts";
+
+export interface Received {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Undoes the transfer encodings nodemailer may use: RFC 2047 words in headers, quoted-printable bodies. */
+const decodeQuotedPrintable = (value: string) =>
+  Buffer.from(
+    value
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+const decodeWords = (value: string) =>
+  value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
+    kind.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : decodeQuotedPrintable(data.replaceAll("_", " ")),
+  );
+
+function parseMessage(raw: string, to: string[]): Received {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, " ");
+  const subject = decodeWords(/^subject: (.*)$/im.exec(headers)?.[1] ?? "");
+  const body = rest.join("\n\n");
+  const encoding = /^content-transfer-encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
+  return { to, subject, text };
+}
+
+export const PUBLIC_URL = "https://convive.example";
+
+/**
+ * The real app sending through a real SMTP server on a random port, with what it received: the invitation
+ * e-mails are the only place a token exists, as they would be for a person.
+ */
+export async function createAppWithInbox(overrides: Partial<Config> = {}) {
+  const inbox: Received[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        inbox.push(parseMessage(Buffer.concat(chunks).toString("utf8"), to));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  const t: TestApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL, ...overrides });
+
+  /** Every message to the address so far, waiting (bounded) until there are at least `count`. */
+  async function mailsTo(email: string, count = 1, timeoutMs = 5000): Promise<Received[]> {
+    const started = Date.now();
+    const mine = () => inbox.filter((m) => m.to.includes(email.toLowerCase()));
+    while (mine().length < count) {
+      if (Date.now() - started > timeoutMs) throw new Error(`fewer than ${count} e-mails to ${email}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return mine();
+  }
+
+  /** The token of the latest invitation e-mailed to the address. */
+  async function invitationToken(email: string, count = 1): Promise<string> {
+    const mails = await mailsTo(email, count);
+    const text = mails[mails.length - 1]!.text;
+    const match = /https:\/\/convive\.example\/RecoverPassword\?invitation=([\w-]+)/.exec(text);
+    if (!match) throw new Error(`no invitation link in:\n${text}`);
+    return match[1]!;
+  }
+
+  return {
+    ...t,
+    inbox,
+    mailsTo,
+    invitationToken,
+    close: async () => {
+      await t.close();
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    },
+  };
+}
+
+let ipCounter = 0;
+/** The public invitation calls are rate limited per address; each call comes from its own. */
+const freshIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+export const lookupInvitation = (app: FastifyInstance, token: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: "POST",
+    url: "/api/invitations/lookup",
+    payload: { token },
+    headers,
+    remoteAddress: freshIp(),
+  });
+
+export const acceptInvitation = (
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method: "POST",
+    url: "/api/invitations/accept",
+    payload: { token, ...body },
+    headers,
+    remoteAddress: freshIp(),
+  });
