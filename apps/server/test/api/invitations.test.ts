@@ -27,7 +27,12 @@ async function invite(as: Awaited<ReturnType<typeof memberOf>>["as"], profileId:
 }
 
 const row = async (schoolId: string, id: number) =>
-  (await t.db.select().from(invitations).where(and(eq(invitations.schoolId, schoolId), eq(invitations.id, id))))[0]!;
+  (
+    await t.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.schoolId, schoolId), eq(invitations.id, id)))
+  )[0]!;
 
 describe("accepting an invitation", () => {
   it("creates a new address's account with the password and names the person chooses", async () => {
@@ -74,7 +79,10 @@ describe("accepting an invitation", () => {
       "en",
     ]);
     const own = await client(t.app, tokenAfter, d.school.id)({ method: "GET", url: `/api/users/${account!.id}` });
-    expect(own.json().data.user).toMatchObject({ schools: [{ id: d.school.id, is_active: true }], roles: [{ name: "Docente" }] });
+    expect(own.json().data.user).toMatchObject({
+      schools: [{ id: d.school.id, is_active: true }],
+      roles: [{ name: "Docente" }],
+    });
 
     // Single use: the link is spent; the school's list no longer shows it.
     expect((await acceptInvitation(t.app, token, { password: NEW_PASSWORD })).json().code).toBe("INVITATION_INVALID");
@@ -94,7 +102,10 @@ describe("accepting an invitation", () => {
     const look = (await lookupInvitation(t.app, token)).json().data;
     expect(look).toMatchObject({ account: "existing", first_name: "", cell_phone: null, profile_name: "Orientador" });
     // A password sent along is ignored for an existing account.
-    const ok = await acceptInvitation(t.app, token, { password: "Otra.Clave.99", password_confirmation: "Otra.Clave.99" });
+    const ok = await acceptInvitation(t.app, token, {
+      password: "Otra.Clave.99",
+      password_confirmation: "Otra.Clave.99",
+    });
     expect(ok.json().data.account).toBe("existing");
     expect(await login(t.app, person.email)).toBeTruthy();
     const [m] = await t.db
@@ -262,7 +273,11 @@ describe("imports from a second school", () => {
       expect(joined.map((m) => m.schoolId)).toEqual([a.school.id]);
     }
     const listed = (await b.as({ method: "GET", url: "/api/school-users/invitations?per_page=10" })).json().data;
-    expect(listed.invitations.map((i: { first_name: string }) => i.first_name).sort()).toEqual(["Hacker", "Nora", "Otra"]);
+    expect(listed.invitations.map((i: { first_name: string }) => i.first_name).sort()).toEqual([
+      "Hacker",
+      "Nora",
+      "Otra",
+    ]);
     // The commit e-mails them (the dry run did not).
     await t.mailsTo(teacher.user.email);
     await t.mailsTo(parent.user.email);

@@ -121,7 +121,10 @@ describe("adding an e-mail another school uses", () => {
     const fresh = await add(`${uniq("nadie")}@test.convive`);
     expect([known.statusCode, fresh.statusCode]).toEqual([201, 201]);
     expect(shape(known.json())).toEqual(shape(fresh.json()));
-    expect(known.json().data).toMatchObject({ family_member: null, invitation: { first_name: "X", students: [{ id: child!.id }] } });
+    expect(known.json().data).toMatchObject({
+      family_member: null,
+      invitation: { first_name: "X", students: [{ id: child!.id }] },
+    });
     for (const secret of ["Laura", "Prueba", PHONE]) expect(known.body).not.toContain(secret);
     const family = (await norte.as({ method: "GET", url: `/api/students/${child!.id}/family-members` })).json().data;
     expect(family.family_members).toEqual([]);
@@ -131,9 +134,13 @@ describe("adding an e-mail another school uses", () => {
     const accepted = await acceptInvitation(t.app, await t.invitationToken(parent.user.email));
     expect(accepted.statusCode, accepted.body).toBe(200);
     const after = (await norte.as({ method: "GET", url: `/api/students/${child!.id}/family-members` })).json().data;
-    expect(after.family_members).toMatchObject([{ user_id: parent.user.id, first_name: "Laura", relationship: "mother" }]);
+    expect(after.family_members).toMatchObject([
+      { user_id: parent.user.id, first_name: "Laura", relationship: "mother" },
+    ]);
     expect(after.invitations).toHaveLength(1);
-    expect(await member(norte.school.id, parent.user.id)).toMatchObject({ profileId: norte.school.profileIds.familiar });
+    expect(await member(norte.school.id, parent.user.id)).toMatchObject({
+      profileId: norte.school.profileIds.familiar,
+    });
 
     // Norte may keep its own phone for the parent; it cannot rename them, and colegio's record stays.
     const base = `/api/students/${child!.id}/family-members/${parent.user.id}`;
@@ -174,7 +181,11 @@ describe("a shared member's own data", () => {
       409,
       "The school cannot change an account's e-mail: invite the new address and deactivate the old one.",
     ]);
-    const viaUsers = await norte.as({ method: "POST", url: `/api/users/${teacher.user.id}`, payload: { cell_phone: "1" } });
+    const viaUsers = await norte.as({
+      method: "POST",
+      url: `/api/users/${teacher.user.id}`,
+      payload: { cell_phone: "1" },
+    });
     expect(viaUsers.json().code).toBe("IDENTITY_OWNED_BY_PERSON");
 
     // The form may send the names back unchanged with a membership change: that is fine.
@@ -225,7 +236,11 @@ describe("deactivating in one school", () => {
       const refused = await call(person.token, norte.school.id);
       expect([refused.statusCode, refused.json().code]).toEqual([403, "USER_DEACTIVATED"]);
       expect((await call(person.token, colegio.school.id)).statusCode).toBe(200);
-      const own = await client(t.app, person.token, colegio.school.id)({ method: "GET", url: `/api/users/${person.user.id}` });
+      const own = await client(
+        t.app,
+        person.token,
+        colegio.school.id,
+      )({ method: "GET", url: `/api/users/${person.user.id}` });
       expect(own.json().data.user.schools).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ id: colegio.school.id, is_active: true }),
@@ -246,7 +261,10 @@ describe("deactivating in one school", () => {
     await t.db
       .insert(familyLinks)
       .values({ schoolId: norte.school.id, studentId: child!.id, userId: parent.user.id, relationship: "mother" });
-    const res = await norte.as({ method: "DELETE", url: `/api/students/${child!.id}/family-members/${parent.user.id}` });
+    const res = await norte.as({
+      method: "DELETE",
+      url: `/api/students/${child!.id}/family-members/${parent.user.id}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(
       (await client(t.app, parent.token, colegio.school.id)({ method: "GET", url: "/api/notifications" })).statusCode,

@@ -11,6 +11,9 @@ import { isExpired, startTokenRefresh } from "../lib/token-refresh.ts";
 
 const PUBLIC_WITH_TOKEN = new Set([PATHS.recoverPassword.toLowerCase(), PATHS.resetPassword.toLowerCase()]);
 
+const isInvitationLink = (path: string, search: string) =>
+  path.toLowerCase() === PATHS.recoverPassword.toLowerCase() && new URLSearchParams(search).has("invitation");
+
 /** Runs the spec §2 route guard (the pure function of packages/domain) before every screen renders. */
 export function Guard() {
   const location = useLocation();
@@ -18,6 +21,9 @@ export function Guard() {
   const user = useCurrentUser();
   useSessionLifecycle(Boolean(token));
 
+  // An invitation link opens the same screen signed in or not: a person already signed in on this device accepts
+  // it there (rule 3 would otherwise send them home and lose the link).
+  if (isInvitationLink(location.pathname, location.search)) return <Outlet />;
   if (token && !user.data && !PUBLIC_WITH_TOKEN.has(location.pathname.toLowerCase())) {
     // The content renders only after the user is loaded (spec §2 Layout).
     return (

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { InvitationSchema } from "./invitations.ts";
 import { optionalText } from "./fields.ts";
+import { InvitationSchema } from "./invitations.ts";
 
 /**
  * Master configuration › students-profile: students and their family members with every field of spec §3
@@ -201,6 +201,8 @@ export const FamilyMemberSchema = z.object({
   is_emergency_contact: z.boolean(),
   /** The account's membership of the school. */
   is_active: z.boolean(),
+  /** The names are the person's own unless the account is this school's alone and was never used. */
+  identity_editable: z.boolean(),
 });
 export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
 

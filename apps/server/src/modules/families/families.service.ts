@@ -75,7 +75,11 @@ export function createFamiliesService(deps: {
       address: cleanAddress(body.address) ?? null,
       observations: body.observations ?? null,
     };
-    const link = { relationship: body.relationship, canPickUp: body.can_pick_up, isEmergencyContact: body.is_emergency_contact };
+    const link = {
+      relationship: body.relationship,
+      canPickUp: body.can_pick_up,
+      isEmergencyContact: body.is_emergency_contact,
+    };
     try {
       const outcome = await db.transaction(async (tx) => {
         const member = (await membersByEmail(tx, schoolId, [body.email])).get(body.email);

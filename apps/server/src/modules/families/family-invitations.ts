@@ -61,9 +61,9 @@ export async function inviteFamilyMember(
   return { id: opened.rows[0]!.id, mail: opened.mails[0]! };
 }
 
-
 /** Takes the student off an open invitation; an invitation left with no student is cancelled. */
 export async function cancelStudentInvitation(tx: Tx, schoolId: string, studentId: number, invitationId: number) {
   if (!(await deleteInvitationLink(tx, schoolId, invitationId, studentId))) throw new AppError("NOT_FOUND");
-  if ((await countInvitationLinks(tx, schoolId, invitationId)) === 0) await deleteInvitation(tx, schoolId, invitationId);
+  if ((await countInvitationLinks(tx, schoolId, invitationId)) === 0)
+    await deleteInvitation(tx, schoolId, invitationId);
 }

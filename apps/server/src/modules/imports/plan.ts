@@ -1,8 +1,8 @@
 import type { ErrorCode, ImportColumn, ImportCounts, ImportRowError, Language } from "@convive/domain";
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { PendingMail } from "../invitations/invitations.service.ts";
 import { render } from "../../plugins/errors.ts";
+import type { PendingMail } from "../invitations/invitations.service.ts";
 import { fold } from "./cells.ts";
 import { headerOf, type Table } from "./sheets.ts";
 

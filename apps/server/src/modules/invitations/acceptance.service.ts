@@ -1,6 +1,6 @@
 import type { AcceptInvitationBody, InvitationLookup } from "@convive/domain";
-import { familyLinks, users } from "../../db/schema/index.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { familyLinks, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { hashPassword } from "../../lib/passwords.ts";
@@ -23,7 +23,11 @@ const canJoin = (user: UserRow | undefined) => !user || (user.root === 0 && user
  * signs in with their own password). The membership and the family links are written in the same transaction
  * that spends the token, so an invitation works once.
  */
-export function createAcceptanceService(deps: { db: Db; events: EventBus; auth: Pick<AuthService, "checkNewPassword"> }) {
+export function createAcceptanceService(deps: {
+  db: Db;
+  events: EventBus;
+  auth: Pick<AuthService, "checkNewPassword">;
+}) {
   const { db } = deps;
 
   async function lookup(token: string): Promise<InvitationLookup> {

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { invitationLinks, invitations, memberships, profiles, schools, students, users } from "../../db/schema/index.ts";
+import {
+  invitationLinks,
+  invitations,
+  memberships,
+  profiles,
+  schools,
+  students,
+  users,
+} from "../../db/schema/index.ts";
 import { likeTerm } from "../school-users/school-users.repository.ts";
 
 export type InvitationRow = typeof invitations.$inferSelect;

@@ -1,4 +1,10 @@
-import { AcceptedInvitation, AcceptInvitationBody, envelope, InvitationLookup, InvitationTokenBody } from "@convive/domain";
+import {
+  AcceptedInvitation,
+  AcceptInvitationBody,
+  envelope,
+  InvitationLookup,
+  InvitationTokenBody,
+} from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app.ts";
@@ -48,8 +54,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ acceptance: AcceptanceSe
   );
 };
 
-export const invitationsModule: FastifyPluginAsync<{ ctx: AppContext; auth: Pick<AuthService, "checkNewPassword"> }> =
-  async (app, { ctx, auth }) => {
-    const acceptance = createAcceptanceService({ db: ctx.db, events: ctx.events, auth });
-    await app.register(invitationsRoutes, { acceptance });
-  };
+export const invitationsModule: FastifyPluginAsync<{
+  ctx: AppContext;
+  auth: Pick<AuthService, "checkNewPassword">;
+}> = async (app, { ctx, auth }) => {
+  const acceptance = createAcceptanceService({ db: ctx.db, events: ctx.events, auth });
+  await app.register(invitationsRoutes, { acceptance });
+};

@@ -66,23 +66,25 @@ export async function presentInvitations(tx: Tx, schoolId: string, rows: readonl
     rows.map((r) => r.invitation.id),
   );
   const now = Date.now();
-  return rows.map(({ invitation: i, profileName, profileTemplate }): Invitation => ({
-    id: i.id,
-    email: i.email,
-    first_name: i.firstName,
-    paternal_surname: i.paternalSurname,
-    maternal_surname: i.maternalSurname,
-    cell_phone: i.cellPhone,
-    profile_id: i.profileId,
-    profile_name: profileName,
-    profile_template: profileTemplate,
-    trainer_type: i.trainerType,
-    status: i.expiresAt.getTime() > now ? "pending" : "expired",
-    expires_at: i.expiresAt.toISOString(),
-    sent_at: i.sentAt.toISOString(),
-    created_at: i.createdAt.toISOString(),
-    students: links.filter((l) => l.invitationId === i.id).map(({ invitationId: _, ...s }) => s),
-  }));
+  return rows.map(
+    ({ invitation: i, profileName, profileTemplate }): Invitation => ({
+      id: i.id,
+      email: i.email,
+      first_name: i.firstName,
+      paternal_surname: i.paternalSurname,
+      maternal_surname: i.maternalSurname,
+      cell_phone: i.cellPhone,
+      profile_id: i.profileId,
+      profile_name: profileName,
+      profile_template: profileTemplate,
+      trainer_type: i.trainerType,
+      status: i.expiresAt.getTime() > now ? "pending" : "expired",
+      expires_at: i.expiresAt.toISOString(),
+      sent_at: i.sentAt.toISOString(),
+      created_at: i.createdAt.toISOString(),
+      students: links.filter((l) => l.invitationId === i.id).map(({ invitationId: _, ...s }) => s),
+    }),
+  );
 }
 
 export async function presentOne(tx: Tx, schoolId: string, id: number): Promise<Invitation> {

@@ -94,7 +94,8 @@ export const schoolUsersRoutes: FastifyPluginAsyncZod<{
       config: access("read", "search"),
       schema: {
         tags,
-        description: "The school's open invitations (pending or expired), newest first; search in typed names and e-mail.",
+        description:
+          "The school's open invitations (pending or expired), newest first; search in typed names and e-mail.",
         querystring: InvitationsQuery,
         response: {
           200: envelope(

@@ -9,9 +9,13 @@ import { fullName } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { QueryState } from "../shared/QueryState.tsx";
 import { unlinkFamilyMember, useFamilyMembers } from "./api.ts";
+import { FamilyInvitations } from "./FamilyInvitations.tsx";
 import { FamilyMemberForm } from "./FamilyMemberForm.tsx";
 
-/** The family members of one student, with what each may do (pick up, emergency contact). */
+/**
+ * The family members of one student, with what each may do (pick up, emergency contact), and those invited who
+ * have not accepted yet.
+ */
 export function FamilyMembers({
   student,
   can,
@@ -24,7 +28,8 @@ export function FamilyMembers({
   const refresh = useRefreshAll();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<{ member: FamilyMember | null } | null>(null);
-  const list = members.data ?? [];
+  const list = members.data?.family_members ?? [];
+  const invited = members.data?.invitations ?? [];
 
   const unlink = (m: FamilyMember) =>
     confirm.ask({
@@ -47,7 +52,7 @@ export function FamilyMembers({
   return (
     <Stack gap="sm">
       <QueryState query={members} height={120} />
-      {members.data && list.length === 0 && (
+      {members.data && list.length === 0 && invited.length === 0 && (
         <EmptyState
           order={3}
           icon={<IconUsers size={28} />}
@@ -56,14 +61,16 @@ export function FamilyMembers({
           action={addButton}
         />
       )}
+      {(list.length > 0 || invited.length > 0) && (
+        <Group justify="space-between">
+          <Text size="sm" c="gray.7">
+            {t("family.count", { count: list.length })}
+          </Text>
+          {addButton}
+        </Group>
+      )}
       {list.length > 0 && (
         <>
-          <Group justify="space-between">
-            <Text size="sm" c="gray.7">
-              {t("family.count", { count: list.length })}
-            </Text>
-            {addButton}
-          </Group>
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
             {list.map((m) => (
               <Paper key={m.user_id} component="li" withBorder radius="md" p="sm">
@@ -134,6 +141,11 @@ export function FamilyMembers({
           </Stack>
         </>
       )}
+      <FamilyInvitations
+        student={student}
+        invitations={invited}
+        can={{ resend: can.create, cancel: can.create || can.delete }}
+      />
       {editing && <FamilyMemberForm studentId={student.id} member={editing.member} onClose={() => setEditing(null)} />}
       {confirm.dialog}
     </Stack>
