@@ -45,6 +45,8 @@ describe("accepting an invitation", () => {
     expect(mail!.subject).toBe(`Escuela ${d.school.id} invites you to Convive`);
     expect(mail!.text).toContain("Hello Nora,");
     expect(mail!.text).toContain("expires in 7 days");
+    // The link opens the screen in the e-mail's language.
+    expect(mail!.text).toMatch(/RecoverPassword\?invitation=[\w-]+&lang=en/);
     const token = await t.invitationToken(email);
     // Only the token's SHA-256 is kept.
     expect((await row(d.school.id, invited.id)).tokenHash).toBe(hashToken(token));
@@ -98,6 +100,7 @@ describe("accepting an invitation", () => {
     const [mail] = await t.mailsTo(person.email);
     expect(mail!.text).toContain("Hello Pat,");
     expect(mail!.text).toContain("sign in with your e-mail and your usual password");
+    expect(mail!.text).toMatch(/&lang=en/);
     const token = await t.invitationToken(person.email);
     const look = (await lookupInvitation(t.app, token)).json().data;
     expect(look).toMatchObject({ account: "existing", first_name: "", cell_phone: null, profile_name: "Orientador" });

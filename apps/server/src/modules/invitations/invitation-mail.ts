@@ -57,6 +57,9 @@ export const invitationMail = (lang: Language, facts: InvitationMailFacts) => ({
   text: TEXTS[lang].text(facts),
 });
 
-/** The link opens the recovery screen (spec §2: the only screen besides login open without a session). */
-export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl.replace(/\/$/, "")}/RecoverPassword?invitation=${token}`;
+/**
+ * The link opens the recovery screen (spec §2: the only screen besides login open without a session), in the
+ * language the e-mail was written in.
+ */
+export const invitationLink = (publicUrl: string, token: string, lang: Language) =>
+  `${publicUrl.replace(/\/$/, "")}/RecoverPassword?invitation=${token}&lang=${lang}`;

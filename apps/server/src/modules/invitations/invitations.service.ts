@@ -114,7 +114,7 @@ export function createInvitationsService(deps: { db: Db; mailer: Mailer; config:
       name: account?.firstName ?? row.invitation.firstName,
       school: school?.name ?? mail.schoolId,
       profile: row.profileName,
-      link: invitationLink(deps.config.PUBLIC_URL, mail.token),
+      link: invitationLink(deps.config.PUBLIC_URL, mail.token, lang),
       existingAccount: Boolean(account),
     });
     await deps.mailer.send({ to: row.invitation.email, ...content });

@@ -2,7 +2,7 @@ import type { InvitationLookup } from "@convive/domain";
 import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiError, api } from "../../../lib/api.ts";
@@ -24,8 +24,14 @@ const call = <T,>(path: string, body: unknown) =>
  * correct the names the school typed), which creates the account; an existing account only accepts and then signs
  * in with its own password. Until then the school is not among the person's schools.
  */
-export function AcceptInvitation({ token }: { token: string }) {
+export function AcceptInvitation({ token, language }: { token: string; language: string | null }) {
   const { t, i18n } = useTranslation("auth");
+  // The link carries the e-mail's language: the screen opens in it (the menu still switches).
+  useEffect(() => {
+    if ((language === "es" || language === "en") && i18n.resolvedLanguage !== language) {
+      void i18n.changeLanguage(language);
+    }
+  }, [language, i18n]);
   const lookup = useQuery({
     queryKey: ["invitation", token],
     queryFn: () => call<InvitationLookup>("/api/invitations/lookup", { token }),

@@ -15,7 +15,7 @@ import { AuthCard } from "../components/AuthCard.tsx";
 export default function RecoverPasswordPage() {
   const [params] = useSearchParams();
   const invitation = params.get("invitation");
-  if (invitation) return <AcceptInvitation token={invitation} />;
+  if (invitation) return <AcceptInvitation token={invitation} language={params.get("lang")} />;
   return <RecoverPassword />;
 }
 
