@@ -76,9 +76,11 @@ export function AcceptInvitation({ token, language }: { token: string; language:
           )}
         </Stack>
       )}
-      <Anchor component={Link} to="/" size="sm" ta="center">
-        {t("recover.backToLogin")}
-      </Anchor>
+      {!accepted && (
+        <Anchor component={Link} to="/" size="sm" ta="center">
+          {t("recover.backToLogin")}
+        </Anchor>
+      )}
     </AuthCard>
   );
 }
