@@ -10,7 +10,8 @@ import { upsertFamilyMember } from "../families/families.repository.ts";
 import { findMember, insertMember } from "../school-users/school-users.repository.ts";
 import { isUniqueViolation } from "../structure/db-guards.ts";
 import { findUserByEmail, type UserRow } from "../users/users.repository.ts";
-import * as repo from "./invitations.repository.ts";
+import * as repo from "./acceptance.repository.ts";
+import type { InvitationRow } from "./invitations.repository.ts";
 
 const invalid = () => new AppError("INVITATION_INVALID");
 
@@ -56,7 +57,7 @@ export function createAcceptanceService(deps: {
     return hashPassword(body.password);
   }
 
-  async function openAccount(tx: Tx, invitation: repo.InvitationRow, body: AcceptInvitationBody, passwordHash: string) {
+  async function openAccount(tx: Tx, invitation: InvitationRow, body: AcceptInvitationBody, passwordHash: string) {
     const [row] = await tx
       .insert(users)
       .values({
@@ -75,7 +76,7 @@ export function createAcceptanceService(deps: {
   }
 
   /** Joins the school as invited: the membership, and for a family member what the school keeps and the links. */
-  async function join(tx: Tx, invitation: repo.InvitationRow, profileTemplate: string | null, userId: number) {
+  async function join(tx: Tx, invitation: InvitationRow, profileTemplate: string | null, userId: number) {
     const { schoolId } = invitation;
     const member = await findMember(tx, schoolId, userId);
     const links = await repo.linksOfInvitation(tx, schoolId, invitation.id);
