@@ -1,4 +1,8 @@
-import { DEMO } from "../support/env.ts";
+import { randomBytes } from "node:crypto";
+import { mcPath } from "../pages/master-configuration.ts";
+import { call } from "../support/api.ts";
+import { axeViolations } from "../support/axe.ts";
+import { COLEGIO, DEMO } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 
@@ -35,3 +39,35 @@ test("without an invitation, /RecoverPassword is still the password recovery", a
   await page.goto("/RecoverPassword");
   await expect(page.getByRole("heading", { level: 1, name: t("es", "auth:recover.title") })).toBeVisible();
 });
+
+for (const lang of ["es", "en"] as const) {
+  test(`school-users lists an open invitation accessibly, and cancelling it removes it (${lang})`, async ({
+    page,
+  }) => {
+    const { session } = await signInWithStorage(page, DEMO.director, { language: lang, to: "/logo-convive.svg" });
+    const as = { token: session.token, schoolId: COLEGIO.id };
+    await call(`/api/users/${session.userId}`, { ...as, method: "POST", body: { privacy_notice_viewed: 1 } });
+    const { data } = await call<{ data: { profiles: { id: number; name: string }[] } }>("/api/profiles", as);
+    const email = `invitada.${randomBytes(4).toString("hex")}@correo.test`;
+    await call("/api/school-users", {
+      ...as,
+      method: "POST",
+      body: { email, first_name: "Invitada", profile_id: data.profiles.find((p) => p.name === "Docente")!.id },
+    });
+
+    await page.goto(mcPath("school-users"));
+    const card = page.getByRole("region", { name: t(lang, "masterUsers:invitations.title") });
+    const row = card.getByRole("row").filter({ hasText: email });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByText(t(lang, "masterConfiguration:invitations.pending"))).toBeVisible();
+    await page.waitForLoadState("networkidle").catch(() => undefined);
+    const violations = await axeViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+
+    await row.getByRole("button", { name: t(lang, "masterUsers:invitations.cancelLabel", { email }) }).click();
+    const confirm = page.getByRole("dialog", { name: t(lang, "masterUsers:invitations.cancelTitle", { email }) });
+    await confirm.getByRole("button", { name: t(lang, "masterUsers:invitations.cancel"), exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText(email)).toHaveCount(0);
+  });
+}
