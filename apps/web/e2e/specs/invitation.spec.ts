@@ -41,9 +41,7 @@ test("without an invitation, /RecoverPassword is still the password recovery", a
 });
 
 for (const lang of ["es", "en"] as const) {
-  test(`school-users lists an open invitation accessibly, and cancelling it removes it (${lang})`, async ({
-    page,
-  }) => {
+  test(`school-users lists an open invitation accessibly, and cancelling it removes it (${lang})`, async ({ page }) => {
     const { session } = await signInWithStorage(page, DEMO.director, { language: lang, to: "/logo-convive.svg" });
     const as = { token: session.token, schoolId: COLEGIO.id };
     await call(`/api/users/${session.userId}`, { ...as, method: "POST", body: { privacy_notice_viewed: 1 } });
