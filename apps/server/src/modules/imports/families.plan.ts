@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, isValidRfc, normalizeId, RELATIONSHIPS } from "@convive/domain";
+import { IMPORT_COLUMNS, isValidRfc, RELATIONSHIPS } from "@convive/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { familyLinks, students } from "../../db/schema/index.ts";
