@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mcPath } from "../pages/master-configuration.ts";
-import { call } from "../support/api.ts";
+import { apiLogin, call, profileIds, rootApi } from "../support/api.ts";
 import { axeViolations } from "../support/axe.ts";
-import { COLEGIO, DEMO } from "../support/env.ts";
+import { COLEGIO, DEMO, NORTE } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 
@@ -69,3 +69,33 @@ for (const lang of ["es", "en"] as const) {
     await expect(page.getByText(email)).toHaveCount(0);
   });
 }
+
+test("deactivated in one school, a person goes back to their other school instead of being signed out", async ({
+  page,
+  freshUser,
+}) => {
+  const person = await freshUser({ profile: "docente", schoolId: COLEGIO.id, privacyAccepted: true });
+  const root = await rootApi();
+  const norteDocente = (await profileIds(NORTE.id)).get("docente")!;
+  await call(`/api/admin/users/${person.id}/memberships`, {
+    method: "POST",
+    token: root.token,
+    body: { school_id: NORTE.id, profile_id: norteDocente },
+  });
+  await signInWithStorage(page, person.email, { password: person.password, schoolId: COLEGIO.id, to: "/" });
+  await expect(page).not.toHaveURL(/Schoolselection|\/$/);
+
+  const director = await apiLogin(DEMO.director);
+  await call(`/api/school-users/${person.id}/deactivate`, {
+    method: "POST",
+    token: director.token,
+    schoolId: COLEGIO.id,
+  });
+  // The next read of the user (the 30 s poll, or here a reload) meets the refusal.
+  await page.reload();
+  await expect(page).toHaveURL(/\/Schoolselection$/);
+  await expect(page.getByRole("button", { name: new RegExp(NORTE.name) })).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(COLEGIO.name) })).toHaveCount(0);
+  await page.getByRole("button", { name: new RegExp(NORTE.name) }).click();
+  await expect(page).not.toHaveURL(/Schoolselection/);
+});
