@@ -29,6 +29,7 @@ import { importsModule } from "./modules/imports/imports.routes.ts";
 import { incidentConfigModule } from "./modules/incident-config/incident-config.routes.ts";
 import { incidentsArchiveModule } from "./modules/incidents/archive.module.ts";
 import { incidentsRegistrationModule } from "./modules/incidents/registration.module.ts";
+import { invitationsModule } from "./modules/invitations/invitations.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import {
   createNotificationsService,
@@ -174,7 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(schoolYearsModule, { ctx: app.ctx });
   await app.register(structureModule, { ctx: app.ctx });
   await app.register(subjectsModule, { ctx: app.ctx });
-  await app.register(schoolUsersModule, { ctx: app.ctx, auth });
+  await app.register(schoolUsersModule, { ctx: app.ctx });
+  await app.register(invitationsModule, { ctx: app.ctx, auth });
   await app.register(profilesAdminModule, { ctx: app.ctx });
   await app.register(studentsModule, { ctx: app.ctx });
   await app.register(familiesModule, { ctx: app.ctx });

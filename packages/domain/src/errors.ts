@@ -350,6 +350,27 @@ export const ERRORS = {
     es: "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
     en: "The service is unavailable right now. Try again in a few seconds.",
   },
+  /** Issue 9: an account is the person's own; a school manages only its membership. */
+  IDENTITY_OWNED_BY_PERSON: {
+    status: 409,
+    es: "El nombre y el teléfono de una cuenta en uso son de la persona: solo ella puede cambiarlos desde su cuenta.",
+    en: "The names and phone of an account in use belong to the person: only they can change them from their account.",
+  },
+  EMAIL_OWNED_BY_PERSON: {
+    status: 409,
+    es: "La escuela no puede cambiar el correo de una cuenta: invita la nueva dirección y desactiva la anterior.",
+    en: "The school cannot change an account's e-mail: invite the new address and deactivate the old one.",
+  },
+  ALREADY_INVITED: {
+    status: 409,
+    es: "Ya hay una invitación abierta para ese correo en la escuela; reenvíala o cancélala.",
+    en: "There is already an open invitation for that e-mail at this school; resend or cancel it.",
+  },
+  INVITATION_INVALID: {
+    status: 422,
+    es: "La invitación no es válida: venció, ya se usó o fue cancelada. Pide a la escuela que te la envíe de nuevo.",
+    en: "The invitation is not valid: it expired, was already used or was cancelled. Ask the school to send it again.",
+  },
   INTERNAL: {
     status: 500,
     es: "Ocurrió un error inesperado. Inténtalo de nuevo.",

@@ -10,6 +10,7 @@ export * from "./schemas/family-text.ts";
 export * from "./schemas/imports.ts";
 export * from "./schemas/incident-config.ts";
 export * from "./schemas/incidents.ts";
+export * from "./schemas/invitations.ts";
 export * from "./schemas/notifications.ts";
 export * from "./schemas/profiles-admin.ts";
 export * from "./schemas/responses.ts";

@@ -13,6 +13,11 @@ export interface DomainEvents {
   "schools.changed": { schoolId: string };
   /** A membership changed: profile, active flag, privacy acceptance, bell count. */
   "memberships.changed": { schoolId: string; userId: number };
+  /**
+   * A membership stopped granting access (deactivated in one school): the person's calls and sockets in that
+   * school end now, their sessions and other schools are untouched.
+   */
+  "memberships.ended": { schoolId: string; userId: number };
 }
 
 export interface EventBus {

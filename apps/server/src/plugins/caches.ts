@@ -104,6 +104,7 @@ export const cachesPlugin = fp(
     events.on("users.changed", ({ userId }) => invalidate({ kind: "user", userId }));
     events.on("schools.changed", ({ schoolId }) => invalidate({ kind: "school", schoolId }));
     events.on("memberships.changed", ({ schoolId, userId }) => invalidate({ kind: "membership", schoolId, userId }));
+    events.on("memberships.ended", ({ schoolId, userId }) => invalidate({ kind: "membership", schoolId, userId }));
     events.on("notifications.count", ({ schoolId, userId }) => invalidate({ kind: "membership", schoolId, userId }));
   },
 );

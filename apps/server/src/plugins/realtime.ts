@@ -16,11 +16,15 @@ declare module "fastify" {
   }
 }
 
-/** Rooms: `user:<id>` and `school:<id>` (engineering guide §1), plus `session:<id>` to cut a revoked session. */
+/**
+ * Rooms: `user:<id>` and `school:<id>` (engineering guide §1), plus `session:<id>` to cut a revoked session and
+ * `member:<school>:<user>` to cut one school's sockets of a person whose membership there ended.
+ */
 export const rooms = {
   user: (id: number) => `user:${id}`,
   school: (id: string) => `school:${id}`,
   session: (id: string) => `session:${id}`,
+  member: (schoolId: string, userId: number) => `member:${schoolId}:${userId}`,
 };
 
 function handshakeToken(socket: Socket): string | null {
@@ -84,7 +88,11 @@ export const realtimePlugin = fp(
         sessionId: string;
         schoolId: string | null;
       };
-      socket.join([rooms.user(userId), rooms.session(sessionId), ...(schoolId ? [rooms.school(schoolId)] : [])]);
+      socket.join([
+        rooms.user(userId),
+        rooms.session(sessionId),
+        ...(schoolId ? [rooms.school(schoolId), rooms.member(schoolId, userId)] : []),
+      ]);
     });
 
     opts.events.on("notifications.count", ({ schoolId, userId, count }) => {
@@ -95,6 +103,10 @@ export const realtimePlugin = fp(
     });
     opts.events.on("sessions.revoked", ({ sessionIds }) => {
       for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);
+    });
+    // Only that school's sockets: the same session keeps its sockets of the person's other schools.
+    opts.events.on("memberships.ended", ({ schoolId, userId }) => {
+      io.in(rooms.member(schoolId, userId)).disconnectSockets(true);
     });
 
     // preClose, not onClose: the HTTP server waits for open websockets before onClose hooks run.

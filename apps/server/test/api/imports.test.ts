@@ -2,7 +2,15 @@ import { perm } from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { familyLinks, familyMembers, memberships, students, users } from "../../src/db/schema/index.ts";
+import {
+  familyLinks,
+  familyMembers,
+  invitationLinks,
+  invitations,
+  memberships,
+  students,
+  users,
+} from "../../src/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { addMember, createUser, memberOf, uniq } from "../helpers/factories.ts";
 import { customMember } from "../helpers/master-configuration.ts";
@@ -202,7 +210,7 @@ describe("commit", () => {
 });
 
 describe("users and families", () => {
-  it("imports staff: new accounts without a usable password, known e-mails linked", async () => {
+  it("imports staff as invitations, refusing this school's own members", async () => {
     const d = await memberOf(t.app, t.db, "director");
     const elsewhere = await memberOf(t.app, t.db, "docente");
     const here = await createUser(t.db);
@@ -234,23 +242,30 @@ describe("users and families", () => {
 
     const res = await send(d.as, "/api/imports/users/commit", csv([header, ...rows]));
     const job = await waitForJob(d.as, res.json().data.job.id);
-    expect(job.counts).toMatchObject({ accounts_created: 1, accounts_linked: 1 });
-    const [created] = await t.db.select().from(users).where(eq(users.email, fresh));
-    expect([created!.passwordUpdated, created!.firstName]).toEqual([0, "Nora"]);
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/login",
-      payload: { email: fresh, password: "!imported" },
-    });
-    expect(login.statusCode).toBe(401);
-    const [linked] = await t.db
+    expect(job.counts).toMatchObject({ invitations: 2 });
+    // Nobody's account is created or linked by a file: both rows are invitations, known address or not.
+    expect(await t.db.select().from(users).where(eq(users.email, fresh))).toEqual([]);
+    const joined = await t.db
       .select()
       .from(memberships)
       .where(and(eq(memberships.schoolId, d.school.id), eq(memberships.userId, elsewhere.user.id)));
-    expect([linked!.profileId, linked!.trainerType]).toEqual([d.school.profileIds.coordinador, "Coach"]);
+    expect(joined).toEqual([]);
+    const invited = await t.db.select().from(invitations).where(eq(invitations.schoolId, d.school.id));
+    expect(invited.map((i) => [i.email, i.firstName, i.profileId, i.trainerType]).sort()).toEqual(
+      [
+        [fresh, "Nora", d.school.profileIds.docente, null],
+        [elsewhere.user.email, "X", d.school.profileIds.coordinador, "Coach"],
+      ].sort(),
+    );
+    // A second file with the same addresses finds the open invitations.
+    const twice = await send(d.as, "/api/imports/users/dry-run", csv([header, ...rows]));
+    expect(twice.json().data.errors.map((e: { message: string }) => e.message)).toEqual([
+      "Ya hay una invitación abierta para ese correo en la escuela; reenvíala o cancélala.",
+      "Ya hay una invitación abierta para ese correo en la escuela; reenvíala o cancélala.",
+    ]);
   });
 
-  it("imports families linked by enrollment, one account per e-mail shared by siblings", async () => {
+  it("imports families as one invitation per address with every sibling, linking the school's own at once", async () => {
     const d = await memberOf(t.app, t.db, "director");
     const p = uniq("P");
     await t.db.insert(students).values([
@@ -293,22 +308,40 @@ describe("users and families", () => {
       "6.can_pick_up",
       "7.email",
     ]);
-    expect(dry.json().data.counts).toMatchObject({ accounts_created: 1, family_links_created: 2 });
+    expect(dry.json().data.counts).toMatchObject({ invitations: 1, family_links_created: 0 });
     expect(await peopleSnapshot(t.db, d.school.id)).toEqual(before);
 
     const res = await send(d.as, "/api/imports/families/commit", csv([header, ...goodRows]));
     const job = await waitForJob(d.as, res.json().data.job.id);
-    expect(job.counts).toMatchObject({ accounts_created: 1, family_links_created: 2 });
-    const [account] = await t.db.select().from(users).where(eq(users.email, mom));
-    const links = await t.db.select().from(familyLinks).where(eq(familyLinks.userId, account!.id));
+    expect(job.counts).toMatchObject({ invitations: 1, family_links_created: 0 });
+    expect(await t.db.select().from(users).where(eq(users.email, mom))).toEqual([]);
+    const [invited] = await t.db.select().from(invitations).where(eq(invitations.email, mom));
+    expect([invited!.profileId, invited!.family?.rfc, invited!.family?.address]).toEqual([
+      d.school.profileIds.familiar,
+      "GALL850312AB1",
+      { neighbourhood: "Del Valle" },
+    ]);
+    const links = await t.db.select().from(invitationLinks).where(eq(invitationLinks.invitationId, invited!.id));
     expect(links.map((l) => [l.relationship, l.canPickUp, l.isEmergencyContact]).sort()).toEqual([
       ["mother", false, false],
       ["mother", true, true],
     ]);
-    const [member] = await t.db.select().from(familyMembers).where(eq(familyMembers.userId, account!.id));
-    expect([member!.rfc, member!.address]).toEqual(["GALL850312AB1", { neighbourhood: "Del Valle" }]);
-    const [membership] = await t.db.select().from(memberships).where(eq(memberships.userId, account!.id));
-    expect(membership!.profileId).toBe(d.school.profileIds.familiar);
+
+    // A family member the school already has is linked at once, keeping what the file leaves blank.
+    const dad = await createUser(t.db);
+    await addMember(t.db, d.school.id, dad.id, d.school.profileIds.familiar);
+    await t.db.insert(familyMembers).values({ schoolId: d.school.id, userId: dad.id, phone: "55 1" });
+    const direct = await send(
+      d.as,
+      "/api/imports/families/commit",
+      csv([header, [`${p}-1`, "Padre", dad.email, "Jorge", "", "Sí", "", ""]]),
+    );
+    const directJob = await waitForJob(d.as, direct.json().data.job.id);
+    expect(directJob.counts).toMatchObject({ invitations: 0, family_links_created: 1 });
+    const [dadLink] = await t.db.select().from(familyLinks).where(eq(familyLinks.userId, dad.id));
+    expect([dadLink!.relationship, dadLink!.canPickUp]).toEqual(["father", true]);
+    const [kept] = await t.db.select().from(familyMembers).where(eq(familyMembers.userId, dad.id));
+    expect(kept!.phone).toBe("55 1");
   });
 });
 

@@ -11,6 +11,8 @@ const PEOPLE_TABLES = [
   "family_members",
   "family_links",
   "import_jobs",
+  "invitations",
+  "invitation_links",
 ] as const;
 
 /** Row count and checksum of the school's people tables and its members' accounts: proof a refused call changed nothing. */

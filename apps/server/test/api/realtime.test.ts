@@ -6,7 +6,7 @@ import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { rooms } from "../../src/plugins/realtime.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { memberOf } from "../helpers/factories.ts";
+import { addMember, memberOf } from "../helpers/factories.ts";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const sockets: Socket[] = [];
@@ -122,6 +122,24 @@ describe("realtime on one instance", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await reason).toBe("io server disconnect");
     await expect(connect(url, { token, schoolId: school.id })).rejects.toThrow("UNAUTHENTICATED");
+  });
+  it("deactivating a member in one school disconnects that school's sockets only", async () => {
+    const a = await memberOf(t.app, t.db, "director");
+    const b = await memberOf(t.app, t.db, "director");
+    const teacher = await memberOf(t.app, t.db, "docente", a.school);
+    await addMember(t.db, b.school.id, teacher.user.id, b.school.profileIds.docente);
+    const inA = await connect(url, { token: teacher.token, schoolId: a.school.id });
+    const inB = await connect(url, { token: teacher.token, schoolId: b.school.id });
+    const reason = new Promise<string>((resolve) => inB.once("disconnect", resolve));
+    const res = await b.as({ method: "POST", url: `/api/school-users/${teacher.user.id}/deactivate` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await reason).toBe("io server disconnect");
+    await sleep(200);
+    expect(inA.connected).toBe(true);
+    // The school's own pushes still reach the socket of the school the person still belongs to.
+    const counts = record<Count>(inA, "notifications:count");
+    await t.app.ctx.notifications.notify(t.db, { schoolId: a.school.id, userIds: [teacher.user.id], type: "welcome" });
+    await waitFor(counts, (c) => c.schoolId === a.school.id && c.count === 1);
   });
 });
 

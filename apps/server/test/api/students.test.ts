@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groups, memberships, schoolYears, users } from "../../src/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { login, memberOf, uniq } from "../helpers/factories.ts";
+import { addMember, createUser, memberOf, uniq } from "../helpers/factories.ts";
 import { customMember, plainMember } from "../helpers/master-configuration.ts";
 import { peopleSnapshot, seedGroup } from "./people-helpers.ts";
 
@@ -135,18 +135,22 @@ describe("students", () => {
   it("deletes a student with their family links", async () => {
     const d = await memberOf(t.app, t.db, "director");
     const s = await createStudent(d.as);
-    await d.as({
-      method: "POST",
-      url: `/api/students/${s.id}/family-members`,
-      payload: { email: `${uniq("p")}@test.convive`, first_name: "Laura", relationship: "mother" },
-    });
+    const parent = await plainMember(t.db, d.school, "familiar");
+    for (const email of [parent.email, `${uniq("p")}@test.convive`]) {
+      const res = await d.as({
+        method: "POST",
+        url: `/api/students/${s.id}/family-members`,
+        payload: { email, first_name: "Laura", relationship: "mother" },
+      });
+      expect(res.statusCode).toBe(201);
+    }
     expect((await d.as({ method: "DELETE", url: `/api/students/${s.id}` })).json().data).toEqual({ id: s.id });
     expect((await d.as({ method: "GET", url: `/api/students/${s.id}` })).statusCode).toBe(404);
   });
 });
 
 describe("family members", () => {
-  it("creates a Familiar account once and shares it between siblings", async () => {
+  it("invites a new address, and links a family member of the school to a sibling at once", async () => {
     const d = await memberOf(t.app, t.db, "director");
     const [sofia, leo] = [await createStudent(d.as), await createStudent(d.as, { first_name: "Leo" })];
     const email = `${uniq("laura")}@test.convive`;
@@ -168,62 +172,61 @@ describe("family members", () => {
       },
     });
     expect(first.statusCode).toBe(201);
-    const body = first.json().data;
-    expect(body).toMatchObject({
-      linked: false,
-      family_member: {
+    expect(first.json().data).toMatchObject({
+      family_member: null,
+      invitation: {
         email,
-        rfc: "GALL850312AB1",
-        alternate_phone: "55 9999 0000",
-        relationship: "mother",
-        can_pick_up: true,
-        is_emergency_contact: true,
-        is_active: true,
+        first_name: "Laura",
+        cell_phone: "55 2345 6789",
+        profile_template: "familiar",
+        students: [{ id: sofia.id, relationship: "mother", can_pick_up: true, is_emergency_contact: true }],
       },
     });
-    expect(await login(t.app, email, body.temporary_password)).toBeTruthy();
-    const [member] = await t.db
-      .select({ profileId: memberships.profileId })
-      .from(memberships)
-      .where(and(eq(memberships.schoolId, d.school.id), eq(memberships.userId, body.family_member.user_id)));
-    expect(member!.profileId).toBe(d.school.profileIds.familiar);
+    // Nothing is linked until the person accepts.
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
 
-    const sibling = await d.as({
+    const parent = await plainMember(t.db, d.school, "familiar");
+    const linked = await d.as({
       method: "POST",
       url: `/api/students/${leo.id}/family-members`,
-      payload: { email: email.toUpperCase(), first_name: "Otra", relationship: "mother" },
+      payload: { email: parent.email.toUpperCase(), first_name: "Otra", relationship: "mother", rfc: "gall850312ab1" },
     });
-    expect(sibling.json().data).toMatchObject({
-      linked: true,
-      family_member: { user_id: body.family_member.user_id, first_name: "Laura", rfc: "GALL850312AB1" },
+    expect(linked.json().data).toMatchObject({
+      invitation: null,
+      family_member: { user_id: parent.id, first_name: "Ana", rfc: "GALL850312AB1", relationship: "mother" },
     });
-    expect(sibling.json().data.temporary_password).toBeUndefined();
-    const accounts = (await d.as({ method: "GET", url: `/api/family-members?search=${email}` })).json().data;
+    const accounts = (await d.as({ method: "GET", url: `/api/family-members?search=${parent.email}` })).json().data;
     expect(accounts.total).toBe(1);
-    expect(accounts.family_members[0].students.map((s: { id: number }) => s.id).sort()).toEqual(
-      [sofia.id, leo.id].sort(),
-    );
+    expect(accounts.family_members[0].students.map((s: { id: number }) => s.id)).toEqual([leo.id]);
 
     const again = await d.as({
       method: "POST",
       url: `/api/students/${leo.id}/family-members`,
-      payload: { email, first_name: "Laura", relationship: "tutor" },
+      payload: { email: parent.email, first_name: "Laura", relationship: "tutor" },
     });
     expect(again.json().code).toBe("ALREADY_LINKED");
-    const list = (await d.as({ method: "GET", url: `/api/students/${sofia.id}/family-members` })).json().data;
+    const list = (await d.as({ method: "GET", url: `/api/students/${leo.id}/family-members` })).json().data;
     expect(list.family_members).toHaveLength(1);
+    const [member] = await t.db
+      .select({ profileId: memberships.profileId })
+      .from(memberships)
+      .where(and(eq(memberships.schoolId, d.school.id), eq(memberships.userId, parent.id)));
+    expect(member!.profileId).toBe(d.school.profileIds.familiar);
   });
 
   it("edits and unlinks a member, and refuses staff e-mails and bad RFCs", async () => {
     const d = await memberOf(t.app, t.db, "director");
     const s = await createStudent(d.as);
+    const jorge = await createUser(t.db, { firstName: "Jorge", passwordUpdated: 0 });
+    await addMember(t.db, d.school.id, jorge.id, d.school.profileIds.familiar);
     const added = (
       await d.as({
         method: "POST",
         url: `/api/students/${s.id}/family-members`,
-        payload: { email: `${uniq("p")}@test.convive`, first_name: "Jorge", relationship: "father" },
+        payload: { email: jorge.email, first_name: "Jorge", relationship: "father" },
       })
     ).json().data.family_member;
+    // An account only this school has and nobody used yet: the school may still fix its names.
     const patched = await d.as({
       method: "PATCH",
       url: `/api/students/${s.id}/family-members/${added.user_id}`,
@@ -306,13 +309,21 @@ describe("students: permissions and other schools", () => {
   it("answers 404 for another school's students and family members and changes nothing", async () => {
     const a = await memberOf(t.app, t.db, "director");
     const s = await createStudent(a.as);
+    const laura = await plainMember(t.db, a.school, "familiar");
     const parent = (
       await a.as({
         method: "POST",
         url: `/api/students/${s.id}/family-members`,
-        payload: { email: `${uniq("p")}@test.convive`, first_name: "Laura", relationship: "mother" },
+        payload: { email: laura.email, first_name: "Laura", relationship: "mother" },
       })
     ).json().data.family_member;
+    const invited = (
+      await a.as({
+        method: "POST",
+        url: `/api/students/${s.id}/family-members`,
+        payload: { email: `${uniq("p")}@test.convive`, first_name: "Jorge", relationship: "father" },
+      })
+    ).json().data.invitation;
     const b = await memberOf(t.app, t.db, "director");
     const before = await peopleSnapshot(t.db, a.school.id);
     const calls = [
@@ -331,6 +342,8 @@ describe("students: permissions and other schools", () => {
         payload: { phone: "1" },
       },
       { method: "DELETE" as const, url: `/api/students/${s.id}/family-members/${parent.user_id}` },
+      { method: "POST" as const, url: `/api/students/${s.id}/family-invitations/${invited.id}/resend` },
+      { method: "DELETE" as const, url: `/api/students/${s.id}/family-invitations/${invited.id}` },
     ];
     for (const call of calls) expect((await b.as(call)).statusCode, call.url).toBe(404);
     expect((await b.as({ method: "GET", url: "/api/family-members" })).json().data.total).toBe(0);

@@ -101,7 +101,7 @@ describe("another school's ids", () => {
     expect(await firstName(b.user.id)).toBe("Ana");
   });
 
-  it("lets a Director, not a Docente, change another member of the same school", async () => {
+  it("lets a Director, not a Docente, fix the names of a member's unused account — never of one in use", async () => {
     const director = await memberOf(t.app, t.db, "director");
     const docente = await memberOf(t.app, t.db, "docente", director.school);
     const target = await memberOf(t.app, t.db, "familiar", director.school);
@@ -115,14 +115,25 @@ describe("another school's ids", () => {
     expect(await firstName(target.user.id)).toBe("Ana");
     expect((await docente.as({ method: "GET", url: `/api/users/${target.user.id}` })).statusCode).toBe(404);
 
-    const done = await director.as({
+    // The target has signed in: the account is theirs (issue 9).
+    const theirs = await director.as({
       method: "POST",
       url: `/api/users/${target.user.id}`,
       payload: { first_name: "Cambio" },
     });
+    expect([theirs.statusCode, theirs.json().code]).toEqual([409, "IDENTITY_OWNED_BY_PERSON"]);
+    expect(await firstName(target.user.id)).toBe("Ana");
+
+    const unused = await createUser(t.db, { passwordUpdated: 0 });
+    await addMember(t.db, director.school.id, unused.id, director.school.profileIds.familiar);
+    const done = await director.as({
+      method: "POST",
+      url: `/api/users/${unused.id}`,
+      payload: { first_name: "Cambio" },
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.user.first_name).toBe("Cambio");
-    expect(await firstName(target.user.id)).toBe("Cambio");
+    expect(await firstName(unused.id)).toBe("Cambio");
   });
 
   it("lets a user reset their own bell count but not another's", async () => {

@@ -1,5 +1,8 @@
 import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
+import type { Config } from "../../src/config/config.ts";
+import { createTestApp, type TestApp } from "./app.ts";
 
 export interface Received {
   to: string[];
@@ -88,3 +91,72 @@ export async function startInbox() {
 }
 
 export type Inbox = Awaited<ReturnType<typeof startInbox>>;
+
+export const PUBLIC_URL = "https://convive.example";
+
+/**
+ * The real app sending through a real SMTP server on a random port, with what it received: the invitation
+ * e-mails are the only place a token exists, as they would be for a person.
+ */
+export async function createAppWithInbox(overrides: Partial<Config> = {}) {
+  const smtp = await startInbox();
+  const t: TestApp = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, ...overrides });
+
+  /** Every message to the address so far, waiting (bounded) until there are at least `count`. */
+  async function mailsTo(email: string, count = 1, timeoutMs = 5000): Promise<Received[]> {
+    const started = Date.now();
+    const mine = () => smtp.messages.filter((m) => m.to.some((to) => to.toLowerCase() === email.toLowerCase()));
+    while (mine().length < count) {
+      if (Date.now() - started > timeoutMs) throw new Error(`fewer than ${count} e-mails to ${email}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return mine();
+  }
+
+  /** The token of the latest invitation e-mailed to the address. */
+  async function invitationToken(email: string, count = 1): Promise<string> {
+    const mails = await mailsTo(email, count);
+    const text = mails[mails.length - 1]!.text;
+    const match = /https:\/\/convive\.example\/RecoverPassword\?invitation=([\w-]+)/.exec(text);
+    if (!match) throw new Error(`no invitation link in:\n${text}`);
+    return match[1]!;
+  }
+
+  return {
+    ...t,
+    inbox: smtp.messages,
+    mailsTo,
+    invitationToken,
+    close: async () => {
+      await t.close();
+      await smtp.close();
+    },
+  };
+}
+
+let ipCounter = 0;
+/** The public invitation calls are rate limited per address; each call comes from its own. */
+const freshIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+export const lookupInvitation = (app: FastifyInstance, token: string, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: "POST",
+    url: "/api/invitations/lookup",
+    payload: { token },
+    headers,
+    remoteAddress: freshIp(),
+  });
+
+export const acceptInvitation = (
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method: "POST",
+    url: "/api/invitations/accept",
+    payload: { token, ...body },
+    headers,
+    remoteAddress: freshIp(),
+  });

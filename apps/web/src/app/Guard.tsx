@@ -1,15 +1,20 @@
+import type { UserPayload } from "@convive/domain";
 import { guardRoute, PATHS } from "@convive/domain/core";
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useCurrentUser } from "../features/auth/api/current-user.ts";
 import { logout } from "../features/auth/logout.ts";
-import { setAuthFailureHandler } from "../lib/api.ts";
+import { ApiError, api, setAuthFailureHandler } from "../lib/api.ts";
 import { queryClient } from "../lib/query-client.ts";
-import { useSession } from "../lib/session.ts";
+import { session, useSession } from "../lib/session.ts";
+import { toast } from "../lib/toast.ts";
 import { isExpired, startTokenRefresh } from "../lib/token-refresh.ts";
 
 const PUBLIC_WITH_TOKEN = new Set([PATHS.recoverPassword.toLowerCase(), PATHS.resetPassword.toLowerCase()]);
+
+const isInvitationLink = (path: string, search: string) =>
+  path.toLowerCase() === PATHS.recoverPassword.toLowerCase() && new URLSearchParams(search).has("invitation");
 
 /** Runs the spec §2 route guard (the pure function of packages/domain) before every screen renders. */
 export function Guard() {
@@ -18,7 +23,11 @@ export function Guard() {
   const user = useCurrentUser();
   const failure = useLoadFailure(user.error ?? user.failureReason, Boolean(user.data));
   useSessionLifecycle(Boolean(token));
+  useLeaveDeactivatedSchool(user.error);
 
+  // An invitation link opens the same screen signed in or not: a person already signed in on this device accepts
+  // it there (rule 3 would otherwise send them home and lose the link).
+  if (isInvitationLink(location.pathname, location.search)) return <Outlet />;
   if (token && !user.data && !PUBLIC_WITH_TOKEN.has(location.pathname.toLowerCase())) {
     // The content renders only after the user is loaded (spec §2 Layout). A failed load that does not sign out
     // (503 while the database restarts, no network) says why; the query tries again by itself.
@@ -81,4 +90,32 @@ function useSessionLifecycle(signedIn: boolean) {
     document.addEventListener("visibilitychange", recheck);
     return () => document.removeEventListener("visibilitychange", recheck);
   }, [signedIn]);
+}
+
+/**
+ * Deactivation ends one school's access, not the session (issue 9): when the selected school refuses the user,
+ * they go back to choosing among their other active schools, or are signed out when it was their only one.
+ */
+function useLeaveDeactivatedSchool(error: Error | null) {
+  const { schoolId, userId } = useSession();
+  useEffect(() => {
+    if (!(error instanceof ApiError) || error.code !== "USER_DEACTIVATED" || !schoolId || userId === null) return;
+    let cancelled = false;
+    // The user's schools as they are now (the cached answer may predate the change, or be gone after a reload).
+    void api<{ data: { user: UserPayload } }>(`/api/users/${userId}`, { noSchool: true })
+      .then((r) => r.data.user.schools.filter((s) => s.is_active && s.id !== schoolId))
+      .catch(() => [])
+      .then((others) => {
+        if (cancelled) return;
+        if (others.length === 0) {
+          void logout("deactivated");
+          return;
+        }
+        toast("error", error.message);
+        session.selectSchool(null);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [error, schoolId, userId]);
 }

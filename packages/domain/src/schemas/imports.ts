@@ -100,11 +100,13 @@ export type ImportRowError = z.infer<typeof ImportRowError>;
 /** What a commit would do, or did: rows by outcome. */
 export const ImportCounts = z.object({
   rows: z.number(),
-  /** New platform accounts (users and families): they set their password through "Forgot password". */
-  accounts_created: z.number(),
-  /** Existing accounts that joined the school or were linked to a student. */
-  accounts_linked: z.number(),
+  /**
+   * People invited (users and families): one e-mailed invitation per address, new or known alike; they join the
+   * school (and are linked to the students) when they accept. Nobody's account is created, linked or read here.
+   */
+  invitations: z.number(),
   students_created: z.number(),
+  /** Links made at once: family members who already belong to this school. */
   family_links_created: z.number(),
 });
 export type ImportCounts = z.infer<typeof ImportCounts>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "./fields.ts";
+import { InvitationSchema } from "./invitations.ts";
 
 /**
  * Master configuration › school-users (spec §6; product design §1, §3 "Staff user"): the members of the school,
@@ -50,13 +51,17 @@ export type SchoolUser = z.infer<typeof SchoolUserSchema>;
 /** One user with the groups they own as head teacher (those block deactivation and the Familiar profile). */
 export const SchoolUserDetail = SchoolUserSchema.extend({
   owned_groups: z.array(z.object({ id: z.number(), name: z.string(), school_year_id: z.number() })),
-  /** Other schools the account belongs to: its e-mail can then only change from the platform. */
-  other_schools_count: z.number(),
+  /**
+   * Whether this school may still correct the person's names and phone: only for an account that belongs to this
+   * school alone and has never been used (a school-created account before its first sign-in). Otherwise they are
+   * the person's own, changed only by them.
+   */
+  identity_editable: z.boolean(),
 });
 
 /**
- * Adds a member. A new e-mail creates the platform account with a temporary password (answered once;
- * password_updated 0 forces a change at first sign-in); a known e-mail links that account, keeping its names.
+ * Adds a member by invitation: the same answer whether or not the e-mail has an account; the membership exists
+ * once the person accepts the e-mailed link (a new address sets its password there).
  */
 export const CreateSchoolUserBody = z.object({
   first_name: personName,
@@ -67,7 +72,8 @@ export const CreateSchoolUserBody = z.object({
   profile_id: RowId,
   /** For external trainers: psychologist, coach, therapist… */
   trainer_type: optionalText(60),
-  language: z.enum(["es", "en"]).default("es"),
+  /** The invitation's language for an address without an account; the request's language when left out. */
+  language: z.enum(["es", "en"]).optional(),
 });
 export type CreateSchoolUserBody = z.infer<typeof CreateSchoolUserBody>;
 
@@ -75,7 +81,7 @@ export const UpdateSchoolUserBody = z.object({
   first_name: personName.optional(),
   paternal_surname: surname.optional(),
   maternal_surname: surname.optional(),
-  /** Only for an account that belongs to this school alone (409 EMAIL_SHARED_ACCOUNT otherwise). */
+  /** A school never changes an account's e-mail (409 EMAIL_OWNED_BY_PERSON): it invites the new address. */
   email: Email.optional(),
   cell_phone: optionalText(30),
   profile_id: RowId.optional(),
@@ -83,13 +89,8 @@ export const UpdateSchoolUserBody = z.object({
 });
 export type UpdateSchoolUserBody = z.infer<typeof UpdateSchoolUserBody>;
 
-export const CreatedSchoolUser = z.object({
-  user: SchoolUserDetail,
-  /** true when the e-mail already had an account, which was linked. */
-  linked: z.boolean(),
-  /** Only for a new account, only in this answer. */
-  temporary_password: z.string().optional(),
-});
+/** The invitation sent, echoing only what the school typed: the same for a new address and a known one. */
+export const CreatedSchoolUser = z.object({ invitation: InvitationSchema });
 
 /** Bulk profile assignment: every user gets the profile, or none does. */
 export const AssignProfileBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "./fields.ts";
+import { InvitationSchema } from "./invitations.ts";
 
 /**
  * Master configuration › students-profile: students and their family members with every field of spec §3
@@ -157,15 +158,17 @@ const linkFields = {
 };
 
 /**
- * Adds a family member to a student. The e-mail names the family account: a new one is created with the
- * Familiar profile and a temporary password (answered once); a known one is linked, so siblings share it.
+ * Adds a family member to a student. A family account that already belongs to this school (a sibling's parent) is
+ * linked at once; any other e-mail is invited, with the same answer whether or not it has an account elsewhere,
+ * and linked when the person accepts.
  */
 export const CreateFamilyMemberBody = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   first_name: z.string().trim().min(1).max(80),
   paternal_surname: z.string().trim().max(80).default(""),
   maternal_surname: z.string().trim().max(80).default(""),
-  language: z.enum(["es", "en"]).default("es"),
+  /** The invitation's language for an address without an account; the request's language when left out. */
+  language: z.enum(["es", "en"]).optional(),
   ...memberFields,
   ...linkFields,
 });
@@ -198,14 +201,18 @@ export const FamilyMemberSchema = z.object({
   is_emergency_contact: z.boolean(),
   /** The account's membership of the school. */
   is_active: z.boolean(),
+  /** The names are the person's own unless the account is this school's alone and was never used. */
+  identity_editable: z.boolean(),
 });
 export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
 
+/**
+ * family_member when the e-mail is already a family member of this school (linked now); otherwise invitation,
+ * echoing only what the school typed, whether or not the address has an account elsewhere.
+ */
 export const CreatedFamilyMember = z.object({
-  family_member: FamilyMemberSchema,
-  /** true when the e-mail already had an account (a sibling's parent, say), which was linked. */
-  linked: z.boolean(),
-  temporary_password: z.string().optional(),
+  family_member: FamilyMemberSchema.nullable(),
+  invitation: InvitationSchema.nullable(),
 });
 
 export const FamilyMembersQuery = z.object({

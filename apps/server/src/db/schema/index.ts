@@ -1,6 +1,7 @@
 export * from "./access.ts";
 export * from "./imports.ts";
 export * from "./incidents.ts";
+export * from "./invitations.ts";
 export * from "./notifications.ts";
 export * from "./schools.ts";
 export * from "./structure.ts";

@@ -26,6 +26,10 @@ const accountColumns = {
   address: familyMembers.address,
   observations: familyMembers.observations,
   is_active: memberships.isActive,
+  /** Whether this school may still fix the names (see school-users identityEditable). */
+  identity_editable: sql<boolean>`(${users.root} = 0 and ${users.passwordUpdated} = 0
+    and not exists (select 1 from memberships o where o.user_id = ${users.id} and o.school_id <> ${familyMembers.schoolId})
+    and not exists (select 1 from sessions s where s.user_id = ${users.id}))`.mapWith(Boolean),
 };
 
 /** The family members of one student (or one of them), with the link's relationship and flags. */

@@ -8,6 +8,8 @@ import {
   FamilyMemberSchema,
   FamilyMembersQuery,
   IdParam,
+  InvitationSchema,
+  StudentInvitationParams,
   UpdateFamilyMemberBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
@@ -15,6 +17,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import { requestLanguage } from "../../lib/language.ts";
+import { createInvitationsService } from "../invitations/invitations.service.ts";
 import { studentsAccess } from "../students/access.ts";
 import { createFamiliesService, type FamiliesService } from "./families.service.ts";
 
@@ -30,12 +34,16 @@ export const familiesRoutes: FastifyPluginAsyncZod<{ families: FamiliesService }
       schema: {
         tags,
         params: IdParam,
-        response: { 200: envelope(z.object({ family_members: z.array(FamilyMemberSchema) })), ...AUTH_ERRORS },
+        description: "The student's family members, and the open invitations that will link more once accepted.",
+        response: {
+          200: envelope(
+            z.object({ family_members: z.array(FamilyMemberSchema), invitations: z.array(InvitationSchema) }),
+          ),
+          ...AUTH_ERRORS,
+        },
       },
     },
-    async (request) => ({
-      data: { family_members: await families.listForStudent(request.tenant!, request.params.id) },
-    }),
+    async (request) => ({ data: await families.listForStudent(request.tenant!, request.params.id) }),
   );
 
   app.post(
@@ -45,14 +53,56 @@ export const familiesRoutes: FastifyPluginAsyncZod<{ families: FamiliesService }
       schema: {
         tags,
         description:
-          "Links a family member by e-mail: a new one gets a Familiar account (temporary_password once), a known one is shared (siblings). 409 MEMBER_NOT_FAMILIAR for staff, ALREADY_LINKED; 422 INVALID_RFC.",
+          "A family member of this school (a sibling's parent) is linked at once (family_member); any other e-mail is invited (invitation, the same answer whether or not it has an account) and linked on acceptance. 409 MEMBER_NOT_FAMILIAR for staff, ALREADY_LINKED, ALREADY_INVITED; 422 INVALID_RFC.",
         params: IdParam,
         body: CreateFamilyMemberBody,
         response: { 201: envelope(CreatedFamilyMember), ...WRITE_ERRORS },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await families.add(request.tenant!, request.params.id, request.body) }),
+      reply.status(201).send({
+        data: await families.add(
+          request.tenant!,
+          request.principal!.userId,
+          request.params.id,
+          request.body,
+          requestLanguage(request.headers),
+        ),
+      }),
+  );
+
+  app.post(
+    "/api/students/:id/family-invitations/:invitationId/resend",
+    {
+      config: studentsAccess("create"),
+      schema: {
+        tags,
+        description: "E-mails the student's family invitation again with a new link valid 7 days (the old one stops).",
+        params: StudentInvitationParams,
+        response: { 200: envelope(z.object({ invitation: InvitationSchema })), ...WRITE_ERRORS },
+      },
+    },
+    async (request) => ({
+      data: {
+        invitation: await families.resendInvitation(request.tenant!, request.params.id, request.params.invitationId),
+      },
+    }),
+  );
+
+  app.delete(
+    "/api/students/:id/family-invitations/:invitationId",
+    {
+      config: studentsAccess("create", "delete"),
+      schema: {
+        tags,
+        description: "Takes the student off the invitation; one left without students is cancelled.",
+        params: StudentInvitationParams,
+        response: { 200: envelope(DeletedResponse), ...WRITE_ERRORS },
+      },
+    },
+    async (request) => ({
+      data: await families.cancelInvitation(request.tenant!, request.params.id, request.params.invitationId),
+    }),
   );
 
   app.patch(
@@ -113,5 +163,13 @@ export const familiesRoutes: FastifyPluginAsyncZod<{ families: FamiliesService }
 };
 
 export const familiesModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(familiesRoutes, { families: createFamiliesService({ db: ctx.db, events: ctx.events }) });
+  const invitations = createInvitationsService({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    config: ctx.config,
+    log: (m) => app.log.warn(m),
+  });
+  app.addHook("onClose", invitations.drain);
+  const families = createFamiliesService({ db: ctx.db, events: ctx.events, invitations });
+  await app.register(familiesRoutes, { families });
 };

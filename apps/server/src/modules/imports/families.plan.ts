@@ -1,23 +1,36 @@
-import { IMPORT_COLUMNS, isValidRfc, normalizeId, RELATIONSHIPS } from "@convive/domain";
+import { IMPORT_COLUMNS, isValidRfc, RELATIONSHIPS } from "@convive/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { familyLinks, familyMembers, students } from "../../db/schema/index.ts";
+import { familyLinks, students } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { familiarProfileId } from "../families/families.repository.ts";
-import { insertAccounts, insertMemberships, membershipsAmong, usersByEmail } from "./bulk.repository.ts";
+import {
+  type InvitationRow,
+  invitedLinksAmong,
+  membersByEmail,
+  openInvitationsFor,
+} from "../invitations/invitations.repository.ts";
+import type { PendingMail } from "../invitations/invitations.service.ts";
 import { BOOLEAN_LABELS, isEmail, optionLabels, parseBoolean, parseOption } from "./cells.ts";
-import { chunks, emptyCounts, type Issue, type Plan, type Row, requireCells } from "./plan.ts";
-import { addressOf } from "./students.plan.ts";
+import { writeFamilies } from "./families.write.ts";
+import { chunks, emptyCounts, type Issue, type Plan, type PlanContext, type Row, requireCells } from "./plan.ts";
 
 const COLUMNS = IMPORT_COLUMNS.families;
 
-interface Good {
+export interface Good {
   row: Row;
   email: string;
   studentId: number;
   relationship: string;
   canPickUp: boolean;
   emergency: boolean;
+}
+
+/** The file's good rows by what they do: link a member now, add a student to an open invitation, or invite. */
+export interface FamilyWork {
+  direct: (Good & { userId: number })[];
+  extend: (Good & { invitation: InvitationRow })[];
+  fresh: Good[];
 }
 
 /** Existing (student, account) links among the given accounts, as "studentId|userId". */
@@ -68,8 +81,17 @@ function checkRow(row: Row, studentIds: Map<string, number>, issues: Issue[]): G
   };
 }
 
-/** Family members from a file: one row per (student, family member); an e-mail on several rows is one account. */
-export async function planFamilies(tx: Tx, schoolId: string, rows: readonly Row[]): Promise<Plan> {
+/**
+ * Family members from a file: one row per (student, family member). A family member of this school is linked at
+ * once; any other address is invited (one invitation per address, with every student of its rows) and linked
+ * when the person accepts.
+ */
+export async function planFamilies(
+  tx: Tx,
+  schoolId: string,
+  rows: readonly Row[],
+  context: PlanContext,
+): Promise<Plan> {
   const issues: Issue[] = [];
   const familiar = await familiarProfileId(tx, schoolId);
   if (!familiar) throw new AppError("FAMILIAR_PROFILE_MISSING");
@@ -101,98 +123,48 @@ export async function planFamilies(tx: Tx, schoolId: string, rows: readonly Row[
     good.push(g);
   }
 
-  const existing = await usersByEmail(
+  // Only what the school already knows decides a row: its own members and its own open invitations. Whether an
+  // address has an account elsewhere is never looked at, so neither the dry run nor the commit can tell (issue 9).
+  const emails = good.map((g) => g.email);
+  const members = await membersByEmail(tx, schoolId, emails);
+  const invited = await openInvitationsFor(tx, schoolId, emails);
+  const links = await linksAmong(
     tx,
-    good.map((g) => g.email),
+    schoolId,
+    [...members.values()].map((m) => m.userId),
   );
-  const existingIds = [...existing.values()].map((u) => u.id);
-  const members = await membershipsAmong(tx, schoolId, existingIds);
-  const links = await linksAmong(tx, schoolId, existingIds);
-  const toWrite = good.filter((g) => {
-    const user = existing.get(g.email);
+  const invitedLinks = await invitedLinksAmong(
+    tx,
+    schoolId,
+    [...invited.values()].map((i) => i.id),
+  );
+  const work: FamilyWork = { direct: [], extend: [], fresh: [] };
+  for (const g of good) {
+    const member = members.get(g.email);
+    const open = invited.get(g.email);
     const refuse = (code: Issue["code"]) => issues.push({ row: g.row.number, column: "email", code });
-    if (user?.root === 1) refuse("EMAIL_TAKEN");
-    else if (user && members.has(user.id) && members.get(user.id) !== "familiar") refuse("MEMBER_NOT_FAMILIAR");
-    else if (user && links.has(`${g.studentId}|${user.id}`)) refuse("ALREADY_LINKED");
-    else return true;
-    return false;
-  });
+    if (member && member.template !== "familiar") refuse("MEMBER_NOT_FAMILIAR");
+    else if (member && links.has(`${g.studentId}|${member.userId}`)) refuse("ALREADY_LINKED");
+    else if (member) work.direct.push({ ...g, userId: member.userId });
+    else if (open && open.profileTemplate !== "familiar") refuse("ALREADY_INVITED");
+    else if (open && invitedLinks.has(`${open.id}|${g.studentId}`)) refuse("ALREADY_LINKED");
+    else if (open) work.extend.push({ ...g, invitation: open });
+    else work.fresh.push(g);
+  }
 
-  const emails = [...new Set(toWrite.map((g) => g.email))];
   const counts = emptyCounts(rows.length);
-  counts.accounts_created = emails.filter((e) => !existing.has(e)).length;
-  counts.accounts_linked = emails.length - counts.accounts_created;
-  counts.family_links_created = toWrite.length;
+  counts.family_links_created = work.direct.length;
+  counts.invitations = new Set([...work.fresh, ...work.extend].map((g) => g.email)).size;
+  const mails: PendingMail[] = [];
 
   return {
     total: rows.length,
     issues,
     counts,
-    touchedUserIds: () => emails.flatMap((e) => (existing.has(e) ? [existing.get(e)!.id] : [])),
+    touchedUserIds: () => [...new Set(work.direct.map((g) => g.userId))],
+    mails: () => mails,
     write: async (wtx, progress) => {
-      const idOf = new Map([...existing].map(([e, u]) => [e, u.id]));
-      const seen = new Set<string>();
-      let done = 0;
-      for (const part of chunks(toWrite)) {
-        const firsts = part.filter((g) => !seen.has(g.email) && seen.add(g.email));
-        const created = await insertAccounts(
-          wtx,
-          firsts
-            .filter((g) => !idOf.has(g.email))
-            .map((g) => ({
-              email: g.email,
-              firstName: g.row.get("first_name"),
-              paternalSurname: g.row.get("paternal_surname"),
-              maternalSurname: g.row.get("maternal_surname"),
-              cellPhone: g.row.get("phone") || null,
-            })),
-        );
-        for (const [e, id] of created) idOf.set(e, id);
-        await insertMemberships(
-          wtx,
-          firsts
-            .filter((g) => !members.has(idOf.get(g.email)!))
-            .map((g) => ({ schoolId, userId: idOf.get(g.email)!, profileId: familiar })),
-        );
-        if (firsts.length > 0) {
-          await wtx
-            .insert(familyMembers)
-            .values(
-              firsts.map((g) => ({
-                schoolId,
-                userId: idOf.get(g.email)!,
-                rfc: g.row.get("rfc") ? normalizeId(g.row.get("rfc")) : null,
-                phone: g.row.get("phone") || null,
-                alternatePhone: g.row.get("alternate_phone") || null,
-                address: addressOf(g.row),
-                observations: g.row.get("observations") || null,
-              })),
-            )
-            // A member the school already knows keeps what the file leaves blank.
-            .onConflictDoUpdate({
-              target: [familyMembers.schoolId, familyMembers.userId],
-              set: {
-                rfc: sql`coalesce(excluded.rfc, ${familyMembers.rfc})`,
-                phone: sql`coalesce(excluded.phone, ${familyMembers.phone})`,
-                alternatePhone: sql`coalesce(excluded.alternate_phone, ${familyMembers.alternatePhone})`,
-                address: sql`coalesce(excluded.address, ${familyMembers.address})`,
-                observations: sql`coalesce(excluded.observations, ${familyMembers.observations})`,
-              },
-            });
-        }
-        await wtx.insert(familyLinks).values(
-          part.map((g) => ({
-            schoolId,
-            studentId: g.studentId,
-            userId: idOf.get(g.email)!,
-            relationship: g.relationship,
-            canPickUp: g.canPickUp,
-            isEmergencyContact: g.emergency,
-          })),
-        );
-        done += part.length;
-        progress(done);
-      }
+      await writeFamilies(wtx, { schoolId, familiar, context, work, mails, progress });
     },
   };
 }

@@ -17,6 +17,7 @@ import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
 import { render } from "../../plugins/errors.ts";
+import { createInvitationsService } from "../invitations/invitations.service.ts";
 import { createImportsService, type ImportsService } from "./imports.service.ts";
 
 /** Either massive-upload area lets a caller in; the service then checks the one of the kind asked for. */
@@ -147,11 +148,22 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
 };
 
 export const importsModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const invitations = createInvitationsService({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    config: ctx.config,
+    log: (m) => app.log.warn(m),
+  });
   const imports = createImportsService({
     db: ctx.db,
     events: ctx.events,
+    invitations,
     log: (error) => app.log.error({ err: error }, "import failed"),
   });
-  app.addHook("onClose", imports.drain);
+  // The jobs first: a commit that finishes while closing still hands its invitations over to be sent.
+  app.addHook("onClose", async () => {
+    await imports.drain();
+    await invitations.drain();
+  });
   await app.register(importsRoutes, { imports });
 };

@@ -13,16 +13,18 @@ import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { render } from "../../plugins/errors.ts";
+import type { InvitationsService } from "../invitations/invitations.service.ts";
 import { lockImports } from "./bulk.repository.ts";
 import { planFamilies } from "./families.plan.ts";
 import * as jobs from "./jobs.repository.ts";
-import { invalidRows, type Plan, type Row, renderIssues, rowsOf } from "./plan.ts";
+import { invalidRows, type Plan, type PlanContext, type Row, renderIssues, rowsOf } from "./plan.ts";
 import { readTable, writeTemplate } from "./sheets.ts";
 import { planStudents } from "./students.plan.ts";
 import { templateLists } from "./templates.ts";
 import { planUsers } from "./users.plan.ts";
 
-const PLANNERS: Record<ImportKind, (tx: Tx, schoolId: string, rows: readonly Row[]) => Promise<Plan>> = {
+type Planner = (tx: Tx, schoolId: string, rows: readonly Row[], context: PlanContext) => Promise<Plan>;
+const PLANNERS: Record<ImportKind, Planner> = {
   users: planUsers,
   students: planStudents,
   families: planFamilies,
@@ -45,7 +47,12 @@ const FILE_NAMES: Record<ImportKind, Record<Language, string>> = {
 const STALE_MS = 5 * 60_000;
 
 /** Massive upload: templates, dry runs, and commits run as jobs whose state lives in import_jobs. */
-export function createImportsService(deps: { db: Db; events: EventBus; log: (error: unknown) => void }) {
+export function createImportsService(deps: {
+  db: Db;
+  events: EventBus;
+  invitations: Pick<InvitationsService, "deliver">;
+  log: (error: unknown) => void;
+}) {
   const { db, events } = deps;
   /** Jobs this instance is running, read first so a poll never waits behind the job's own transaction. */
   const live = new Map<string, { row: jobs.JobRow; processed: number }>();
@@ -69,7 +76,8 @@ export function createImportsService(deps: { db: Db; events: EventBus; log: (err
   /** Every bad row with its reasons, and what a commit would write; nothing is written. */
   async function dryRun(tenant: Tenant, kind: ImportKind, data: Buffer, lang: Language): Promise<DryRunResponse> {
     authorize(tenant, kind, "create");
-    const plan = await PLANNERS[kind](db, tenant.schoolId, await rows(kind, data, lang));
+    const context = { language: lang, invitedBy: null };
+    const plan = await PLANNERS[kind](db, tenant.schoolId, await rows(kind, data, lang), context);
     const invalid = invalidRows(plan.issues);
     return {
       kind,
@@ -89,7 +97,8 @@ export function createImportsService(deps: { db: Db; events: EventBus; log: (err
     authorize(tenant, kind, "create");
     const { schoolId } = tenant;
     const parsed = await rows(kind, data, lang);
-    const plan = await PLANNERS[kind](db, schoolId, parsed);
+    const context: PlanContext = { language: lang, invitedBy: userId };
+    const plan = await PLANNERS[kind](db, schoolId, parsed, context);
     if (plan.issues.length > 0) {
       const errors: Record<string, string> = {};
       for (const e of renderIssues(plan.issues, lang)) errors[`${e.row}.${e.column ?? "_"}`] ??= e.message;
@@ -97,7 +106,7 @@ export function createImportsService(deps: { db: Db; events: EventBus; log: (err
     }
     const job = await jobs.insertJob(db, { schoolId, userId, kind, total: parsed.length });
     live.set(job.id, { row: job, processed: 0 });
-    const run = execute(schoolId, job.id, kind, parsed).finally(() => {
+    const run = execute(schoolId, job.id, kind, parsed, context).finally(() => {
       live.delete(job.id);
       running.delete(run);
     });
@@ -105,7 +114,7 @@ export function createImportsService(deps: { db: Db; events: EventBus; log: (err
     return { ok: true as const, job: present(job, lang) };
   }
 
-  async function execute(schoolId: string, id: string, kind: ImportKind, parsed: Row[]) {
+  async function execute(schoolId: string, id: string, kind: ImportKind, parsed: Row[], context: PlanContext) {
     // Let the 202 go out first; the transaction may hold PGlite's only connection for a while.
     await new Promise((resolve) => setImmediate(resolve));
     let saved: Promise<unknown> = Promise.resolve();
@@ -117,13 +126,15 @@ export function createImportsService(deps: { db: Db; events: EventBus; log: (err
     try {
       const plan = await db.transaction(async (tx) => {
         await lockImports(tx, schoolId);
-        const fresh = await PLANNERS[kind](tx, schoolId, parsed);
+        const fresh = await PLANNERS[kind](tx, schoolId, parsed, context);
         if (fresh.issues.length > 0) throw new AppError("IMPORT_HAS_ERRORS");
         await fresh.write(tx, progress);
         return fresh;
       });
       await saved;
       await jobs.finishJob(db, schoolId, id, { status: "done", processed: parsed.length, counts: plan.counts });
+      // Committed: the invitations can go out now (a failed commit sends none).
+      deps.invitations.deliver(plan.mails?.() ?? []);
       for (const userId of plan.touchedUserIds()) {
         events.emit("users.changed", { userId });
         events.emit("memberships.changed", { schoolId, userId });

@@ -2,6 +2,7 @@ import type { ErrorCode, ImportColumn, ImportCounts, ImportRowError, Language } 
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { render } from "../../plugins/errors.ts";
+import type { PendingMail } from "../invitations/invitations.service.ts";
 import { fold } from "./cells.ts";
 import { headerOf, type Table } from "./sheets.ts";
 
@@ -32,12 +33,19 @@ export interface Plan {
   write: (tx: Tx, progress: (rowsDone: number) => void) => Promise<void>;
   /** Existing accounts that gained a membership or a link (their cached payloads must drop). */
   touchedUserIds: () => number[];
+  /** Invitations written by `write`, to e-mail once the transaction has committed. */
+  mails?: () => PendingMail[];
+}
+
+/** Who imports, for the invitations a file makes: their language (for addresses without an account) and id. */
+export interface PlanContext {
+  language: Language;
+  invitedBy: number | null;
 }
 
 export const emptyCounts = (rows: number): ImportCounts => ({
   rows,
-  accounts_created: 0,
-  accounts_linked: 0,
+  invitations: 0,
   students_created: 0,
   family_links_created: 0,
 });

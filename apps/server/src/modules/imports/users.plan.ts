@@ -2,9 +2,10 @@ import { IMPORT_COLUMNS } from "@convive/domain";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
-import { insertAccounts, insertMemberships, membershipsAmong, usersByEmail } from "./bulk.repository.ts";
+import { membersByEmail, openInvitationsFor } from "../invitations/invitations.repository.ts";
+import { openInvitations, type PendingMail } from "../invitations/invitations.service.ts";
 import { fold, isEmail } from "./cells.ts";
-import { chunks, emptyCounts, type Issue, type Plan, type Row, requireCells } from "./plan.ts";
+import { chunks, emptyCounts, type Issue, type Plan, type PlanContext, type Row, requireCells } from "./plan.ts";
 
 const COLUMNS = IMPORT_COLUMNS.users;
 
@@ -12,11 +13,10 @@ interface Good {
   row: Row;
   email: string;
   profileId: number;
-  existingId?: number;
 }
 
-/** Staff members from a file: each row a new account or an existing one (by e-mail) joining the school. */
-export async function planUsers(tx: Tx, schoolId: string, rows: readonly Row[]): Promise<Plan> {
+/** Staff members from a file: each row an invitation to join the school, whether or not the address has an account. */
+export async function planUsers(tx: Tx, schoolId: string, rows: readonly Row[], context: PlanContext): Promise<Plan> {
   const issues: Issue[] = [];
   const schoolProfiles = await tx
     .select({ id: profiles.id, name: profiles.name })
@@ -50,56 +50,47 @@ export async function planUsers(tx: Tx, schoolId: string, rows: readonly Row[]):
     if (ok) good.push({ row, email, profileId: profileId! });
   }
 
-  const existing = await usersByEmail(
-    tx,
-    good.map((g) => g.email),
-  );
-  const members = await membershipsAmong(
-    tx,
-    schoolId,
-    [...existing.values()].map((u) => u.id),
-  );
+  // Only what the school already knows is checked: its own members and its own open invitations. Whether an
+  // address has an account elsewhere is never looked at, so the dry run cannot tell (issue 9).
+  const emails = good.map((g) => g.email);
+  const members = await membersByEmail(tx, schoolId, emails);
+  const invited = await openInvitationsFor(tx, schoolId, emails);
   const toWrite: Good[] = [];
   for (const g of good) {
-    const user = existing.get(g.email);
-    if (user?.root === 1) issues.push({ row: g.row.number, column: "email", code: "EMAIL_TAKEN" });
-    else if (user && members.has(user.id)) issues.push({ row: g.row.number, column: "email", code: "ALREADY_MEMBER" });
-    else toWrite.push({ ...g, existingId: user?.id });
+    if (members.has(g.email)) issues.push({ row: g.row.number, column: "email", code: "ALREADY_MEMBER" });
+    else if (invited.has(g.email)) issues.push({ row: g.row.number, column: "email", code: "ALREADY_INVITED" });
+    else toWrite.push(g);
   }
 
   const counts = emptyCounts(rows.length);
-  counts.accounts_linked = toWrite.filter((g) => g.existingId !== undefined).length;
-  counts.accounts_created = toWrite.length - counts.accounts_linked;
+  counts.invitations = toWrite.length;
+  const mails: PendingMail[] = [];
 
   return {
     total: rows.length,
     issues,
     counts,
-    touchedUserIds: () => toWrite.flatMap((g) => (g.existingId === undefined ? [] : [g.existingId])),
+    touchedUserIds: () => [],
+    mails: () => mails,
     write: async (wtx, progress) => {
       let done = 0;
       for (const part of chunks(toWrite)) {
-        const created = await insertAccounts(
-          wtx,
-          part
-            .filter((g) => g.existingId === undefined)
-            .map((g) => ({
-              email: g.email,
-              firstName: g.row.get("first_name"),
-              paternalSurname: g.row.get("paternal_surname"),
-              maternalSurname: g.row.get("maternal_surname"),
-              cellPhone: g.row.get("cell_phone") || null,
-            })),
-        );
-        await insertMemberships(
+        const opened = await openInvitations(
           wtx,
           part.map((g) => ({
             schoolId,
-            userId: g.existingId ?? created.get(g.email)!,
+            email: g.email,
+            firstName: g.row.get("first_name"),
+            paternalSurname: g.row.get("paternal_surname"),
+            maternalSurname: g.row.get("maternal_surname"),
+            cellPhone: g.row.get("cell_phone") || null,
             profileId: g.profileId,
             trainerType: g.row.get("trainer_type") || null,
+            language: context.language,
+            invitedBy: context.invitedBy,
           })),
         );
+        mails.push(...opened.mails);
         done += part.length;
         progress(done);
       }

@@ -5,6 +5,9 @@ import {
   CreateSchoolUserBody,
   envelope,
   IdParam,
+  InvitationParam,
+  InvitationSchema,
+  InvitationsQuery,
   perm,
   SchoolUserDetail,
   SchoolUserSchema,
@@ -16,7 +19,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
-import type { AuthService } from "../auth/auth.service.ts";
+import { requestLanguage } from "../../lib/language.ts";
+import { createInvitationsService, type InvitationsService } from "../invitations/invitations.service.ts";
 import { createSchoolUsersService, type SchoolUsersService } from "./school-users.service.ts";
 
 const access = (...actions: ("create" | "read" | "update" | "delete" | "search")[]) =>
@@ -25,11 +29,14 @@ const tags = ["master-configuration"];
 const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
 const One = envelope(z.object({ user: SchoolUserDetail }));
 
-/** /api/school-users: members of the school, their profile, and their membership's active flag. */
-export const schoolUsersRoutes: FastifyPluginAsyncZod<{ schoolUsers: SchoolUsersService }> = async (
-  app,
-  { schoolUsers },
-) => {
+/**
+ * /api/school-users: members of the school, their profile, and their membership's active flag; people are added
+ * by invitation, listed under /api/school-users/invitations until they accept.
+ */
+export const schoolUsersRoutes: FastifyPluginAsyncZod<{
+  schoolUsers: SchoolUsersService;
+  invitations: InvitationsService;
+}> = async (app, { schoolUsers, invitations }) => {
   app.get(
     "/api/school-users",
     {
@@ -65,12 +72,75 @@ export const schoolUsersRoutes: FastifyPluginAsyncZod<{ schoolUsers: SchoolUsers
       schema: {
         tags,
         description:
-          "Adds a member. A new e-mail creates the account and answers temporary_password once; a known one is linked (409 ALREADY_MEMBER if already here).",
+          "Invites a person by e-mail: 201 with the invitation (only what was typed), the same whether or not the address has an account; they join when they accept the e-mailed link. 409 ALREADY_MEMBER / ALREADY_INVITED for this school's own members and invitations.",
         body: CreateSchoolUserBody,
         response: { 201: envelope(CreatedSchoolUser), ...WRITE_ERRORS },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await schoolUsers.create(request.tenant!, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await schoolUsers.create(
+          request.tenant!,
+          request.principal!.userId,
+          request.body,
+          requestLanguage(request.headers),
+        ),
+      }),
+  );
+
+  app.get(
+    "/api/school-users/invitations",
+    {
+      config: access("read", "search"),
+      schema: {
+        tags,
+        description:
+          "The school's open invitations (pending or expired), newest first; search in typed names and e-mail.",
+        querystring: InvitationsQuery,
+        response: {
+          200: envelope(
+            z.object({
+              invitations: z.array(InvitationSchema),
+              total: z.number(),
+              page: z.number(),
+              per_page: z.number(),
+            }),
+          ),
+          ...AUTH_ERRORS,
+        },
+      },
+    },
+    async (request) => ({ data: await invitations.list(request.tenant!, request.query) }),
+  );
+
+  app.post(
+    "/api/school-users/invitations/:invitationId/resend",
+    {
+      config: access("create"),
+      schema: {
+        tags,
+        description: "E-mails a new link valid 7 more days; the previous link stops working.",
+        params: InvitationParam,
+        response: { 200: envelope(z.object({ invitation: InvitationSchema })), ...WRITE_ERRORS },
+      },
+    },
+    async (request) => ({
+      data: { invitation: await invitations.resend(request.tenant!, request.params.invitationId) },
+    }),
+  );
+
+  app.delete(
+    "/api/school-users/invitations/:invitationId",
+    {
+      config: access("create", "delete"),
+      schema: {
+        tags,
+        description: "Cancels an open invitation: its link stops working.",
+        params: InvitationParam,
+        response: { 200: envelope(z.object({ id: z.number() })), ...WRITE_ERRORS },
+      },
+    },
+    async (request) => ({ data: await invitations.cancel(request.tenant!, request.params.invitationId) }),
   );
 
   app.patch(
@@ -80,7 +150,7 @@ export const schoolUsersRoutes: FastifyPluginAsyncZod<{ schoolUsers: SchoolUsers
       schema: {
         tags,
         description:
-          "Edits names, phone, e-mail (409 EMAIL_SHARED_ACCOUNT when the account is in other schools), profile (409 HEAD_TEACHER_OWNS_GROUP to Familiar) and trainer type.",
+          "Edits the membership: profile (409 HEAD_TEACHER_OWNS_GROUP to Familiar) and trainer type. Names and phone only while identity_editable (409 IDENTITY_OWNED_BY_PERSON); never the e-mail (409 EMAIL_OWNED_BY_PERSON).",
         params: IdParam,
         body: UpdateSchoolUserBody,
         response: { 200: One, ...WRITE_ERRORS },
@@ -100,7 +170,7 @@ export const schoolUsersRoutes: FastifyPluginAsyncZod<{ schoolUsers: SchoolUsers
       schema: {
         tags,
         description:
-          "Deactivates the membership and ends all the user's sessions (409 HEAD_TEACHER_OWNS_GROUP while they own a group).",
+          "Deactivates the membership in this school: its calls and sockets end at once, the person's other schools keep working (409 HEAD_TEACHER_OWNS_GROUP while they own a group).",
         params: IdParam,
         response: { 200: One, ...WRITE_ERRORS },
       },
@@ -137,10 +207,14 @@ export const schoolUsersRoutes: FastifyPluginAsyncZod<{ schoolUsers: SchoolUsers
   );
 };
 
-export const schoolUsersModule: FastifyPluginAsync<{
-  ctx: AppContext;
-  auth: Pick<AuthService, "endAllSessions">;
-}> = async (app, { ctx, auth }) => {
-  const schoolUsers = createSchoolUsersService({ db: ctx.db, events: ctx.events, auth });
-  await app.register(schoolUsersRoutes, { schoolUsers });
+export const schoolUsersModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const invitations = createInvitationsService({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    config: ctx.config,
+    log: (m) => app.log.warn(m),
+  });
+  app.addHook("onClose", invitations.drain);
+  const schoolUsers = createSchoolUsersService({ db: ctx.db, events: ctx.events, invitations });
+  await app.register(schoolUsersRoutes, { schoolUsers, invitations });
 };

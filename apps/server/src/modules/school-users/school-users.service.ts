@@ -1,6 +1,7 @@
 import type {
   AssignProfileBody,
   CreateSchoolUserBody,
+  Language,
   SchoolUser,
   SchoolUsersQuery,
   UpdateSchoolUserBody,
@@ -9,11 +10,12 @@ import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import type { AuthService } from "../auth/auth.service.ts";
+import { membersByEmail, openInvitationsFor } from "../invitations/invitations.repository.ts";
+import { type InvitationsService, openInvitations, presentOne } from "../invitations/invitations.service.ts";
 import { isUniqueViolation, lockSchoolStructure } from "../structure/db-guards.ts";
 import { ownedGroups } from "../structure/structure.repository.ts";
-import { findProfile, findUserByEmail, updateMembership, updateUserRow } from "../users/users.repository.ts";
-import { accountFor } from "./accounts.ts";
+import { findProfile, updateMembership, updateUserRow } from "../users/users.repository.ts";
+import { identityChanges } from "./identity.ts";
 import * as repo from "./school-users.repository.ts";
 
 const present = ({ joined, ...row }: repo.MemberRow): SchoolUser => ({ ...row, joined_at: joined.toISOString() });
@@ -22,7 +24,7 @@ const present = ({ joined, ...row }: repo.MemberRow): SchoolUser => ({ ...row, j
 export function createSchoolUsersService(deps: {
   db: Db;
   events: EventBus;
-  auth: Pick<AuthService, "endAllSessions">;
+  invitations: Pick<InvitationsService, "deliver">;
 }) {
   const { db, events } = deps;
 
@@ -44,7 +46,7 @@ export function createSchoolUsersService(deps: {
     return {
       ...present(row),
       owned_groups: await ownedGroups(tx, schoolId, userId),
-      other_schools_count: await repo.otherSchoolsCount(tx, schoolId, userId),
+      identity_editable: await repo.identityEditable(tx, schoolId, userId),
     };
   }
 
@@ -61,80 +63,99 @@ export function createSchoolUsersService(deps: {
     if ((await repo.headTeachersAmong(tx, schoolId, userIds)).length > 0) throw new AppError("HEAD_TEACHER_OWNS_GROUP");
   }
 
-  /** Adds a member: a new e-mail creates the account (temporary password answered once), a known one is linked. */
-  async function create(tenant: Tenant, body: CreateSchoolUserBody) {
+  /**
+   * Invites a person (issue 9): the answer is the same whether the e-mail has an account or not and echoes only
+   * what was typed; no account is read, created or linked until the person accepts the e-mailed link.
+   * Refusals name only what the school already knows: its own members and its own open invitations.
+   */
+  async function create(tenant: Tenant, actorId: number, body: CreateSchoolUserBody, requestLanguage: Language) {
     const { schoolId } = tenant;
     await requireProfile(db, schoolId, body.profile_id);
-    const account = await accountFor(db, body);
-    try {
-      const userId = await db.transaction(async (tx) => {
-        const user = await account.open(tx);
-        if (account.existing && (await repo.findMember(tx, schoolId, user.id))) {
+    const opened = await db
+      .transaction(async (tx) => {
+        if ((await membersByEmail(tx, schoolId, [body.email])).size > 0) {
           throw new AppError("ALREADY_MEMBER", { email: "ALREADY_MEMBER" });
         }
-        await repo.insertMember(tx, {
-          schoolId,
-          userId: user.id,
-          profileId: body.profile_id,
-          trainerType: body.trainer_type,
-        });
-        return user.id;
+        if ((await openInvitationsFor(tx, schoolId, [body.email])).size > 0) {
+          throw new AppError("ALREADY_INVITED", { email: "ALREADY_INVITED" });
+        }
+        return openInvitations(tx, [
+          {
+            schoolId,
+            email: body.email,
+            firstName: body.first_name,
+            paternalSurname: body.paternal_surname,
+            maternalSurname: body.maternal_surname,
+            cellPhone: body.cell_phone ?? null,
+            profileId: body.profile_id,
+            trainerType: body.trainer_type ?? null,
+            language: body.language ?? requestLanguage,
+            invitedBy: actorId,
+          },
+        ]);
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new AppError("ALREADY_INVITED", { email: "ALREADY_INVITED" });
+        throw error;
       });
-      // The user's payload lists their schools.
-      events.emit("users.changed", { userId });
-      const user = await detail(db, schoolId, userId);
-      return { user, linked: Boolean(account.existing), temporary_password: account.temporaryPassword };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError("ALREADY_MEMBER", { email: "ALREADY_MEMBER" });
-      throw error;
-    }
+    deps.invitations.deliver(opened.mails);
+    return { invitation: await presentOne(db, schoolId, opened.rows[0]!.id) };
   }
 
-  /** Edits names, phone, e-mail (only of an account no other school shares), profile and trainer type. */
+  /**
+   * Edits the membership (profile, trainer type). The person's names and phone change only while the account is
+   * still the school's to fix (never used, no other school); the e-mail never changes from here.
+   */
   async function update(tenant: Tenant, actorId: number, userId: number, body: UpdateSchoolUserBody) {
     const { schoolId } = tenant;
-    const out = await db
-      .transaction(async (tx) => {
-        await lockSchoolStructure(tx, schoolId);
-        const member = await repo.findMember(tx, schoolId, userId);
-        if (!member) throw new AppError("NOT_FOUND");
-        if (body.profile_id !== undefined && body.profile_id !== member.profile_id) {
-          if (userId === actorId)
-            throw new AppError("CANNOT_CHANGE_OWN_PROFILE", { profile_id: "CANNOT_CHANGE_OWN_PROFILE" });
-          const profile = await requireProfile(tx, schoolId, body.profile_id);
-          if (profile.templateKey === "familiar") await checkNotHeadTeacher(tx, schoolId, [userId]);
-        }
-        if (body.email !== undefined && body.email !== member.email.toLowerCase()) {
-          if ((await repo.otherSchoolsCount(tx, schoolId, userId)) > 0) {
-            throw new AppError("EMAIL_SHARED_ACCOUNT", { email: "EMAIL_SHARED_ACCOUNT" });
-          }
-          const owner = await findUserByEmail(tx, body.email);
-          if (owner && owner.id !== userId) throw new AppError("EMAIL_TAKEN", { email: "EMAIL_TAKEN" });
-        }
-        await updateUserRow(tx, userId, {
+    let renamed = false;
+    const out = await db.transaction(async (tx) => {
+      await lockSchoolStructure(tx, schoolId);
+      const member = await repo.findMember(tx, schoolId, userId);
+      if (!member) throw new AppError("NOT_FOUND");
+      if (body.profile_id !== undefined && body.profile_id !== member.profile_id) {
+        if (userId === actorId)
+          throw new AppError("CANNOT_CHANGE_OWN_PROFILE", { profile_id: "CANNOT_CHANGE_OWN_PROFILE" });
+        const profile = await requireProfile(tx, schoolId, body.profile_id);
+        if (profile.templateKey === "familiar") await checkNotHeadTeacher(tx, schoolId, [userId]);
+      }
+      const identity = await identityChanges(
+        tx,
+        schoolId,
+        userId,
+        {
+          firstName: member.first_name,
+          paternalSurname: member.paternal_surname,
+          maternalSurname: member.maternal_surname,
+          cellPhone: member.cell_phone,
+          email: member.email,
+        },
+        {
           firstName: body.first_name,
           paternalSurname: body.paternal_surname,
           maternalSurname: body.maternal_surname,
-          email: body.email,
           cellPhone: body.cell_phone,
-        });
-        if (body.profile_id !== undefined || body.trainer_type !== undefined) {
-          await updateMembership(tx, schoolId, userId, { profileId: body.profile_id, trainerType: body.trainer_type });
-        }
-        return detail(tx, schoolId, userId);
-      })
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN", { email: "EMAIL_TAKEN" });
-        throw error;
-      });
-    events.emit("users.changed", { userId });
+          email: body.email,
+        },
+      );
+      if (identity) {
+        await updateUserRow(tx, userId, identity);
+        renamed = true;
+      }
+      if (body.profile_id !== undefined || body.trainer_type !== undefined) {
+        await updateMembership(tx, schoolId, userId, { profileId: body.profile_id, trainerType: body.trainer_type });
+      }
+      return detail(tx, schoolId, userId);
+    });
+    if (renamed) events.emit("users.changed", { userId });
     events.emit("memberships.changed", { schoolId, userId });
     return out;
   }
 
   /**
-   * Deactivates the membership and ends every session of the user: sessions are not tied to one school, and the
-   * open tabs of this school must close now; signing in again lists only their active schools.
+   * Deactivates the membership in this school only: the person's sessions stay valid for their other schools,
+   * while every call and socket of theirs in this school is refused at once (the cached identity drops and the
+   * realtime plugin disconnects the sockets joined to this membership).
    */
   async function deactivate(tenant: Tenant, actorId: number, userId: number) {
     const { schoolId } = tenant;
@@ -147,8 +168,9 @@ export function createSchoolUsersService(deps: {
       return detail(tx, schoolId, userId);
     });
     events.emit("memberships.changed", { schoolId, userId });
+    events.emit("memberships.ended", { schoolId, userId });
+    // The user's payload lists their schools with this one now inactive.
     events.emit("users.changed", { userId });
-    await deps.auth.endAllSessions(userId);
     return out;
   }
 

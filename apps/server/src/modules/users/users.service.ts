@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
 import type { Caches } from "../../plugins/caches.ts";
+import { identityChanges } from "../school-users/identity.ts";
 import * as repo from "./users.repository.ts";
 
 export type Include = "roles" | "permissions" | "roles.permissions" | "sections" | "grades" | "subjects";
@@ -90,13 +91,16 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
     };
   }
 
-  /** Reading another user needs the users permission in a school both belong to; else 404. */
+  /**
+   * Reading another user needs the users permission in a school both belong to; else 404. Their other schools
+   * are theirs: the answer lists only the school asking.
+   */
   async function getUser(principal: Principal, tenant: Tenant | null, id: number, include: readonly Include[]) {
-    if (id !== principal.userId) {
-      const canRead = tenant?.grants.has(perm("master-configuration-users", "read"));
-      if (!tenant || !canRead || !(await repo.isMember(db, tenant.schoolId, id))) throw new AppError("NOT_FOUND");
-    }
-    return userPayload(id, tenant, include);
+    if (id === principal.userId) return userPayload(id, tenant, include);
+    const canRead = tenant?.grants.has(perm("master-configuration-users", "read"));
+    if (!tenant || !canRead || !(await repo.isMember(db, tenant.schoolId, id))) throw new AppError("NOT_FOUND");
+    const payload = await userPayload(id, tenant, include);
+    return { ...payload, schools: payload.schools.filter((s) => s.id === tenant.schoolId) };
   }
 
   /**
@@ -144,7 +148,8 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
 
   /**
    * POST api/users/{id}. A user may edit their own names, phone and language, reset their own bell count and
-   * accept the privacy notice; changing an e-mail or another member needs the users update permission.
+   * accept the privacy notice; changing their own e-mail needs the users update permission. Another member's
+   * account is theirs (issue 9): the users update permission reaches it only as school-users PATCH does.
    */
   async function updateUser(principal: Principal, tenant: Tenant | null, id: number, body: UpdateUserBody) {
     const self = id === principal.userId;
@@ -156,19 +161,21 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
     }
     const emailChanges = body.email !== undefined && body.email.toLowerCase() !== target.email.toLowerCase();
     if (emailChanges && !canManage) throw new AppError("FORBIDDEN");
-    if (emailChanges) {
+    if (emailChanges && self) {
       const owner = await repo.findUserByEmail(db, body.email!);
       if (owner && owner.id !== id) throw new AppError("EMAIL_TAKEN", { email: "EMAIL_TAKEN" });
     }
     await db.transaction(async (tx) => {
-      await repo.updateUserRow(tx, id, {
+      const requested = {
         firstName: body.first_name,
         paternalSurname: body.paternal_surname,
         maternalSurname: body.maternal_surname,
         cellPhone: body.cell_phone,
-        language: self ? body.language : undefined,
-        email: emailChanges ? body.email : undefined,
-      });
+      };
+      const identity = self
+        ? { ...requested, email: emailChanges ? body.email : undefined }
+        : await identityChanges(tx, tenant!.schoolId, id, target, { ...requested, email: body.email });
+      await repo.updateUserRow(tx, id, { ...identity, language: self ? body.language : undefined });
       if (!tenant) return;
       if (body.unviewed_notifications_count !== undefined) {
         // Only a reset is meaningful: the count itself is kept by the notifications that arrive.

@@ -12,17 +12,6 @@ import { toast } from "../../support/toasts.ts";
  */
 
 const es = (key: string, params: Record<string, string | number> = {}) => t("es", key, params);
-/** The first of these keys the locale files have (texts that are moving between namespaces). */
-const firstText = (...keys: string[]): string => {
-  for (const key of keys) {
-    try {
-      return es(key);
-    } catch {
-      // not in this namespace (any more)
-    }
-  }
-  throw new Error(`none of ${keys.join(", ")}`);
-};
 const MONTHS_ES = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
 
 /** The dialog whose title is `name` (Mantine modal). */
@@ -184,14 +173,12 @@ test("a new school is set up by its Director through the screens", async ({ page
     await userForm.getByRole("textbox", { name: es("masterUsers:fields.paternalSurname") }).fill("Maestro");
     await field(userForm, es("masterUsers:fields.profile")).click();
     await page.getByRole("option", { name: "Docente", exact: true }).click();
-    await save(userForm);
-    const created = dialog(page, firstText("masterUsers:password.title", "temporaryPassword.title"));
-    await expect(created).toBeVisible();
-    await created
-      .getByRole("button", { name: firstText("temporaryPassword.done", "masterUsers:password.done"), exact: true })
-      .click();
-    await expect(created).toBeHidden();
-    await expect(mc.main.getByRole("table").getByText(`docente.${slug}@convive.test`)).toBeVisible();
+    // Issue 9: the person is invited (no temporary password); they join when they accept the e-mailed link.
+    await userForm.getByRole("button", { name: es("masterUsers:form.sendInvitation"), exact: true }).click();
+    await expect(userForm).toBeHidden({ timeout: 15_000 });
+    const invitations = mc.main.getByRole("region", { name: es("masterUsers:invitations.title") });
+    await expect(invitations.getByRole("table").getByText(`docente.${slug}@convive.test`)).toBeVisible();
+    await expect(invitations.getByRole("table").getByText(es("masterConfiguration:invitations.pending"))).toBeVisible();
   });
 
   await test.step("500 students, then their families, through the massive upload (CSV)", async () => {

@@ -2,13 +2,24 @@ import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { api } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
+import { AcceptInvitation } from "../components/AcceptInvitation.tsx";
 import { AuthCard } from "../components/AuthCard.tsx";
 
-/** Spec §2 /RecoverPassword: allowed without a token; the answer never tells whether the account exists. */
+/**
+ * Spec §2 /RecoverPassword: allowed without a token; the answer never tells whether the account exists. With
+ * `?invitation=<token>` it is the e-mailed invitation to a school (the one public screen besides login).
+ */
 export default function RecoverPasswordPage() {
+  const [params] = useSearchParams();
+  const invitation = params.get("invitation");
+  if (invitation) return <AcceptInvitation token={invitation} language={params.get("lang")} />;
+  return <RecoverPassword />;
+}
+
+function RecoverPassword() {
   const { t } = useTranslation("auth");
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -317,26 +317,32 @@ function Counts({ counts, rows }: { counts: ImportCounts; rows?: number }) {
   const { t } = useTranslation("masterUsers");
   const items = [
     ["rows", rows ?? counts.rows],
-    ["accounts_created", counts.accounts_created],
-    ["accounts_linked", counts.accounts_linked],
+    ["invitations", counts.invitations],
     ["students_created", counts.students_created],
     ["family_links_created", counts.family_links_created],
   ] as const;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
-      {items
-        .filter(([key, value]) => key === "rows" || value > 0)
-        .map(([key, value]) => (
-          <Paper key={key} withBorder radius="md" p="xs">
-            <Text size="xl" fw={700} lh={1.2}>
-              {value}
-            </Text>
-            <Text size="xs" c="gray.7">
-              {t(`imports.counts.${key}`)}
-            </Text>
-          </Paper>
-        ))}
-    </SimpleGrid>
+    <Stack gap={6}>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+        {items
+          .filter(([key, value]) => key === "rows" || value > 0)
+          .map(([key, value]) => (
+            <Paper key={key} withBorder radius="md" p="xs">
+              <Text size="xl" fw={700} lh={1.2}>
+                {value}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {t(`imports.counts.${key}`)}
+              </Text>
+            </Paper>
+          ))}
+      </SimpleGrid>
+      {counts.invitations > 0 && (
+        <Text size="xs" c="gray.7">
+          {t("imports.invitationsHint")}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

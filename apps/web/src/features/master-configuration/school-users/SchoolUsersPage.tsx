@@ -50,6 +50,7 @@ import {
   useProfiles,
   useSchoolUsers,
 } from "./api.ts";
+import { InvitationsCard } from "./InvitationsCard.tsx";
 import { UserForm } from "./UserForm.tsx";
 
 const initials = (u: SchoolUser) => `${u.first_name[0] ?? ""}${u.paternal_surname[0] ?? ""}`.toUpperCase();
@@ -461,6 +462,7 @@ export default function SchoolUsersPage() {
           </>
         )}
       </Card>
+      <InvitationsCard can={{ resend: can.create, cancel: can.create || can.delete }} />
       {editing && <UserForm user={editing.user} profiles={profiles.data ?? []} onClose={() => setEditing(null)} />}
       <MassiveUpload
         kind="users"

@@ -1,18 +1,15 @@
 import { CreateSchoolUserBody, type ProfileSummary, type SchoolUser, UpdateSchoolUserBody } from "@convive/domain";
-import { Alert, Autocomplete, Grid, Modal, Select, TextInput } from "@mantine/core";
+import { Alert, Autocomplete, Grid, Select, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TemporaryPassword } from "../../../components/TemporaryPassword.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { FormModal } from "../shared/FormModal.tsx";
 import { schemaErrors } from "../shared/form-errors.ts";
 import { fullName } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { useSave } from "../shared/use-save.ts";
-import { type CreatedUser, createSchoolUser, updateSchoolUser, useSchoolUser } from "./api.ts";
+import { createSchoolUser, updateSchoolUser, useSchoolUser } from "./api.ts";
 
 interface Values {
   first_name: string;
@@ -26,7 +23,11 @@ interface Values {
 
 const TRAINER_TYPES = ["psychologist", "coach", "therapist", "nutritionist", "tutor"] as const;
 
-/** Adds a member (new account or linked one) or edits one: names, phone, e-mail, profile and trainer type. */
+/**
+ * Invites a person (issue 9: the same for a new address and a known one; they join when they accept) or edits a
+ * member's membership — profile and trainer type. Names and phone are the person's own: editable only while the
+ * account is this school's alone and unused; the e-mail never changes here.
+ */
 export function UserForm({
   user,
   profiles,
@@ -39,8 +40,6 @@ export function UserForm({
   const { t, i18n } = useTranslation("masterUsers");
   const refresh = useRefreshAll();
   const detail = useSchoolUser(user?.id ?? null);
-  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
-  const [created, setCreated] = useState<CreatedUser | null>(null);
   const form = useForm<Values>({
     initialValues: {
       first_name: user?.first_name ?? "",
@@ -57,7 +56,8 @@ export function UserForm({
       }),
   });
   const save = useSave(form);
-  const sharedEmail = (detail.data?.other_schools_count ?? 0) > 0;
+  // Until the detail arrives the person's fields stay locked: most accounts are their owners'.
+  const ownedByPerson = user !== null && detail.data?.identity_editable !== true;
   const owned = detail.data?.owned_groups ?? [];
 
   function body(v: Values) {
@@ -77,44 +77,25 @@ export function UserForm({
     save.run(
       async () => {
         if (user) {
-          const { email, ...rest } = body(v);
-          await updateSchoolUser(user.id, email === user.email ? rest : { ...rest, email });
+          const { email: _, first_name, paternal_surname, maternal_surname, cell_phone, ...membership } = body(v);
+          const identity = { first_name, paternal_surname, maternal_surname, cell_phone };
+          await updateSchoolUser(
+            user.id,
+            ownedByPerson ? { ...membership, cell_phone: undefined } : { ...membership, ...identity },
+          );
           await refresh();
           return null;
         }
-        const result = await createSchoolUser(CreateSchoolUserBody.parse(body(v)));
+        const invitation = await createSchoolUser(CreateSchoolUserBody.parse(body(v)));
         await refresh();
-        return result;
+        return invitation;
       },
-      (result) => {
-        if (result?.temporary_password) setCreated(result);
-        else {
-          if (result?.linked) toast("info", t("form.linked", { email: result.user.email }));
-          onClose();
-        }
+      (invitation) => {
+        if (invitation) toast("success", t("form.invited", { email: invitation.email }));
+        onClose();
       },
     ),
   );
-
-  if (created?.temporary_password) {
-    return (
-      <Modal
-        opened
-        onClose={onClose}
-        title={t("password.title")}
-        radius="lg"
-        fullScreen={phone}
-        closeButtonProps={{ "aria-label": t("common:actions.close") }}
-      >
-        <TemporaryPassword
-          name={fullName(created.user)}
-          email={created.user.email}
-          password={created.temporary_password}
-          onDone={onClose}
-        />
-      </Modal>
-    );
-  }
 
   const profileData = profiles.map((p) => ({ value: String(p.id), label: p.name }));
   if (user?.profile_id && !profileData.some((p) => p.value === String(user.profile_id))) {
@@ -128,12 +109,18 @@ export function UserForm({
       size="lg"
       title={user ? t("form.editTitle", { name: fullName(user) }) : t("form.createTitle")}
       onSubmit={submit}
+      submitLabel={user ? undefined : t("form.sendInvitation")}
       busy={save.busy}
       failure={save.failure}
     >
       {!user && (
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
           {t("form.createHint")}
+        </Alert>
+      )}
+      {ownedByPerson && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t("form.ownedByPerson")}
         </Alert>
       )}
       {owned.length > 0 && (
@@ -148,20 +135,36 @@ export function UserForm({
             type="email"
             autoComplete="off"
             required
-            data-autofocus
-            disabled={sharedEmail}
-            description={sharedEmail ? t("form.sharedEmail") : undefined}
+            data-autofocus={!user}
+            disabled={user !== null}
+            description={user ? t("form.emailOwned") : undefined}
             {...form.getInputProps("email")}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label={t("fields.firstName")} required maxLength={80} {...form.getInputProps("first_name")} />
+          <TextInput
+            label={t("fields.firstName")}
+            required
+            maxLength={80}
+            disabled={ownedByPerson}
+            {...form.getInputProps("first_name")}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label={t("fields.paternalSurname")} maxLength={80} {...form.getInputProps("paternal_surname")} />
+          <TextInput
+            label={t("fields.paternalSurname")}
+            maxLength={80}
+            disabled={ownedByPerson}
+            {...form.getInputProps("paternal_surname")}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label={t("fields.maternalSurname")} maxLength={80} {...form.getInputProps("maternal_surname")} />
+          <TextInput
+            label={t("fields.maternalSurname")}
+            maxLength={80}
+            disabled={ownedByPerson}
+            {...form.getInputProps("maternal_surname")}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
@@ -169,6 +172,7 @@ export function UserForm({
             type="tel"
             autoComplete="off"
             maxLength={30}
+            disabled={ownedByPerson}
             {...form.getInputProps("cell_phone")}
           />
         </Grid.Col>

@@ -1,6 +1,7 @@
 import type {
   AssignProfileBody,
   CreateSchoolUserBody,
+  Invitation,
   ProfileSummary,
   SchoolUser,
   UpdateSchoolUserBody,
@@ -24,7 +25,8 @@ export const PER_PAGE = 20;
 
 export interface SchoolUserDetail extends SchoolUser {
   owned_groups: { id: number; name: string; school_year_id: number }[];
-  other_schools_count: number;
+  /** The school may fix names and phone only of an account it alone has and nobody used yet. */
+  identity_editable: boolean;
 }
 
 interface Page {
@@ -71,14 +73,33 @@ export function useProfiles() {
   });
 }
 
-export interface CreatedUser {
-  user: SchoolUserDetail;
-  linked: boolean;
-  temporary_password?: string;
+/** Adding a person invites them: the same answer whether or not the address has an account. */
+export const createSchoolUser = (body: CreateSchoolUserBody) =>
+  api<{ data: { invitation: Invitation } }>("/api/school-users", { method: "POST", body }).then(
+    (r) => r.data.invitation,
+  );
+
+interface InvitationsPage {
+  invitations: Invitation[];
+  total: number;
+  page: number;
+  per_page: number;
 }
 
-export const createSchoolUser = (body: CreateSchoolUserBody) =>
-  api<{ data: CreatedUser }>("/api/school-users", { method: "POST", body }).then((r) => r.data);
+/** The school's open invitations (pending or expired), newest first. */
+export function useInvitations(page: number) {
+  const key = useMcKey();
+  const params = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE) });
+  return useQuery({
+    queryKey: key("invitations", params.toString()),
+    queryFn: () => api<{ data: InvitationsPage }>(`/api/school-users/invitations?${params}`).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const resendInvitation = (id: number) => api(`/api/school-users/invitations/${id}/resend`, { method: "POST" });
+
+export const cancelInvitation = (id: number) => api(`/api/school-users/invitations/${id}`, { method: "DELETE" });
 
 export const updateSchoolUser = (id: number, body: UpdateSchoolUserBody) =>
   api<{ data: { user: SchoolUserDetail } }>(`/api/school-users/${id}`, { method: "PATCH", body });

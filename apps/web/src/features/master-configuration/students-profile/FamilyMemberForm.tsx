@@ -7,13 +7,10 @@ import {
   type Relationship,
   UpdateFamilyMemberBody,
 } from "@convive/domain";
-import { Alert, Checkbox, Grid, Group, Modal, Select, Textarea, TextInput } from "@mantine/core";
+import { Alert, Checkbox, Grid, Group, Select, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMediaQuery } from "@mantine/hooks";
 import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TemporaryPassword } from "../../../components/TemporaryPassword.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { FormModal } from "../shared/FormModal.tsx";
 import { schemaErrors } from "../shared/form-errors.ts";
@@ -21,7 +18,7 @@ import { fullName } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { useSave } from "../shared/use-save.ts";
 import { AddressFields, type AddressValues, addressBody, emptyAddress } from "./AddressFields.tsx";
-import { addFamilyMember, type CreatedFamilyMember, updateFamilyMember } from "./api.ts";
+import { addFamilyMember, updateFamilyMember } from "./api.ts";
 
 interface Values {
   email: string;
@@ -39,8 +36,9 @@ interface Values {
 }
 
 /**
- * A family member of one student. The e-mail names the family account: a new one is created (its temporary
- * password shown once), a known one is linked, so siblings share it.
+ * A family member of one student. A family member of the school (a sibling's parent) is linked at once; any other
+ * e-mail is invited and linked when the person accepts (issue 9). The names are the person's own once their
+ * account is in use; what the school keeps (RFC, phones, address, notes) and the link stay editable.
  */
 export function FamilyMemberForm({
   studentId,
@@ -53,8 +51,7 @@ export function FamilyMemberForm({
 }) {
   const { t, i18n } = useTranslation("masterStudents");
   const refresh = useRefreshAll();
-  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
-  const [created, setCreated] = useState<CreatedFamilyMember | null>(null);
+  const namesLocked = member !== null && !member.identity_editable;
   const form = useForm<Values>({
     initialValues: {
       email: member?.email ?? "",
@@ -87,9 +84,9 @@ export function FamilyMemberForm({
   function body(v: Values) {
     return {
       ...(member ? {} : { email: v.email, language: (i18n.resolvedLanguage === "en" ? "en" : "es") as "es" | "en" }),
-      first_name: v.first_name,
-      paternal_surname: v.paternal_surname,
-      maternal_surname: v.maternal_surname,
+      ...(namesLocked
+        ? {}
+        : { first_name: v.first_name, paternal_surname: v.paternal_surname, maternal_surname: v.maternal_surname }),
       rfc: normalizeId(v.rfc),
       phone: v.phone,
       alternate_phone: v.alternate_phone,
@@ -114,34 +111,12 @@ export function FamilyMemberForm({
         return result;
       },
       (result) => {
-        if (result?.temporary_password) setCreated(result);
-        else {
-          if (result?.linked) toast("info", t("family.linked", { email: result.family_member.email }));
-          onClose();
-        }
+        if (result?.invitation) toast("success", t("family.invited", { email: result.invitation.email }));
+        else if (result?.family_member) toast("info", t("family.linked", { email: result.family_member.email }));
+        onClose();
       },
     ),
   );
-
-  if (created?.temporary_password) {
-    return (
-      <Modal
-        opened
-        onClose={onClose}
-        title={t("family.passwordTitle")}
-        radius="lg"
-        fullScreen={phone}
-        closeButtonProps={{ "aria-label": t("common:actions.close") }}
-      >
-        <TemporaryPassword
-          name={fullName(created.family_member)}
-          email={created.family_member.email}
-          password={created.temporary_password}
-          onDone={onClose}
-        />
-      </Modal>
-    );
-  }
 
   return (
     <FormModal
@@ -150,12 +125,18 @@ export function FamilyMemberForm({
       size="xl"
       title={member ? t("family.editTitle", { name: fullName(member) }) : t("family.createTitle")}
       onSubmit={submit}
+      submitLabel={member ? undefined : t("family.submitAdd")}
       busy={save.busy}
       failure={save.failure}
     >
       {!member && (
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
           {t("family.createHint")}
+        </Alert>
+      )}
+      {namesLocked && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t("family.namesOwned")}
         </Alert>
       )}
       <Grid gap="sm">
@@ -183,13 +164,29 @@ export function FamilyMemberForm({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label={t("student.firstName")} required maxLength={80} {...form.getInputProps("first_name")} />
+          <TextInput
+            label={t("student.firstName")}
+            required
+            maxLength={80}
+            disabled={namesLocked}
+            {...form.getInputProps("first_name")}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label={t("student.paternalSurname")} maxLength={80} {...form.getInputProps("paternal_surname")} />
+          <TextInput
+            label={t("student.paternalSurname")}
+            maxLength={80}
+            disabled={namesLocked}
+            {...form.getInputProps("paternal_surname")}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label={t("student.maternalSurname")} maxLength={80} {...form.getInputProps("maternal_surname")} />
+          <TextInput
+            label={t("student.maternalSurname")}
+            maxLength={80}
+            disabled={namesLocked}
+            {...form.getInputProps("maternal_surname")}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextInput

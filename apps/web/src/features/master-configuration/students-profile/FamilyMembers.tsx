@@ -9,9 +9,13 @@ import { fullName } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { QueryState } from "../shared/QueryState.tsx";
 import { unlinkFamilyMember, useFamilyMembers } from "./api.ts";
+import { FamilyInvitations } from "./FamilyInvitations.tsx";
 import { FamilyMemberForm } from "./FamilyMemberForm.tsx";
 
-/** The family members of one student, with what each may do (pick up, emergency contact). */
+/**
+ * The family members of one student, with what each may do (pick up, emergency contact), and those invited who
+ * have not accepted yet.
+ */
 export function FamilyMembers({
   student,
   can,
@@ -24,7 +28,8 @@ export function FamilyMembers({
   const refresh = useRefreshAll();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<{ member: FamilyMember | null } | null>(null);
-  const list = members.data ?? [];
+  const list = members.data?.family_members ?? [];
+  const invited = members.data?.invitations ?? [];
 
   const unlink = (m: FamilyMember) =>
     confirm.ask({
@@ -47,7 +52,7 @@ export function FamilyMembers({
   return (
     <Stack gap="sm">
       <QueryState query={members} height={120} />
-      {members.data && list.length === 0 && (
+      {members.data && list.length === 0 && invited.length === 0 && (
         <EmptyState
           order={3}
           icon={<IconUsers size={28} />}
@@ -56,84 +61,89 @@ export function FamilyMembers({
           action={addButton}
         />
       )}
+      {(list.length > 0 || invited.length > 0) && (
+        <Group justify="space-between">
+          <Text size="sm" c="gray.7">
+            {t("family.count", { count: list.length })}
+          </Text>
+          {addButton}
+        </Group>
+      )}
       {list.length > 0 && (
-        <>
-          <Group justify="space-between">
-            <Text size="sm" c="gray.7">
-              {t("family.count", { count: list.length })}
-            </Text>
-            {addButton}
-          </Group>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-            {list.map((m) => (
-              <Paper key={m.user_id} component="li" withBorder radius="md" p="sm">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                  <Stack gap={4} miw={0}>
-                    <Group gap={6}>
-                      <Text fw={600} size="sm">
-                        {fullName(m)}
-                      </Text>
-                      <Badge variant="light" color="gray" c="gray.9" radius="sm">
-                        {t(`relationships.${m.relationship}`, { defaultValue: m.relationship })}
-                      </Badge>
-                      {!m.is_active && (
-                        <Badge variant="light" color="gray" c="gray.8" radius="sm">
-                          {t("family.inactive")}
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="xs" c="gray.7" style={{ wordBreak: "break-all" }}>
-                      {m.email}
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {list.map((m) => (
+            <Paper key={m.user_id} component="li" withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Stack gap={4} miw={0}>
+                  <Group gap={6}>
+                    <Text fw={600} size="sm">
+                      {fullName(m)}
                     </Text>
-                    {(m.phone || m.alternate_phone) && (
-                      <Group gap={4} wrap="nowrap">
-                        <IconPhone size={12} aria-hidden />
-                        <Text size="xs">{[m.phone, m.alternate_phone].filter(Boolean).join(" · ")}</Text>
-                      </Group>
-                    )}
-                    <Group gap={6}>
-                      {m.can_pick_up && (
-                        <Badge size="sm" variant="outline" color="teal.9" radius="sm">
-                          {t("family.canPickUp")}
-                        </Badge>
-                      )}
-                      {m.is_emergency_contact && (
-                        <Badge size="sm" variant="outline" color="red.9" radius="sm">
-                          {t("family.emergencyContact")}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Stack>
-                  <Group gap={4} wrap="nowrap">
-                    {can.update && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray.8"
-                        size="lg"
-                        onClick={() => setEditing({ member: m })}
-                        aria-label={t("family.editLabel", { name: fullName(m) })}
-                      >
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                    )}
-                    {can.delete && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        size="lg"
-                        onClick={() => unlink(m)}
-                        aria-label={t("family.unlinkLabel", { name: fullName(m) })}
-                      >
-                        <IconUnlink size={16} aria-hidden />
-                      </ActionIcon>
+                    <Badge variant="light" color="gray" c="gray.9" radius="sm">
+                      {t(`relationships.${m.relationship}`, { defaultValue: m.relationship })}
+                    </Badge>
+                    {!m.is_active && (
+                      <Badge variant="light" color="gray" c="gray.8" radius="sm">
+                        {t("family.inactive")}
+                      </Badge>
                     )}
                   </Group>
+                  <Text size="xs" c="gray.7" style={{ wordBreak: "break-all" }}>
+                    {m.email}
+                  </Text>
+                  {(m.phone || m.alternate_phone) && (
+                    <Group gap={4} wrap="nowrap">
+                      <IconPhone size={12} aria-hidden />
+                      <Text size="xs">{[m.phone, m.alternate_phone].filter(Boolean).join(" · ")}</Text>
+                    </Group>
+                  )}
+                  <Group gap={6}>
+                    {m.can_pick_up && (
+                      <Badge size="sm" variant="outline" color="teal.9" radius="sm">
+                        {t("family.canPickUp")}
+                      </Badge>
+                    )}
+                    {m.is_emergency_contact && (
+                      <Badge size="sm" variant="outline" color="red.9" radius="sm">
+                        {t("family.emergencyContact")}
+                      </Badge>
+                    )}
+                  </Group>
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  {can.update && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray.8"
+                      size="lg"
+                      onClick={() => setEditing({ member: m })}
+                      aria-label={t("family.editLabel", { name: fullName(m) })}
+                    >
+                      <IconPencil size={16} aria-hidden />
+                    </ActionIcon>
+                  )}
+                  {can.delete && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.9"
+                      size="lg"
+                      onClick={() => unlink(m)}
+                      aria-label={t("family.unlinkLabel", { name: fullName(m) })}
+                    >
+                      <IconUnlink size={16} aria-hidden />
+                    </ActionIcon>
+                  )}
                 </Group>
-              </Paper>
-            ))}
-          </Stack>
-        </>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       )}
+      <FamilyInvitations
+        student={student}
+        invitations={invited}
+        can={{ resend: can.create, cancel: can.create || can.delete }}
+      />
       {editing && <FamilyMemberForm studentId={student.id} member={editing.member} onClose={() => setEditing(null)} />}
       {confirm.dialog}
     </Stack>

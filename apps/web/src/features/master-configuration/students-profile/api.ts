@@ -2,6 +2,7 @@ import type {
   CreateFamilyMemberBody,
   CreateStudentBody,
   FamilyMember,
+  Invitation,
   PHOTO_OUTCOMES,
   Student,
   UpdateFamilyMemberBody,
@@ -84,23 +85,29 @@ export const uploadPhotoByEnrollment = (enrollment: string, file: File) =>
     typed(file, "application/octet-stream"),
   ).then((r) => r.data.result);
 
+/** The student's family members and the open invitations that will add more once accepted. */
 export function useFamilyMembers(studentId: number | null) {
   const key = useMcKey();
   return useQuery({
     queryKey: key("family-members", studentId),
     queryFn: () =>
-      api<{ data: { family_members: FamilyMember[] } }>(`/api/students/${studentId}/family-members`).then(
-        (r) => r.data.family_members,
-      ),
+      api<{ data: { family_members: FamilyMember[]; invitations: Invitation[] } }>(
+        `/api/students/${studentId}/family-members`,
+      ).then((r) => r.data),
     enabled: studentId !== null,
   });
 }
 
+/** A family member of the school is linked at once; anyone else is invited (the same answer, known or not). */
 export interface CreatedFamilyMember {
-  family_member: FamilyMember;
-  linked: boolean;
-  temporary_password?: string;
+  family_member: FamilyMember | null;
+  invitation: Invitation | null;
 }
+
+export const resendFamilyInvitation = (studentId: number, invitationId: number) =>
+  api(`/api/students/${studentId}/family-invitations/${invitationId}/resend`, { method: "POST" });
+export const cancelFamilyInvitation = (studentId: number, invitationId: number) =>
+  api(`/api/students/${studentId}/family-invitations/${invitationId}`, { method: "DELETE" });
 
 export const addFamilyMember = (studentId: number, body: CreateFamilyMemberBody) =>
   api<{ data: CreatedFamilyMember }>(`/api/students/${studentId}/family-members`, { method: "POST", body }).then(
