@@ -2,6 +2,9 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { IMPORT_MAX_ROWS } from "@convive/domain";
 import { Piscina } from "piscina";
+// sharp runs in the workers, but on Linux it must be loaded by the main thread first, so that its shared
+// library stays loaded while workers come and go (sharp's documentation, "Worker threads").
+import "sharp";
 import type { Config } from "../config/config.ts";
 import { AppError } from "./errors.ts";
 import type { FileTask, TaskOutcome, TaskValues } from "./file-worker.ts";

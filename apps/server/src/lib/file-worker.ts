@@ -1,9 +1,9 @@
-import type { ErrorCode } from "@convive/domain";
+import type { ErrorCode } from "@convive/domain/core";
 import { Piscina } from "piscina";
-import { AppError } from "./errors.ts";
 import { type Archive, readArchive } from "./files/archive.ts";
 import { type EvidenceType, evidenceType } from "./files/evidence.ts";
 import { type Reencoded, reencodeImage } from "./files/image.ts";
+import { FileRefusal } from "./files/refusal.ts";
 import { readTable, type Table } from "./files/table.ts";
 import type { SheetLimits } from "./files/xlsx.ts";
 import { ZipFormatError, ZipLimitError } from "./files/zip.ts";
@@ -74,7 +74,7 @@ export default async function runFileTask(task: FileTask) {
   try {
     return await perform(task);
   } catch (error) {
-    if (error instanceof AppError) {
+    if (error instanceof FileRefusal) {
       return { ok: false, refusal: { code: error.code, fields: error.fields, params: error.params } };
     }
     if (error instanceof ZipFormatError) return { ok: false, refusal: { code: "INVALID_ZIP" } };

@@ -1,5 +1,5 @@
 import { CsvError, parse } from "csv-parse/sync";
-import { AppError } from "../errors.ts";
+import { FileRefusal } from "./refusal.ts";
 import { type SheetLimits, type SheetRecord, tooLarge } from "./xlsx.ts";
 
 /**
@@ -49,7 +49,7 @@ export function readCsv(text: string, limits: SheetLimits): SheetRecord[] {
     number++;
     if (cells.every((c) => c.trim() === "")) return null;
     if (++withContent > limits.maxRows + 1) {
-      throw new AppError("IMPORT_TOO_MANY_ROWS", undefined, { max: limits.maxRows });
+      throw new FileRefusal("IMPORT_TOO_MANY_ROWS", undefined, { max: limits.maxRows });
     }
     if (cells.length > limits.maxColumns) {
       if (cells.slice(limits.maxColumns).some((c) => c.trim() !== "")) throw tooLarge(limits);
@@ -73,4 +73,4 @@ export function readCsv(text: string, limits: SheetLimits): SheetRecord[] {
   }
 }
 
-const unreadable = () => new AppError("IMPORT_UNREADABLE");
+const unreadable = () => new FileRefusal("IMPORT_UNREADABLE");

@@ -1,4 +1,4 @@
-import { EVIDENCE_TYPES } from "@convive/domain";
+import { EVIDENCE_TYPES } from "@convive/domain/core";
 import { sniffImageType } from "./image-type.ts";
 
 /**

@@ -1,6 +1,6 @@
-import sharp, { type Sharp } from "sharp";
-import { AppError } from "../errors.ts";
+import type { Sharp } from "sharp";
 import { IMAGE_TYPES, type ImageType, sniffImageType } from "./image-type.ts";
+import { FileRefusal } from "./refusal.ts";
 
 /** Photos are shown as thumbnails and ID-card size: nothing larger is kept. */
 const MAX_SIDE_PX = 1200;
@@ -20,7 +20,9 @@ export interface Reencoded {
  */
 export async function reencodeImage(data: Uint8Array, maxPixels: number): Promise<Reencoded> {
   const type = sniffImageType(data);
-  if (!type) throw new AppError("INVALID_IMAGE", { image: "INVALID_IMAGE" });
+  if (!type) throw new FileRefusal("INVALID_IMAGE", { image: "INVALID_IMAGE" });
+  // Loaded on first use: a worker that only reads spreadsheets starts without it.
+  const { default: sharp } = await import("sharp");
   let image: Sharp;
   try {
     image = sharp(data, { limitInputPixels: maxPixels, failOn: "error" });
@@ -28,7 +30,7 @@ export async function reencodeImage(data: Uint8Array, maxPixels: number): Promis
     if (width * height > maxPixels) throw new Error("pixels");
   } catch (error) {
     if ((error as Error).message === "pixels" || /pixel limit/i.test((error as Error).message)) {
-      throw new AppError(
+      throw new FileRefusal(
         "IMAGE_TOO_MANY_PIXELS",
         { image: "IMAGE_TOO_MANY_PIXELS" },
         {
@@ -36,7 +38,7 @@ export async function reencodeImage(data: Uint8Array, maxPixels: number): Promis
         },
       );
     }
-    throw new AppError("INVALID_IMAGE", { image: "INVALID_IMAGE" });
+    throw new FileRefusal("INVALID_IMAGE", { image: "INVALID_IMAGE" });
   }
   try {
     const resized = image
@@ -51,6 +53,6 @@ export async function reencodeImage(data: Uint8Array, maxPixels: number): Promis
     return { type, ext: IMAGE_TYPES[type], data: await encoded.toBuffer() };
   } catch {
     // Right magic bytes, broken body: not an image we can show.
-    throw new AppError("INVALID_IMAGE", { image: "INVALID_IMAGE" });
+    throw new FileRefusal("INVALID_IMAGE", { image: "INVALID_IMAGE" });
   }
 }

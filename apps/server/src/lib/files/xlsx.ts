@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { FileRefusal } from "./refusal.ts";
 import {
   columnIndex,
   partPath,
@@ -40,11 +40,11 @@ const MAX_PARTS = 5_000;
 
 /** Past a cap of `limits`: the message names the columns and inflated megabytes allowed. */
 export const tooLarge = (limits: SheetLimits) =>
-  new AppError("IMPORT_TOO_LARGE", undefined, {
+  new FileRefusal("IMPORT_TOO_LARGE", undefined, {
     columns: limits.maxColumns,
     size: Math.round(limits.maxInflatedBytes / 1024 / 1024),
   });
-const unreadable = () => new AppError("IMPORT_UNREADABLE");
+const unreadable = () => new FileRefusal("IMPORT_UNREADABLE");
 
 export function readXlsx(data: Uint8Array, limits: SheetLimits): SheetRecord[] {
   let budget = limits.maxInflatedBytes;
@@ -73,7 +73,7 @@ export function readXlsx(data: Uint8Array, limits: SheetLimits): SheetRecord[] {
         };
       });
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      if (error instanceof FileRefusal) throw error;
       if (error instanceof ZipLimitError) throw tooLarge(limits);
       if (error instanceof XmlError || error instanceof ZipFormatError) throw unreadable();
       throw error;
@@ -186,7 +186,7 @@ function sheetHandlers(rows: SheetRecord[], lookups: Lookups, limits: SheetLimit
           rows.push({ number: rowNumber, cells });
           // The header and at most maxRows data rows; one more and the file is refused as it stands.
           if (cells.some((c) => c.trim() !== "") && ++withContent > limits.maxRows + 1) {
-            throw new AppError("IMPORT_TOO_MANY_ROWS", undefined, { max: limits.maxRows });
+            throw new FileRefusal("IMPORT_TOO_MANY_ROWS", undefined, { max: limits.maxRows });
           }
         }
         row = null;
