@@ -16,7 +16,7 @@ export function workbookHandlers(info: WorkbookInfo): XmlHandlers {
   return {
     open: (tag) => {
       const name = localName(tag.name);
-      if (name === "sheet" && info.firstSheetId === undefined) info.firstSheetId = attribute(tag, "id");
+      if (name === "sheet" && info.firstSheetId === undefined) info.firstSheetId = attribute(tag, "id", true);
       else if (name === "workbookPr") info.date1904 = ["1", "true"].includes(attribute(tag, "date1904") ?? "");
     },
   };

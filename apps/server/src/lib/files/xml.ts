@@ -48,16 +48,16 @@ export function xmlSink(maxBytes: number, handlers: XmlHandlers, done: () => voi
   };
 }
 
-/** An attribute by its local name, whatever prefix the file gave it ("r:id", "x:id"). */
-export function attribute(tag: SaxesTagPlain, local: string): string | undefined {
-  const direct = tag.attributes[local];
-  if (direct !== undefined) return direct;
-  for (const [name, value] of Object.entries(tag.attributes)) if (name.endsWith(`:${local}`)) return value;
+/** An attribute as written, or by its local name whatever prefix the file gave it ("r:id", "x:id"). */
+export function attribute(tag: SaxesTagPlain, name: string, anyPrefix = false): string | undefined {
+  const direct = tag.attributes[name];
+  if (direct !== undefined || !anyPrefix) return direct;
+  for (const key in tag.attributes) if (key.endsWith(`:${name}`)) return tag.attributes[key];
   return undefined;
 }
 
 /** A tag's name without its namespace prefix ("x:row" → "row": some writers prefix SpreadsheetML). */
-export const localName = (name: string) => name.slice(name.indexOf(":") + 1);
+export const localName = (name: string) => (name.includes(":") ? name.slice(name.indexOf(":") + 1) : name);
 
 /** OOXML's _xHHHH_ escapes of characters XML cannot hold (control characters). */
 export const unescapeOoxml = (text: string) =>
