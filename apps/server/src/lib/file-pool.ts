@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { MessageChannel } from "node:worker_threads";
 import { IMPORT_MAX_ROWS } from "@convive/domain";
 import { Piscina } from "piscina";
 // sharp runs in the workers, but on Linux it must be loaded by the main thread first, so that its shared
@@ -15,6 +16,8 @@ import type { Table } from "./files/table.ts";
 const MB = 1024 * 1024;
 /** A small ZIP may always inflate this far, whatever ZIP_MAX_RATIO says (a few photos that happen to compress). */
 const ZIP_RATIO_FLOOR_BYTES = 16 * MB;
+/** A worker that has not even started a task after this long (on top of the time limit) is given up on. */
+const WORKER_START_MS = 30_000;
 
 export interface ArchiveFile {
   name: string;
@@ -87,15 +90,26 @@ export function createFilePool(config: Config, log: (message: string) => void): 
     else running--;
   }
 
+  /**
+   * Runs a task with the time limit armed when the worker starts it (it says so through `started`), so that a
+   * worker's own start-up is never counted; the abort stops the worker mid-task (piscina replaces it).
+   */
   async function run<N extends FileTask["name"]>(task: Extract<FileTask, { name: N }>): Promise<TaskValues[N]> {
     await slot();
     const started = performance.now();
+    const abort = new AbortController();
+    const channel = new MessageChannel();
+    let timer = setTimeout(() => abort.abort(), timeoutMs + WORKER_START_MS);
+    channel.port1.once("message", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => abort.abort(), timeoutMs);
+    });
     let outcome: TaskOutcome<TaskValues[N]>;
     try {
-      outcome = await pool.run(task, {
-        signal: AbortSignal.timeout(timeoutMs),
-        transferList: [task.data.buffer as ArrayBuffer],
-      });
+      outcome = await pool.run(
+        { ...task, started: channel.port2 },
+        { signal: abort.signal, transferList: [task.data.buffer as ArrayBuffer, channel.port2] },
+      );
     } catch (error) {
       const { name, code } = error as { name?: string; code?: string };
       if (name !== "AbortError" && code !== "ERR_WORKER_OUT_OF_MEMORY") throw error;
@@ -106,6 +120,8 @@ export function createFilePool(config: Config, log: (message: string) => void): 
         memory: config.FILE_JOB_MEMORY_MB,
       });
     } finally {
+      clearTimeout(timer);
+      channel.port1.close();
       release();
     }
     if (!outcome.ok) throw new AppError(outcome.refusal.code, outcome.refusal.fields, outcome.refusal.params);

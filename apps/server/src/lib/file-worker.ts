@@ -1,3 +1,4 @@
+import type { MessagePort } from "node:worker_threads";
 import type { ErrorCode } from "@convive/domain/core";
 import { Piscina } from "piscina";
 import { type Archive, readArchive } from "./files/archive.ts";
@@ -70,7 +71,10 @@ async function perform(task: FileTask) {
   }
 }
 
-export default async function runFileTask(task: FileTask) {
+export default async function runFileTask(task: FileTask & { started?: MessagePort }) {
+  // The pool's time limit runs from here: a worker that was still starting up is not the file's fault.
+  task.started?.postMessage(true);
+  task.started?.close();
   try {
     return await perform(task);
   } catch (error) {

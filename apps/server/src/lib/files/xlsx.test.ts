@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { xlsxWithSheetData } from "../../../test/helpers/hostile-files.ts";
 import { readXlsx, type SheetLimits, type SheetRecord } from "./xlsx.ts";
 
 const MB = 1024 * 1024;
@@ -74,5 +75,44 @@ describe("XLSX reader", () => {
     const file = Buffer.from(zipSync({ "xl/worksheets/sheet1.xml": strToU8(sheet) }));
     expect(read(file)).toEqual([["Hola é\r", "false"]]);
     expect(() => read(Buffer.from(zipSync({ "word/document.xml": strToU8("<w/>") })))).toThrow("IMPORT_UNREADABLE");
+  });
+});
+
+describe("XLSX reader limits", () => {
+  it("keeps a row numbered 20 000 000 as one row, without allocating the rows before it", () => {
+    const started = performance.now();
+    const records = readXlsx(
+      xlsxWithSheetData(
+        `<row r="1"><c r="A1" t="inlineStr"><is><t>Matrícula</t></is></c></row><row r="20000000"><c r="A20000000" t="inlineStr"><is><t>CDA-1</t></is></c></row>`,
+      ),
+      LIMITS,
+    );
+    expect(records).toEqual([
+      { number: 1, cells: ["Matrícula"] },
+      { number: 20_000_000, cells: ["CDA-1"] },
+    ]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("refuses 40 000 unclosed rows as unreadable, in linear time", () => {
+    const started = performance.now();
+    expect(() => readXlsx(xlsxWithSheetData("<row>".repeat(40_000)), LIMITS)).toThrow("IMPORT_UNREADABLE");
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("stops at the row, column and inflated-size caps", () => {
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join("");
+    const small = { maxRows: 3, maxColumns: 2, maxInflatedBytes: MB };
+    expect(readXlsx(xlsxWithSheetData(rows(4)), small)).toHaveLength(4);
+    expect(() => readXlsx(xlsxWithSheetData(rows(5)), small)).toThrow("IMPORT_TOO_MANY_ROWS");
+    // A value beyond the last column is refused; an empty (styled) cell there is ignored.
+    const far = (cell: string) => xlsxWithSheetData(`<row r="1"><c r="A1"><v>1</v></c>${cell}</row>`);
+    expect(readXlsx(far(`<c r="XFD1" s="1"/>`), small)).toEqual([{ number: 1, cells: ["1"] }]);
+    expect(() => readXlsx(far(`<c r="C1"><v>2</v></c>`), small)).toThrow("IMPORT_TOO_LARGE");
+    // 1 MB of sheet is refused at the cap, whatever the archive's headers claim.
+    const padded = xlsxWithSheetData(`${rows(2)}<!--${" ".repeat(2 * MB)}-->`);
+    expect(padded.length).toBeLessThan(20 * 1024);
+    expect(() => readXlsx(padded, small)).toThrow("IMPORT_TOO_LARGE");
   });
 });
