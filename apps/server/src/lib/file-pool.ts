@@ -11,7 +11,7 @@ import { AppError } from "./errors.ts";
 import type { FileTask, TaskOutcome, TaskValues } from "./file-worker.ts";
 import type { EvidenceType } from "./files/evidence.ts";
 import type { ImageType } from "./files/image-type.ts";
-import type { Table } from "./files/table.ts";
+import { type Table, unpackTable } from "./files/table.ts";
 
 const MB = 1024 * 1024;
 /** A small ZIP may always inflate this far, whatever ZIP_MAX_RATIO says (a few photos that happen to compress). */
@@ -129,8 +129,8 @@ export function createFilePool(config: Config, log: (message: string) => void): 
   }
 
   return {
-    readTable: (data) =>
-      run({
+    async readTable(data) {
+      const packed = await run({
         name: "table",
         data: movable(data),
         limits: {
@@ -138,7 +138,9 @@ export function createFilePool(config: Config, log: (message: string) => void): 
           maxColumns: config.IMPORT_MAX_COLUMNS,
           maxInflatedBytes: config.IMPORT_MAX_INFLATED_MB * MB,
         },
-      }),
+      });
+      return unpackTable(packed);
+    },
     async readArchive(data, maxEntryBytes) {
       const maxTotalBytes = Math.min(
         config.ZIP_MAX_INFLATED_MB * MB,

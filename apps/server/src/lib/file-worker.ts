@@ -5,7 +5,7 @@ import { type Archive, readArchive } from "./files/archive.ts";
 import { type EvidenceType, evidenceType } from "./files/evidence.ts";
 import { type Reencoded, reencodeImage } from "./files/image.ts";
 import { FileRefusal } from "./files/refusal.ts";
-import { readTable, type Table } from "./files/table.ts";
+import { type PackedTable, packTable, readTable } from "./files/table.ts";
 import type { SheetLimits } from "./files/xlsx.ts";
 import { ZipFormatError, ZipLimitError } from "./files/zip.ts";
 
@@ -34,14 +34,14 @@ export interface Refusal {
 export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
 export interface TaskValues {
-  table: Table;
+  table: PackedTable;
   archive: Archive;
   image: Reencoded;
   evidence: { type: EvidenceType | null; data: Uint8Array };
 }
 
 /** Hands the value back, moving (not copying) the buffers it holds to the server's thread. */
-const moved = <T>(value: T, buffers: Uint8Array[]) => {
+const moved = <T>(value: T, buffers: ArrayBufferView[]) => {
   const transfer = [...new Set(buffers.map((b) => b.buffer))];
   return Piscina.move({
     [Piscina.transferableSymbol]: transfer,
@@ -51,8 +51,10 @@ const moved = <T>(value: T, buffers: Uint8Array[]) => {
 
 async function perform(task: FileTask) {
   switch (task.name) {
-    case "table":
-      return { ok: true, value: readTable(task.data, task.limits) } satisfies TaskOutcome<Table>;
+    case "table": {
+      const table = packTable(readTable(task.data, task.limits));
+      return moved(table, [table.ends, table.numbers, table.widths]);
+    }
     case "archive": {
       const archive = readArchive(task.data, task.caps, task.maxEntryBytes);
       return moved(archive, [archive.bytes]);

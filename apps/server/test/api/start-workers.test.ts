@@ -76,17 +76,22 @@ it("starts file workers in the server as npm start runs it", { timeout: 120_000 
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: user.email, password: PASSWORD }),
   });
-  const token = (await login.json()).data.access_token as string;
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
   const send = async (url: string, body: Buffer, type: string) => {
     const res = await fetch(`${base}${url}`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "x-school-id": school.id, "content-type": type, "x-language": "en" },
       body,
     });
-    return { status: res.status, body: await res.json() };
+    type Answer = { code?: string; data?: { valid?: number; user?: { image_profile: string } } };
+    return { status: res.status, body: (await res.json()) as Answer };
   };
 
-  const csv = await send("/api/imports/students/dry-run", Buffer.from("Enrollment,First name\nCDA-1,Ana\n"), "text/csv");
+  const csv = await send(
+    "/api/imports/students/dry-run",
+    Buffer.from("Enrollment,First name\nCDA-1,Ana\n"),
+    "text/csv",
+  );
   expect([csv.status, csv.body.data?.valid]).toEqual([200, 1]);
   const xlsx = await send(
     "/api/imports/students/dry-run",
@@ -96,5 +101,5 @@ it("starts file workers in the server as npm start runs it", { timeout: 120_000 
   expect([xlsx.status, xlsx.body.code]).toEqual([422, "IMPORT_EMPTY"]);
   const avatar = await send(`/api/users/${user.id}/avatar`, png(), "image/png");
   expect(avatar.status).toBe(200);
-  expect(avatar.body.data.user.image_profile).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+  expect(avatar.body.data?.user?.image_profile).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
 });
