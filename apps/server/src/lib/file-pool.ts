@@ -69,6 +69,8 @@ export function createFilePool(config: Config, log: (message: string) => void): 
     maxThreads: threads,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: config.FILE_JOB_MEMORY_MB },
+    // Background work: when cores are short, the OS runs the event loop's thread first (nice 10 weighs ≈1/9).
+    niceIncrement: 10,
   });
   const timeoutMs = config.FILE_JOB_TIMEOUT_SECONDS * 1000;
   const maxPixels = config.IMAGE_MAX_MEGAPIXELS * 1_000_000;
