@@ -15,7 +15,6 @@ import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import {
-  IMAGE_TYPES,
   sniffImageType,
   UPLOAD_CEILING_MB,
   UPLOAD_NAME,
