@@ -14,12 +14,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import {
-  sniffImageType,
-  UPLOAD_CEILING_MB,
-  UPLOAD_NAME,
-  UPLOADS_PREFIX,
-} from "../avatars/avatars.service.ts";
+import { sniffImageType, UPLOAD_CEILING_MB, UPLOAD_NAME, UPLOADS_PREFIX } from "../avatars/avatars.service.ts";
 import { findSchool, type SchoolRow, updateSchool } from "../schools/schools.repository.ts";
 
 const MB = 1024 * 1024;
