@@ -12,6 +12,7 @@ import type { Config } from "./config/config.ts";
 import { type Db, openDb } from "./db/client.ts";
 import { createBackground } from "./lib/background.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
+import { createFilePool, type FileJobs } from "./lib/file-pool.ts";
 import { requestLanguage } from "./lib/language.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { webPage } from "./lib/web-page.ts";
@@ -69,6 +70,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Later modules send notifications through it (`app.ctx.notifications.notify`). */
   notifications: NotificationsService;
+  /** Looks inside uploads (spreadsheets, ZIPs, pictures, evidence) in worker threads, never on the event loop. */
+  files: FileJobs;
 }
 
 declare module "fastify" {
@@ -122,7 +125,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!options.mailer) app.addHook("onClose", async () => mailer.close());
   // Built before the context so every module can reach it through `app.ctx`.
   const notifications = createNotificationsService({ db, events });
-  app.decorate("ctx", { db, config, events, mailer, notifications });
+  const files = createFilePool(config, (m) => app.log.warn(m));
+  app.addHook("onClose", () => files.close());
+  app.decorate("ctx", { db, config, events, mailer, notifications, files });
 
   await app.register(errorsPlugin);
   await app.register(healthPlugin, { db });
@@ -163,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { users });
   await app.register(avatarsRoutes, {
-    avatars: createAvatarsService({ db, uploadsDir: config.UPLOADS_DIR, users, events }),
+    avatars: createAvatarsService({ db, uploadsDir: config.UPLOADS_DIR, users, events, files }),
     appDomain: config.APP_DOMAIN,
   });
   await app.register(profilesRoutes, { db });

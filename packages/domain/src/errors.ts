@@ -256,6 +256,41 @@ export const ERRORS = {
   /** {size}: the limit in MB (spreadsheets and ZIP files, not single images). */
   UPLOAD_TOO_LARGE: { status: 413, es: "El archivo excede {size} MB.", en: "The file exceeds {size} MB." },
   INVALID_ZIP: { status: 422, es: "El archivo no es un ZIP válido.", en: "The file is not a valid ZIP." },
+  // ── Uploads looked into by the file workers (time, memory and size limits) ──
+  /** {seconds}, {memory}: FILE_JOB_TIMEOUT_SECONDS and FILE_JOB_MEMORY_MB. */
+  FILE_TOO_COMPLEX: {
+    status: 422,
+    es: "El archivo es demasiado complejo para procesarlo (más de {seconds} s o {memory} MB). Divídelo o simplifícalo.",
+    en: "The file is too complex to process (over {seconds} s or {memory} MB). Split or simplify it.",
+  },
+  /** {columns}: IMPORT_MAX_COLUMNS; {size}: IMPORT_MAX_INFLATED_MB. */
+  IMPORT_TOO_LARGE: {
+    status: 413,
+    es: "El archivo es demasiado grande para importarlo: como máximo {columns} columnas y {size} MB sin comprimir. Divídelo.",
+    en: "The file is too large to import: at most {columns} columns and {size} MB uncompressed. Split it.",
+  },
+  /** {size}: the MB the ZIP may inflate to; {max}: ZIP_MAX_ENTRIES. */
+  ARCHIVE_TOO_LARGE: {
+    status: 413,
+    es: "El ZIP descomprimido excede {size} MB o {max} archivos. Súbelo en partes más pequeñas.",
+    en: "The unzipped ZIP exceeds {size} MB or {max} files. Upload it in smaller parts.",
+  },
+  /** {megapixels}: IMAGE_MAX_MEGAPIXELS. */
+  IMAGE_TOO_MANY_PIXELS: {
+    status: 422,
+    es: "La imagen tiene más de {megapixels} megapíxeles; redúcela.",
+    en: "The image has more than {megapixels} megapixels; make it smaller.",
+  },
+  IMPORT_IN_PROGRESS: {
+    status: 409,
+    es: "Ya hay una importación en curso en esta escuela; espera a que termine e inténtalo de nuevo.",
+    en: "An import is already running for this school; wait for it to finish and try again.",
+  },
+  SERVER_BUSY: {
+    status: 503,
+    es: "El servidor está procesando muchos archivos; inténtalo de nuevo en un momento.",
+    en: "The server is processing many files; try again in a moment.",
+  },
   GUIDELINE_HYPHEN_ONLY: {
     status: 422,
     es: "Las pautas formativas no pueden tener renglones con solo un guion y sin texto.",

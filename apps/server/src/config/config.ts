@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -60,6 +61,30 @@ const ConfigSchema = z.object({
     .pipe(
       z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i, "an origin such as https://videos.example.com")),
     ),
+  // ── Uploads: every look inside a file runs in a pool of worker threads (lib/file-pool.ts) ──
+  /** Worker threads that parse uploads (spreadsheets, ZIPs, pictures, evidence). Default: the machine's cores. */
+  FILE_WORKERS: z.coerce.number().int().positive().default(availableParallelism()),
+  /** Seconds one file may take in a worker; past it the worker is stopped and the file refused (FILE_TOO_COMPLEX). */
+  FILE_JOB_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  /** JavaScript heap (MB) of each worker; a file that needs more is refused (FILE_TOO_COMPLEX) and the worker replaced. */
+  FILE_JOB_MEMORY_MB: z.coerce.number().int().min(32).default(512),
+  /** Files that may wait for a free worker; past that, uploads answer 503 SERVER_BUSY until one frees up. */
+  FILE_JOB_QUEUE: z.coerce.number().int().nonnegative().default(100),
+  /** Columns an import spreadsheet may use (the templates have under 20); a value further right is refused. */
+  IMPORT_MAX_COLUMNS: z.coerce.number().int().positive().default(100),
+  /** MB an import XLSX may inflate to, all its parts together (a 50 000-row sheet is about 40 MB). */
+  IMPORT_MAX_INFLATED_MB: z.coerce.number().int().positive().default(200),
+  /** Files (folders included) in a ZIP of student photos. */
+  ZIP_MAX_ENTRIES: z.coerce.number().int().positive().default(5_000),
+  /** MB a ZIP of photos may inflate to, all files together (each photo also obeys the school's size limit). */
+  ZIP_MAX_INFLATED_MB: z.coerce.number().int().positive().default(300),
+  /**
+   * Times its own size a ZIP may inflate to (never less than 16 MB). Photos barely compress, so a real ZIP
+   * inflates about 1×; a zip bomb (150 files of zeros in 316 KB) inflates 1 000× and stops at this.
+   */
+  ZIP_MAX_RATIO: z.coerce.number().positive().default(4),
+  /** Megapixels a picture may have (photos, logos, evidence); a larger canvas is refused from its header. */
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().default(50),
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

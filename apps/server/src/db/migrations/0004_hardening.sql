@@ -53,4 +53,15 @@ CREATE UNIQUE INDEX "invitations_token_hash_key" ON "invitations" USING btree ("
 CREATE UNIQUE INDEX "invitations_open_email_key" ON "invitations" USING btree ("school_id",lower("email")) WHERE "invitations"."accepted_at" is null;--> statement-breakpoint
 CREATE INDEX "invitations_created_idx" ON "invitations" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "login_unlocks_token_hash_key" ON "login_unlocks" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "login_unlocks_user_idx" ON "login_unlocks" USING btree ("user_id");
+CREATE INDEX "login_unlocks_user_idx" ON "login_unlocks" USING btree ("user_id");--> statement-breakpoint
+-- Runs before the index "import_jobs_one_running_idx" (one import per school at a time) is created: of several
+-- jobs of one school still marked 'processing' (left behind by instances that died), only the newest stays;
+-- the others are marked failed, as a progress poll already shows them once stale.
+UPDATE "import_jobs" AS j SET "status" = 'failed', "error_code" = 'INTERNAL', "finished_at" = now(), "updated_at" = now()
+WHERE j."status" = 'processing' AND EXISTS (
+  SELECT 1 FROM "import_jobs" AS newer
+  WHERE newer."school_id" = j."school_id" AND newer."status" = 'processing'
+    AND (newer."created_at", newer."id") > (j."created_at", j."id")
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "import_jobs_one_running_idx" ON "import_jobs" USING btree ("school_id") WHERE "import_jobs"."status" = 'processing';

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, schoolIdColumn, updatedAt } from "./schools.ts";
 import { users } from "./users.ts";
 
@@ -28,5 +29,10 @@ export const importJobs = pgTable(
     updatedAt: updatedAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index("import_jobs_created_idx").on(t.schoolId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index("import_jobs_created_idx").on(t.schoolId, t.createdAt),
+    // The claim: one import per school at a time, whichever instance takes it (jobs.repository.ts claimJob).
+    uniqueIndex("import_jobs_one_running_idx").on(t.schoolId).where(sql`${t.status} = 'processing'`),
+  ],
 );

@@ -7,14 +7,15 @@ import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import { reencodeImage } from "../../lib/images.ts";
+import type { FileJobs } from "../../lib/file-pool.ts";
+import { IMAGE_TYPES, type ImageType, sniffImageType } from "../../lib/files/image-type.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
 import { findUserById, updateUserRow } from "../users/users.repository.ts";
 import type { UsersService } from "../users/users.service.ts";
 
-/** The image types an avatar may be, by their file extension on disk. */
-export const IMAGE_TYPES = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" } as const;
-export type ImageType = keyof typeof IMAGE_TYPES;
+/** The image types an avatar may be, by their file extension on disk (kept with the file workers' readers). */
+export { IMAGE_TYPES, type ImageType, sniffImageType };
+
 const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type])) as Record<
   string,
   ImageType
@@ -29,27 +30,16 @@ export const PRIVATE_UPLOADS_FOLDER = "private";
 /** 128 random bits as hex plus a known extension: nothing else is ever read from the folder. */
 export const UPLOAD_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
-/** The type the content really is, from its first bytes; the Content-Type header is only a claim. */
-export function sniffImageType(data: Buffer): ImageType | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return "image/png";
-  }
-  if (data.length >= 12 && data.toString("latin1", 0, 4) === "RIFF" && data.toString("latin1", 8, 12) === "WEBP") {
-    return "image/webp";
-  }
-  return null;
-}
-
 /**
- * Profile pictures: stored under UPLOADS_DIR with an unguessable name and served at /uploads/<name>.
- * Not re-encoded (sharp is not installed): the bytes are kept as sent once their type is confirmed.
+ * Profile pictures: stored under UPLOADS_DIR with an unguessable name and served at /uploads/<name>,
+ * re-encoded in a file worker once their type is confirmed.
  */
 export function createAvatarsService(deps: {
   db: Db;
   uploadsDir: string;
   users: Pick<UsersService, "userPayload">;
   events: EventBus;
+  files: Pick<FileJobs, "reencodeImage">;
 }) {
   const { db, uploadsDir } = deps;
   let folderReady: Promise<unknown> | undefined;
@@ -71,7 +61,7 @@ export function createAvatarsService(deps: {
     const actual = sniffImageType(data);
     if (!actual || actual !== declared) throw new AppError("INVALID_IMAGE", { image: "INVALID_IMAGE" });
     // Re-encoded: metadata (GPS position, camera) never reaches storage.
-    const clean = await reencodeImage(data);
+    const clean = await deps.files.reencodeImage(data);
     const name = `${randomBytes(16).toString("hex")}.${clean.ext}`;
     folderReady ??= mkdir(uploadsDir, { recursive: true });
     await folderReady;

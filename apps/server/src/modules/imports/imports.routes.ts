@@ -40,7 +40,7 @@ const FILE_BODIES = [
   "application/vnd.ms-excel",
   "application/octet-stream",
 ];
-const FILE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(413) };
+const FILE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(413, 503) };
 
 const fileOf = (request: FastifyRequest) => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
 
@@ -106,9 +106,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       schema: {
         tags,
         description:
-          "Writes every row or none. Bad rows: 422 IMPORT_HAS_ERRORS with errors keyed '<row>.<column>'. Otherwise 202 with a job: poll GET /api/imports/jobs/:id.",
+          "Writes every row or none. Bad rows: 422 IMPORT_HAS_ERRORS with errors keyed '<row>.<column>'. Otherwise 202 with a job: poll GET /api/imports/jobs/:id. One import per school at a time: 409 IMPORT_IN_PROGRESS.",
         params: ImportKindParam,
-        response: { 202: envelope(z.object({ job: ImportJobSchema })), ...FILE_ERRORS },
+        response: { 202: envelope(z.object({ job: ImportJobSchema })), ...FILE_ERRORS, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -158,6 +158,7 @@ export const importsModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     db: ctx.db,
     events: ctx.events,
     invitations,
+    files: ctx.files,
     log: (error) => app.log.error({ err: error }, "import failed"),
   });
   // The jobs first: a commit that finishes while closing still hands its invitations over to be sent.

@@ -11,6 +11,7 @@ import {
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import type { FileJobs } from "../../lib/file-pool.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { render } from "../../plugins/errors.ts";
 import type { InvitationsService } from "../invitations/invitations.service.ts";
@@ -18,7 +19,7 @@ import { lockImports } from "./bulk.repository.ts";
 import { planFamilies } from "./families.plan.ts";
 import * as jobs from "./jobs.repository.ts";
 import { invalidRows, type Plan, type PlanContext, type Row, renderIssues, rowsOf } from "./plan.ts";
-import { readTable, writeTemplate } from "./sheets.ts";
+import { writeTemplate } from "./sheets.ts";
 import { planStudents } from "./students.plan.ts";
 import { templateLists } from "./templates.ts";
 import { planUsers } from "./users.plan.ts";
@@ -43,7 +44,10 @@ const FILE_NAMES: Record<ImportKind, Record<Language, string>> = {
   families: { es: "plantilla-familias", en: "families-template" },
 };
 
-/** A processing job not heard from for this long lost its instance (every chunk moves updated_at). */
+/**
+ * A processing job not heard from for this long lost its instance (every chunk moves updated_at): its claim
+ * on the school's import slot is released at the next commit.
+ */
 const STALE_MS = 5 * 60_000;
 
 /** Massive upload: templates, dry runs, and commits run as jobs whose state lives in import_jobs. */
@@ -51,9 +55,10 @@ export function createImportsService(deps: {
   db: Db;
   events: EventBus;
   invitations: Pick<InvitationsService, "deliver">;
+  files: Pick<FileJobs, "readTable">;
   log: (error: unknown) => void;
 }) {
-  const { db, events } = deps;
+  const { db, events, files } = deps;
   /** Jobs this instance is running, read first so a poll never waits behind the job's own transaction. */
   const live = new Map<string, { row: jobs.JobRow; processed: number }>();
   const running = new Set<Promise<void>>();
@@ -70,7 +75,7 @@ export function createImportsService(deps: {
   }
 
   async function rows(kind: ImportKind, data: Buffer, lang: Language) {
-    return rowsOf(await readTable(data), IMPORT_COLUMNS[kind], lang);
+    return rowsOf(await files.readTable(data), IMPORT_COLUMNS[kind], lang);
   }
 
   /** Every bad row with its reasons, and what a commit would write; nothing is written. */
@@ -90,21 +95,33 @@ export function createImportsService(deps: {
   }
 
   /**
-   * Checks the file again and, if every row is good, starts writing it as a job: all rows in one transaction,
-   * so a failure half-way leaves nothing behind. Bad rows are answered at once instead (nothing starts).
+   * Claims the school's import slot (409 IMPORT_IN_PROGRESS while another import of the school runs, on any
+   * instance), checks the file again and, if every row is good, starts writing it as a job: all rows in one
+   * transaction, so a failure half-way leaves nothing behind. Bad rows are answered at once instead (nothing
+   * starts, the slot is freed).
    */
   async function commit(tenant: Tenant, userId: number, kind: ImportKind, data: Buffer, lang: Language) {
     authorize(tenant, kind, "create");
     const { schoolId } = tenant;
-    const parsed = await rows(kind, data, lang);
     const context: PlanContext = { language: lang, invitedBy: userId };
-    const plan = await PLANNERS[kind](db, schoolId, parsed, context);
+    const claim = await jobs.claimJob(db, { schoolId, userId, kind }, STALE_MS);
+    if (!claim) throw new AppError("IMPORT_IN_PROGRESS");
+    let parsed: Row[];
+    let plan: Plan;
+    try {
+      parsed = await rows(kind, data, lang);
+      plan = await PLANNERS[kind](db, schoolId, parsed, context);
+    } catch (error) {
+      await jobs.dropJob(db, schoolId, claim.id);
+      throw error;
+    }
     if (plan.issues.length > 0) {
+      await jobs.dropJob(db, schoolId, claim.id);
       const errors: Record<string, string> = {};
       for (const e of renderIssues(plan.issues, lang)) errors[`${e.row}.${e.column ?? "_"}`] ??= e.message;
       return { ok: false as const, errors };
     }
-    const job = await jobs.insertJob(db, { schoolId, userId, kind, total: parsed.length });
+    const job = await jobs.startJob(db, schoolId, claim.id, parsed.length);
     live.set(job.id, { row: job, processed: 0 });
     const run = execute(schoolId, job.id, kind, parsed, context).finally(() => {
       live.delete(job.id);

@@ -1,11 +1,49 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { importJobs } from "../../db/schema/index.ts";
 
 export type JobRow = typeof importJobs.$inferSelect;
 
-export async function insertJob(tx: Tx, values: { schoolId: string; userId: number; kind: string; total: number }) {
-  const [row] = await tx.insert(importJobs).values(values).returning();
+/**
+ * Claims the school's one import slot: a 'processing' row, which the partial unique index
+ * import_jobs_one_running_idx allows once per school in the whole database, so the claim holds across
+ * instances. A claim not heard from for `staleMs` (its instance died) is released first. Undefined: taken.
+ */
+export async function claimJob(
+  tx: Tx,
+  values: { schoolId: string; userId: number; kind: string },
+  staleMs: number,
+): Promise<JobRow | undefined> {
+  await tx
+    .update(importJobs)
+    .set({ status: "failed", errorCode: "INTERNAL", finishedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(importJobs.schoolId, values.schoolId),
+        eq(importJobs.status, "processing"),
+        lt(importJobs.updatedAt, new Date(Date.now() - staleMs)),
+      ),
+    );
+  const [row] = await tx
+    .insert(importJobs)
+    .values({ ...values, total: 0 })
+    .onConflictDoNothing({ target: importJobs.schoolId, where: sql`${importJobs.status} = 'processing'` })
+    .returning();
+  return row;
+}
+
+/** The file turned out bad before anything started: the claim goes, as if it never was (no one saw its id). */
+export async function dropJob(tx: Tx, schoolId: string, id: string) {
+  await tx.delete(importJobs).where(and(eq(importJobs.schoolId, schoolId), eq(importJobs.id, id)));
+}
+
+/** The rows a claimed job is about to write, once its file has been read and checked. */
+export async function startJob(tx: Tx, schoolId: string, id: string, total: number) {
+  const [row] = await tx
+    .update(importJobs)
+    .set({ total, updatedAt: new Date() })
+    .where(and(eq(importJobs.schoolId, schoolId), eq(importJobs.id, id)))
+    .returning();
   return row!;
 }
 

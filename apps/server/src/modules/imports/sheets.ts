@@ -1,42 +1,9 @@
-import { IMPORT_MAX_ROWS, type ImportColumn, type Language } from "@convive/domain";
+import type { ImportColumn, Language } from "@convive/domain";
 import ExcelJS from "exceljs";
-import { AppError } from "../../lib/errors.ts";
-import { decodeText, parseCsv, toCsv } from "./csv.ts";
-import { readXlsx } from "./xlsx-reader.ts";
+import { toCsv } from "./csv.ts";
 
-/** A data row: its number in the spreadsheet (the header is row 1) and its cells as trimmed text. */
-export interface SheetRow {
-  number: number;
-  cells: string[];
-}
-
-export interface Table {
-  headers: string[];
-  rows: SheetRow[];
-}
-
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
-
-/**
- * The first sheet of an XLSX, or a CSV, as a header line and data rows. Blank rows are skipped but keep
- * their numbers counted, so a reported row number is the one the user sees in their spreadsheet.
- */
-export async function readTable(data: Buffer): Promise<Table> {
-  if (data.length === 0) throw new AppError("IMPORT_EMPTY");
-  if (data.subarray(0, 4).equals(OLE_MAGIC)) throw new AppError("IMPORT_UNREADABLE");
-  const records = data.subarray(0, 4).equals(ZIP_MAGIC) ? readXlsx(data) : parseCsv(decodeText(data));
-  const [header, ...body] = records;
-  if (!header || header.every((h) => h.trim() === "")) throw new AppError("IMPORT_EMPTY");
-  const rows: SheetRow[] = [];
-  body.forEach((cells, i) => {
-    const trimmed = cells.map((c) => c.trim());
-    if (trimmed.some((c) => c !== "")) rows.push({ number: i + 2, cells: trimmed });
-  });
-  if (rows.length === 0) throw new AppError("IMPORT_EMPTY");
-  if (rows.length > IMPORT_MAX_ROWS) throw new AppError("IMPORT_TOO_MANY_ROWS", undefined, { max: IMPORT_MAX_ROWS });
-  return { headers: header.map((h) => h.trim()), rows };
-}
+/** Uploads are read in a file worker (lib/files/table.ts); the plans take its table. */
+export type { SheetRow, Table } from "../../lib/files/table.ts";
 
 export const headerOf = (column: ImportColumn, lang: Language) => `${column[lang]}${column.required ? " *" : ""}`;
 

@@ -3,17 +3,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { reencodeImage } from "../../lib/images.ts";
+import type { FileJobs } from "../../lib/file-pool.ts";
 import { MB } from "../../lib/raw-body.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { UPLOAD_CEILING_MB } from "../avatars/avatars.service.ts";
 import * as repo from "./attachments.repository.ts";
-import { cleanFileName, createEvidenceStore, type EvidenceType, evidenceType } from "./attachments.storage.ts";
+import { cleanFileName, createEvidenceStore } from "./attachments.storage.ts";
 import { nameOfUser } from "./incident-notifications.repository.ts";
 import { findIncident, insertTimeline, lockIncident } from "./registration.repository.ts";
-
-/** Pictures of minors are re-encoded, which drops EXIF (GPS position, camera) and other metadata. */
-const REENCODED = new Set<EvidenceType>(["image/jpeg", "image/png", "image/webp"]);
 
 /** The limit's error in the caller's words: the spec's image message for pictures, a file message otherwise. */
 export const tooLarge = (declared: string, mb: number) =>
@@ -26,7 +23,11 @@ export const tooLarge = (declared: string, mb: number) =>
  * max_file_size_in_mb, of EVIDENCE_TYPES by content. Added while the incident is open, by its recorder or by
  * holders of incidents.update.
  */
-export function createAttachmentsService(deps: { db: Db; uploadsDir: string }) {
+export function createAttachmentsService(deps: {
+  db: Db;
+  uploadsDir: string;
+  files: Pick<FileJobs, "inspectEvidence">;
+}) {
   const { db } = deps;
   const store = createEvidenceStore(deps.uploadsDir);
 
@@ -62,11 +63,10 @@ export function createAttachmentsService(deps: { db: Db; uploadsDir: string }) {
     if (incident.status !== "open") throw new AppError("INCIDENT_NOT_OPEN");
     const mb = await limitMb(schoolId);
     if (file.data.length > mb * MB) throw tooLarge(file.declared, mb);
-    const type = evidenceType(file.declared, file.data);
+    // Checked (and pictures re-encoded without metadata) in a file worker.
+    const { type, data: bytes } = await deps.files.inspectEvidence(file.declared, file.data);
     if (!type) throw new AppError("UNSUPPORTED_FILE_TYPE");
     await checkRoom(await repo.countAttachments(db, schoolId, incidentId));
-
-    const bytes = REENCODED.has(type) ? (await reencodeImage(file.data)).data : file.data;
     const fileName = cleanFileName(file.name, type);
     const storedName = await store.save(schoolId, type, bytes);
     const row = await db

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { EVIDENCE_TYPES } from "@convive/domain";
-import { sniffImageType } from "../avatars/avatars.service.ts";
+import type { EvidenceType } from "../../lib/files/evidence.ts";
 
 /**
  * Where incident evidence lives on disk: UPLOADS_DIR/private/incidents/<school id>/<stored_name>, where
@@ -13,7 +12,8 @@ import { sniffImageType } from "../avatars/avatars.service.ts";
 export const EVIDENCE_FOLDER = ["private", "incidents"] as const;
 export const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|webp|gif|pdf|mp3|m4a|mp4|docx)$/;
 
-export type EvidenceType = (typeof EVIDENCE_TYPES)[number];
+/** What the bytes really are is decided in a file worker: lib/files/evidence.ts. */
+export type { EvidenceType };
 
 const EXTENSIONS: Record<EvidenceType, string> = {
   "image/jpeg": "jpg",
@@ -31,45 +31,6 @@ const EXTENSIONS: Record<EvidenceType, string> = {
 export function evidencePath(uploadsDir: string, schoolId: string, storedName: string): string | null {
   if (!STORED_NAME.test(storedName) || !/^[a-z0-9-]+$/.test(schoolId)) return null;
   return join(uploadsDir, ...EVIDENCE_FOLDER, schoolId, storedName);
-}
-
-const MP4_AUDIO_BRANDS = new Set(["M4A ", "M4B ", "M4P ", "F4A "]);
-
-/**
- * The evidence type the bytes really are, from their signature; null when they are none of EVIDENCE_TYPES.
- * A Word document is a ZIP that must hold the OOXML main part, not any ZIP.
- */
-export function sniffEvidenceType(data: Buffer): EvidenceType | null {
-  const image = sniffImageType(data);
-  if (image) return image;
-  const head = data.toString("latin1", 0, Math.min(data.length, 16));
-  if (head.startsWith("GIF87a") || head.startsWith("GIF89a")) return "image/gif";
-  if (head.startsWith("%PDF-")) return "application/pdf";
-  if (head.startsWith("ID3") || (data.length >= 2 && data[0] === 0xff && (data[1]! & 0xe0) === 0xe0)) {
-    return "audio/mpeg";
-  }
-  if (data.length >= 12 && head.slice(4, 8) === "ftyp") {
-    return MP4_AUDIO_BRANDS.has(head.slice(8, 12)) ? "audio/mp4" : "video/mp4";
-  }
-  if (head.startsWith("PK\x03\x04") && data.includes("[Content_Types].xml") && data.includes("word/document.xml")) {
-    return "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-  }
-  return null;
-}
-
-/** MP4 audio and video share one container: either label is believed for either brand. */
-const sameKind = (a: EvidenceType, b: EvidenceType) => a === b || (a.endsWith("/mp4") && b.endsWith("/mp4"));
-
-/**
- * The type to store: the content's, provided the declared Content-Type is an evidence type that agrees with it
- * (application/octet-stream defers to the content). Null: refuse with 415 UNSUPPORTED_FILE_TYPE.
- */
-export function evidenceType(declared: string, data: Buffer): EvidenceType | null {
-  const actual = sniffEvidenceType(data);
-  if (!actual) return null;
-  if (declared === "application/octet-stream") return actual;
-  if (!(EVIDENCE_TYPES as readonly string[]).includes(declared)) return null;
-  return sameKind(declared as EvidenceType, actual) ? (declared as EvidenceType) : null;
 }
 
 /** A file name fit to show and to offer on download: no folders, no control characters, at most 200 characters. */

@@ -33,7 +33,7 @@ export const incidentsRegistrationModule: FastifyPluginAsync<{ ctx: AppContext }
   await app.register(statusesRoutes, { statuses: createStatusesService({ db, notifier }) });
   await app.register(familyTextRoutes, { familyText: createFamilyTextService({ db }) });
   await app.register(attachmentsRoutes, {
-    attachments: createAttachmentsService({ db, uploadsDir: config.UPLOADS_DIR }),
+    attachments: createAttachmentsService({ db, uploadsDir: config.UPLOADS_DIR, files: ctx.files }),
     appDomain: config.APP_DOMAIN,
   });
 };

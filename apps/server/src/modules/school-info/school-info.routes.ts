@@ -86,6 +86,11 @@ export const schoolInfoRoutes: FastifyPluginAsyncZod<{ schoolInfo: SchoolInfoSer
 
 /** The module as app.ts registers it: the service built from the app's context. */
 export const schoolInfoModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const schoolInfo = createSchoolInfoService({ db: ctx.db, events: ctx.events, uploadsDir: ctx.config.UPLOADS_DIR });
+  const schoolInfo = createSchoolInfoService({
+    db: ctx.db,
+    events: ctx.events,
+    uploadsDir: ctx.config.UPLOADS_DIR,
+    files: ctx.files,
+  });
   await app.register(schoolInfoRoutes, { schoolInfo, appDomain: ctx.config.APP_DOMAIN });
 };

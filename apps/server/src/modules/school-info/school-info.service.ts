@@ -12,15 +12,9 @@ import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import { reencodeImage } from "../../lib/images.ts";
+import type { FileJobs } from "../../lib/file-pool.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import {
-  IMAGE_TYPES,
-  sniffImageType,
-  UPLOAD_CEILING_MB,
-  UPLOAD_NAME,
-  UPLOADS_PREFIX,
-} from "../avatars/avatars.service.ts";
+import { sniffImageType, UPLOAD_CEILING_MB, UPLOAD_NAME, UPLOADS_PREFIX } from "../avatars/avatars.service.ts";
 import { findSchool, type SchoolRow, updateSchool } from "../schools/schools.repository.ts";
 
 const MB = 1024 * 1024;
@@ -55,7 +49,12 @@ const present = (s: SchoolRow): SchoolInfo => ({
  * The school's own information (master configuration › general-information). Every change is announced as
  * `schools.changed`: user payloads (privacy_notice_viewed, school names) and the theme are cached elsewhere.
  */
-export function createSchoolInfoService(deps: { db: Db; events: EventBus; uploadsDir: string }) {
+export function createSchoolInfoService(deps: {
+  db: Db;
+  events: EventBus;
+  uploadsDir: string;
+  files: Pick<FileJobs, "reencodeImage">;
+}) {
   const { db, uploadsDir } = deps;
   let folderReady: Promise<unknown> | undefined;
 
@@ -122,7 +121,7 @@ export function createSchoolInfoService(deps: { db: Db; events: EventBus; upload
     const actual = sniffImageType(data);
     if (!actual || actual !== declared) throw new AppError("INVALID_IMAGE", { logo: "INVALID_IMAGE" });
     // Re-encoded: metadata never reaches storage, and a broken body is refused.
-    const clean = await reencodeImage(data);
+    const clean = await deps.files.reencodeImage(data);
     const name = `${randomBytes(16).toString("hex")}.${clean.ext}`;
     folderReady ??= mkdir(uploadsDir, { recursive: true });
     await folderReady;

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { students } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { reencodeImage } from "../../lib/images.ts";
+import type { FileJobs } from "../../lib/file-pool.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { render } from "../../plugins/errors.ts";
 import {
@@ -19,23 +19,26 @@ import {
 } from "../avatars/avatars.service.ts";
 import { findSchool } from "../schools/schools.repository.ts";
 import * as repo from "./students.repository.ts";
-import { readZip } from "./zip.ts";
 
 const MB = 1024 * 1024;
 /** A bulk ZIP may carry a whole school's photos; each one inside still obeys the school's limit. */
 export const PHOTO_ZIP_MAX_MB = 100;
-const PHOTO_ZIP_MAX_FILES = 5_000;
-/** Pictures hardly compress: a legitimate ZIP inflates to about its own size; a zip bomb stops here. */
-const PHOTO_ZIP_MAX_INFLATED = 3 * PHOTO_ZIP_MAX_MB * 1024 * 1024;
-/** sharp works in libuv's pool; a few at a time keeps one upload from starving other requests. */
+/**
+ * Pictures of one ZIP re-encoded at once: each is a job of the file workers, so this only keeps one school's
+ * ZIP from taking every worker while other schools wait (the ZIP's own caps are settings: ZIP_MAX_*).
+ */
 const ENCODE_CONCURRENCY = 2;
 
 type Result = z.infer<typeof PhotoResult>;
 const ASSIGNED = { es: "Foto asignada", en: "Photo assigned" } as const;
 
 /** Student photos: one at a time, or many named by enrollment (CDA-2026-0001.jpg) in a ZIP. */
-export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
-  const { db, uploadsDir } = deps;
+export function createPhotosService(deps: {
+  db: Db;
+  uploadsDir: string;
+  files: Pick<FileJobs, "readArchive" | "reencodeImage">;
+}) {
+  const { db, uploadsDir, files } = deps;
   let folderReady: Promise<unknown> | undefined;
 
   /** The school's max_file_size_in_mb (spec §3, default 2), never above the server's ceiling. */
@@ -79,7 +82,7 @@ export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
     if (!(await repo.findStudent(db, tenant.schoolId, studentId))) throw new AppError("NOT_FOUND");
     const mb = await limitMb(tenant.schoolId);
     if (data.length > mb * MB) throw tooLarge(mb);
-    const image = await reencodeImage(data);
+    const image = await files.reencodeImage(data);
     await replacePhoto(tenant.schoolId, studentId, await store(image.data, image.ext));
   }
 
@@ -98,7 +101,7 @@ export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
   /** Every file of the ZIP, each assigned or refused with the reason in the caller's language. */
   async function saveZip(tenant: Tenant, zip: Buffer, lang: Language) {
     const mb = await limitMb(tenant.schoolId);
-    const entries = readZip(zip, mb * MB, PHOTO_ZIP_MAX_FILES, PHOTO_ZIP_MAX_INFLATED);
+    const entries = await files.readArchive(zip, mb * MB);
     const results: Result[] = new Array(entries.length);
     let next = 0;
     const worker = async () => {
@@ -115,12 +118,12 @@ export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
           refuse("unknown_enrollment", render("UNKNOWN_ENROLLMENT", lang));
           continue;
         }
-        if (entry.data === null && !entry.broken) {
+        if (entry.tooBig) {
           refuse("too_big", render("FILE_TOO_LARGE", lang, { size: mb }));
           continue;
         }
         try {
-          const image = await reencodeImage(entry.data ?? Buffer.alloc(0));
+          const image = await files.reencodeImage(entry.data ?? Buffer.alloc(0));
           await replacePhoto(tenant.schoolId, student.id, await store(image.data, image.ext));
           results[i] = {
             file: entry.name,
@@ -130,8 +133,11 @@ export function createPhotosService(deps: { db: Db; uploadsDir: string }) {
             message: ASSIGNED[lang],
           };
         } catch (error) {
-          if (!(error instanceof AppError) || error.code !== "INVALID_IMAGE") throw error;
-          refuse("bad_type", render("INVALID_IMAGE", lang));
+          if (!(error instanceof AppError)) throw error;
+          if (error.code === "INVALID_IMAGE") refuse("bad_type", render("INVALID_IMAGE", lang));
+          else if (error.code === "IMAGE_TOO_MANY_PIXELS" || error.code === "FILE_TOO_COMPLEX") {
+            refuse("too_big", render(error.code, lang, error.params));
+          } else throw error;
         }
       }
     };

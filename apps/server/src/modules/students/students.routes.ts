@@ -100,7 +100,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService; 
 
 export const studentsModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const students = createStudentsService({ db: ctx.db });
-  const photos = createPhotosService({ db: ctx.db, uploadsDir: ctx.config.UPLOADS_DIR });
+  const photos = createPhotosService({ db: ctx.db, uploadsDir: ctx.config.UPLOADS_DIR, files: ctx.files });
   await app.register(studentsRoutes, { students, photos });
   await app.register(photosRoutes, { photos, students, appDomain: ctx.config.APP_DOMAIN });
 };
