@@ -40,6 +40,12 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, es: "No encontrado.", en: "Not found." },
   VALIDATION: { status: 422, es: "Revisa los datos marcados.", en: "Check the highlighted fields." },
   EMPTY_FIELDS: { status: 422, es: "Campos vacíos", en: "empty fields" },
+  /** A field holds a control character (NUL and the like) that no one types; line breaks only in text areas. */
+  CONTROL_CHARACTERS: {
+    status: 422,
+    es: "El texto contiene caracteres no permitidos.",
+    en: "The text contains characters that are not allowed.",
+  },
   PASSWORDS_DO_NOT_MATCH: { status: 422, es: "Las contraseñas no coinciden", en: "Passwords do not match" },
   CURRENT_PASSWORD_WRONG: {
     status: 422,

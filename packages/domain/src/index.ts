@@ -2,6 +2,7 @@
 export * from "./core.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/auth.ts";
+export * from "./schemas/fields.ts";
 export * from "./schemas/imports.ts";
 export * from "./schemas/incident-config.ts";
 export * from "./schemas/incidents.ts";

@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { optionalText } from "./fields.ts";
+import { optionalText, QueryId, QueryInt, Id as RowId, singleLine } from "./fields.ts";
 
 /**
  * Master configuration › school-users (spec §6; product design §1, §3 "Staff user"): the members of the school,
  * each with one profile. Users are platform-wide; the school manages their membership.
  */
 
-const RowId = z.number().int().positive().max(2_147_483_647);
-const personName = z.string().trim().min(1).max(80);
-const surname = z.string().trim().max(80);
-const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const personName = singleLine().trim().min(1).max(80);
+const surname = singleLine().trim().max(80);
+const Email = singleLine().trim().toLowerCase().max(254).pipe(z.email());
 const boolQuery = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** staff: every profile but Familiar; family: Familiar only. */
@@ -17,12 +16,12 @@ export const MEMBER_SCOPES = ["all", "staff", "family"] as const;
 
 export const SchoolUsersQuery = z.object({
   /** Part of a name or the e-mail. */
-  search: z.string().trim().max(100).optional(),
-  profile_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  search: singleLine().trim().max(100).optional(),
+  profile_id: QueryId.optional(),
   is_active: boolQuery.optional(),
   scope: z.enum(MEMBER_SCOPES).default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(20),
 });
 export type SchoolUsersQuery = z.infer<typeof SchoolUsersQuery>;
 

@@ -1,14 +1,11 @@
 import { z } from "zod";
-import { optionalText } from "./fields.ts";
+import { optionalText, QueryId, QueryInt, Id as RowId, singleLine } from "./fields.ts";
 
 /**
  * Master configuration › students-profile: students and their family members with every field of spec §3
  * "Parent and student records". CURP and RFC are format-checked by the server (mexican-ids.ts) so the field
  * error names the rule; the web may run the same functions before sending.
  */
-
-const RowId = z.number().int().positive().max(2_147_483_647);
-const QueryId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const STUDENT_GENDERS = ["female", "male", "other"] as const;
 export const STUDENT_STATUSES = ["active", "withdrawn", "graduated"] as const;
@@ -60,7 +57,7 @@ export const ADDRESS_FIELDS = [
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export const AddressSchema = z.object(
-  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.string().trim().max(120).optional()])) as Record<
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, singleLine().trim().max(120).optional()])) as Record<
     AddressField,
     z.ZodOptional<z.ZodString>
   >,
@@ -68,23 +65,22 @@ export const AddressSchema = z.object(
 export type AddressInput = z.infer<typeof AddressSchema>;
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const Day = z
-  .string()
+export const Day = singleLine()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
 
 const studentFields = {
   /** Matrícula, unique in the school (409 ENROLLMENT_TAKEN). */
-  enrollment: z.string().trim().min(1).max(40),
-  first_name: z.string().trim().min(1).max(80),
-  paternal_surname: z.string().trim().max(80).default(""),
-  maternal_surname: z.string().trim().max(80).default(""),
+  enrollment: singleLine().trim().min(1).max(40),
+  first_name: singleLine().trim().min(1).max(80),
+  paternal_surname: singleLine().trim().max(80).default(""),
+  maternal_surname: singleLine().trim().max(80).default(""),
   birthday: Day.nullish(),
   gender: z.enum(STUDENT_GENDERS).nullish(),
   /** Checked with its check digit (422 INVALID_CURP); stored upper-case. */
   curp: optionalText(18),
   address: AddressSchema.nullish(),
-  observations: optionalText(2000),
+  observations: optionalText(2000, { multiline: true }),
   status: z.enum(STUDENT_STATUSES).default("active"),
   /** A group of the current school year; null takes the student out of it. */
   group_id: RowId.nullish(),
@@ -96,20 +92,20 @@ export const UpdateStudentBody = z.object({
   ...studentFields,
   enrollment: studentFields.enrollment.optional(),
   first_name: studentFields.first_name.optional(),
-  paternal_surname: z.string().trim().max(80).optional(),
-  maternal_surname: z.string().trim().max(80).optional(),
+  paternal_surname: singleLine().trim().max(80).optional(),
+  maternal_surname: singleLine().trim().max(80).optional(),
   status: z.enum(STUDENT_STATUSES).optional(),
 });
 export type UpdateStudentBody = z.infer<typeof UpdateStudentBody>;
 
 export const StudentsQuery = z.object({
   /** Part of a name, the enrollment or the CURP. */
-  search: z.string().trim().max(100).optional(),
+  search: singleLine().trim().max(100).optional(),
   status: z.enum(STUDENT_STATUSES).optional(),
   group_id: QueryId.optional(),
   grade_id: QueryId.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(20),
 });
 export type StudentsQuery = z.infer<typeof StudentsQuery>;
 
@@ -148,7 +144,7 @@ const memberFields = {
   phone: optionalText(30),
   alternate_phone: optionalText(30),
   address: AddressSchema.nullish(),
-  observations: optionalText(2000),
+  observations: optionalText(2000, { multiline: true }),
 };
 const linkFields = {
   relationship: z.enum(RELATIONSHIPS),
@@ -161,10 +157,10 @@ const linkFields = {
  * Familiar profile and a temporary password (answered once); a known one is linked, so siblings share it.
  */
 export const CreateFamilyMemberBody = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  first_name: z.string().trim().min(1).max(80),
-  paternal_surname: z.string().trim().max(80).default(""),
-  maternal_surname: z.string().trim().max(80).default(""),
+  email: singleLine().trim().toLowerCase().max(254).pipe(z.email()),
+  first_name: singleLine().trim().min(1).max(80),
+  paternal_surname: singleLine().trim().max(80).default(""),
+  maternal_surname: singleLine().trim().max(80).default(""),
   language: z.enum(["es", "en"]).default("es"),
   ...memberFields,
   ...linkFields,
@@ -172,9 +168,9 @@ export const CreateFamilyMemberBody = z.object({
 export type CreateFamilyMemberBody = z.infer<typeof CreateFamilyMemberBody>;
 
 export const UpdateFamilyMemberBody = z.object({
-  first_name: z.string().trim().min(1).max(80).optional(),
-  paternal_surname: z.string().trim().max(80).optional(),
-  maternal_surname: z.string().trim().max(80).optional(),
+  first_name: singleLine().trim().min(1).max(80).optional(),
+  paternal_surname: singleLine().trim().max(80).optional(),
+  maternal_surname: singleLine().trim().max(80).optional(),
   ...memberFields,
   relationship: linkFields.relationship.optional(),
   can_pick_up: z.boolean().optional(),
@@ -209,9 +205,9 @@ export const CreatedFamilyMember = z.object({
 });
 
 export const FamilyMembersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  search: singleLine().trim().max(100).optional(),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(20),
 });
 export type FamilyMembersQuery = z.infer<typeof FamilyMembersQuery>;
 
@@ -234,8 +230,8 @@ export const FamilyAccountSchema = FamilyMemberSchema.omit({
 });
 
 export const FamilyLinkParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: QueryId,
+  userId: QueryId,
 });
 
 // ── Photos ───────────────────────────────────────────────────────────────────────────────────────────────

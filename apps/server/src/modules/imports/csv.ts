@@ -4,6 +4,8 @@
  * and "2016-04-27" into a Date).
  */
 
+import { textCell } from "../../lib/spreadsheet-cells.ts";
+
 /** UTF-8 (with or without BOM), else Windows-1252 — what Excel's "CSV" means on Windows. */
 export function decodeText(data: Buffer): string {
   const bytes = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? data.subarray(3) : data;
@@ -66,7 +68,8 @@ export function parseCsv(text: string): string[][] {
 
 const quote = (value: string) => (/[",;\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-/** CSV with a BOM (so Excel reads the accents as UTF-8) and CRLF line ends. */
+/** CSV with a BOM (so Excel reads the accents as UTF-8) and CRLF line ends; no cell can start a formula. */
 export function toCsv(records: readonly (readonly string[])[]): Buffer {
-  return Buffer.from(`\uFEFF${records.map((r) => r.map(quote).join(",")).join("\r\n")}\r\n`, "utf8");
+  const lines = records.map((r) => r.map((cell) => quote(textCell(cell))).join(","));
+  return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
 }
