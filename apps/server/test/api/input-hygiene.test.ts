@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ERRORS } from "@convive/domain";
 import { eq } from "drizzle-orm";
+import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { observationTypes } from "../../src/db/schema/index.ts";
@@ -9,6 +10,7 @@ import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { client, createUser, login } from "../helpers/factories.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
 import { hygieneViolations, routeViolations } from "../helpers/zod-walk.ts";
+import { csv, send } from "./import-helpers.ts";
 
 /**
  * Issue 9, reproduction 4: a NUL byte anywhere a text reached PostgreSQL answered 500, and ids were coerced
@@ -168,6 +170,37 @@ describe("control characters", () => {
       payload: { refresh_token: "a\u0000b" },
     });
     expect(refresh.statusCode).toBe(422);
+  });
+});
+
+describe("text that reaches PostgreSQL without a request schema", () => {
+  it("refuses control characters in imported cells as row errors, as the forms would", async () => {
+    const file = csv([
+      ["Matrícula del alumno", "Parentesco", "Correo electrónico", "Nombre", "Observaciones"],
+      [s.a1.enrollment, "Madre", "laura@example.test", "Lau\u0000ra", '"Recoge los\nviernes"'],
+      [s.b1.enrollment, "Padre", "beto@example.test", "Beto", "a\u0007"],
+    ]);
+    const res = await send(s.director.as, "/api/imports/families/dry-run", file);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ valid: 0, invalid: 2 });
+    expect(res.json().data.errors).toEqual([
+      { row: 2, column: "first_name", message: REFUSED },
+      { row: 3, column: "observations", message: REFUSED },
+    ]);
+    const commit = await send(s.director.as, "/api/imports/families/commit", file);
+    expect(commit.statusCode).toBe(422);
+  });
+
+  it("reads a ZIP entry named with a NUL as an unknown enrollment, not a 500", async () => {
+    const zip = Buffer.from(zipSync({ [`${s.a1.enrollment}\u0000.jpg`]: new Uint8Array([1, 2, 3]) }));
+    const res = await s.director.as({
+      method: "POST",
+      url: "/api/students/photos",
+      payload: zip,
+      headers: { "content-type": "application/zip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.results.map((r: { status: string }) => r.status)).toEqual(["unknown_enrollment"]);
   });
 });
 
