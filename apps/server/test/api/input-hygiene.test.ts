@@ -139,7 +139,7 @@ describe("control characters", () => {
       });
       expect(res.statusCode, school).toBe(404);
     }
-    const cookies = [
+    const cookies: Record<string, string>[] = [
       { convive_session: "%00" },
       { convive_session: "%E0%A4%A" },
       { convive_session: s.director.token, "XSRF-TOKEN": "%E0%A4%A" },
