@@ -212,8 +212,9 @@ export const ERRORS = {
     es: "No existe ese grupo en el ciclo escolar actual.",
     en: "There is no such group in the current school year.",
   },
+  /** 404: an enrollment in a path (a photo named by it) names a student, like an id. */
   UNKNOWN_ENROLLMENT: {
-    status: 422,
+    status: 404,
     es: "No hay un alumno con esa matrícula.",
     en: "There is no student with that enrollment number.",
   },

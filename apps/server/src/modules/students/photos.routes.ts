@@ -80,7 +80,7 @@ const singlePhotoRoutes: FastifyPluginAsyncZod<Deps> = async (app, { photos, stu
       schema: {
         tags,
         description:
-          "One file of a multi-file upload, named by enrollment (the web strips the extension). 422 UNKNOWN_ENROLLMENT, 413, 422 INVALID_IMAGE.",
+          "One file of a multi-file upload, named by enrollment (the web strips the extension). 404 UNKNOWN_ENROLLMENT, 413, 422 INVALID_IMAGE.",
         params: z.object({ enrollment: singleLine().trim().min(1).max(40) }),
         response: { 200: envelope(z.object({ result: PhotoResult })), ...UPLOAD_ERRORS },
       },
