@@ -125,6 +125,10 @@ describe("route walk", () => {
           const holds = holdsAny(templatePermissions(template), route.permissions);
           if (!holds) await expectAs(`${template} without permission`, members.get(template)!, a.school.id, [403]);
         }
+        // Open to every member, the service decides: Enfermería holds nothing about incidents, profiles or users,
+        // so another member's rows (an action, a profile) stay closed to it.
+        if (route.permissions.length === 0 && namesRows(route))
+          await expectAs("enfermeria on an open route", members.get("enfermeria")!, a.school.id, [403, 404]);
         const familyPasses = holdsAny(templatePermissions("familiar"), route.permissions);
         if (familyPasses && touchesAnotherChild(route, request))
           await expectAs("family of another child", family, a.school.id, [403, 404]);
