@@ -11,15 +11,7 @@ import {
   STUDENT_ROLES,
   TIMELINE_EVENTS,
 } from "../incidents.ts";
-import {
-  HttpUrl,
-  multiLine,
-  optionalText as optionalLines,
-  QueryId,
-  QueryInt,
-  Id as RowId,
-  singleLine,
-} from "./fields.ts";
+import { multiLine, optionalText as optionalLines, QueryId, QueryInt, Id as RowId, singleLine } from "./fields.ts";
 import { IncidentCategorySchema, ObservationTypeSchema } from "./incident-config.ts";
 import { Day } from "./students.ts";
 
@@ -267,10 +259,7 @@ export const FormativeActionsQuery = z.object({
 // ───────────────────────── parent meetings ─────────────────────────
 
 /** An online meeting's link: http or https only (it is shown to families as a link to open). "" and null: none. */
-const MeetingUrl = z
-  .union([z.literal(""), HttpUrl(500)])
-  .nullish()
-  .transform((v) => (v === undefined ? undefined : v || null));
+const MeetingUrl = optionalLines(500).pipe(z.url({ protocol: /^https?$/ }).nullish());
 
 export const ParentMeetingBody = z.object({
   scheduled_at: Instant,
