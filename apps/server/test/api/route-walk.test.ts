@@ -119,6 +119,15 @@ describe("route walk", () => {
         // In their own school with A's ids: nothing of A may be read or written, and no body check comes first.
         if (namesRows(route))
           await expectAs("other school with A's ids", intruderCaller, intruder.school.id, [403, 404]);
+        // A body naming A's rows, sent in their own school: refused as any unknown reference is (422 is the
+        // convention for a body's references), and nothing of A may change.
+        else if (request.bodyNamesRows)
+          await expectAs(
+            "other school with A's ids in the body",
+            intruderCaller,
+            intruder.school.id,
+            [403, 404, 409, 422],
+          );
       }
       if (route.access === "school") {
         for (const template of TEMPLATES) {

@@ -54,6 +54,8 @@ export interface WalkRequest {
   headers: Record<string, string>;
   /** Why no schema-valid request could be made (a refinement the generator cannot meet needs a hint). */
   problem?: string;
+  /** The body names rows of the school (a student, a group, a user…) by id. */
+  bodyNamesRows?: boolean;
 }
 
 const encodeQuery = (values: Record<string, unknown>) =>
@@ -85,7 +87,13 @@ function rawFile(r: RealSchool, url: string): { type: string; data: Buffer } {
  * body are generated from the route's zod schemas with the school's ids where a field names one.
  */
 export function validRequest(route: CatalogueEntry, r: RealSchool): WalkRequest {
-  const hint = bodyHint(r);
+  const hints = bodyHint(r);
+  let named = false;
+  const hint: typeof hints = (key, schema) => {
+    const value = hints(key, schema);
+    if (typeof value === "number") named = true;
+    return value;
+  };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(pathValue(r, route.url, name)));
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const request: WalkRequest = { method: route.method as Method, url, headers: {} };
@@ -95,8 +103,10 @@ export function validRequest(route: CatalogueEntry, r: RealSchool): WalkRequest 
     else if (query && Object.keys(query).length > 0) request.url += `?${encodeQuery(query as Record<string, unknown>)}`;
   }
   if (schema.body) {
+    named = false;
     const body = validSample(schema.body, hint);
     if (body === null) request.problem = "no valid body";
+    request.bodyNamesRows = named;
     request.payload = JSON.stringify(body);
     request.headers["content-type"] = "application/json";
   } else if (route.method === "POST" && RAW_BODY_ROUTE.test(route.url)) {
