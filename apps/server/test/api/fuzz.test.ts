@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { createUser, login } from "../helpers/factories.ts";
 import {
+  HEADER_SETS,
   NESTED_VALUES,
   OTHER_BODIES,
   PATH_VALUES,
@@ -57,14 +58,18 @@ describe("fuzz", () => {
         const access = accessOf.get(`${method} ${route}`) ?? "public";
         const who = access === "root" ? "root" : "director";
 
-        const send = async (url: string, payload?: string | Buffer, type?: string, label = "") => {
+        const send = async (url: string, payload?: string | Buffer, type?: string, label = "", own?: object) => {
           const headers: Record<string, string> = type ? { "content-type": type } : {};
           if (access !== "public") headers.authorization = `Bearer ${tokens[who]}`;
           if (access === "school" || access === "user") headers["x-school-id"] = r.school.id;
+          if (own) {
+            delete headers.authorization;
+            for (const [k, v] of Object.entries(own)) headers[k] = String(v).replace("{token}", tokens[who]);
+          }
           let res = await t.app.inject({ method, url, payload, headers });
           requests++;
           // A fuzzed call may end the caller's own session (logout, password change): sign in again and retry.
-          if (res.statusCode === 401 && access !== "public") {
+          if (res.statusCode === 401 && access !== "public" && !own) {
             tokens[who] = await login(t.app, who === "root" ? rootEmail : r.director.user.email);
             headers.authorization = `Bearer ${tokens[who]}`;
             res = await t.app.inject({ method, url, payload, headers });
@@ -94,6 +99,8 @@ describe("fuzz", () => {
           for (const value of QUERY_VALUES) await send(`${url}?${q.name}=${value}`, json, jsonType, `query ${value}`);
           for (const form of queryForms(q.name)) await send(`${url}?${form}`, json, jsonType, `query ${form}`);
         }
+
+        for (const set of HEADER_SETS) await send(url, json, jsonType, `headers ${Object.keys(set)}`, set);
 
         if (method === "GET") continue;
         for (const raw of RAW_JSON_BODIES) await send(url, raw, "application/json", `raw ${raw.slice(0, 40)}`);

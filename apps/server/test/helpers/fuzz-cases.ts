@@ -92,6 +92,26 @@ export const OTHER_BODIES: { type: string | undefined; body: string | Buffer }[]
   { type: undefined, body: "sin tipo" },
 ];
 
+/**
+ * Headers that replace the caller's own, one set at a time ({token} is the caller's access token). Raw control
+ * characters are left out: Node's HTTP parser refuses them before the app sees a request.
+ */
+export const HEADER_SETS: Record<string, string>[] = [
+  { "x-school-id": "%00" },
+  { "x-school-id": "x".repeat(1_000) },
+  { "x-school-id": "Colegio Demo" },
+  { authorization: "Bearer " },
+  { authorization: `Bearer ${"x".repeat(10_000)}` },
+  { authorization: "Basic Zm9vOmJhcg==" },
+  { authorization: "Bearer {token}", "accept-language": "x".repeat(1_000) },
+  { authorization: "Bearer {token}", "accept-language": "*;q=NaN, es-MX;q=2" },
+  { cookie: "convive_session=%ZZ; XSRF-TOKEN=%E0%A4%A", "x-xsrf-token": "%E0%A4%A" },
+  { cookie: `convive_session=${"x".repeat(5_000)}` },
+  { cookie: "convive_session={token}; XSRF-TOKEN=%E0%A4%A", "x-xsrf-token": "%E0%A4%A" },
+  { authorization: "Bearer {token}", host: "%00.localhost" },
+  { authorization: "Bearer {token}", host: "evil.test:99999" },
+];
+
 /** Values a single property takes in turn, everything else in the body staying valid. */
 export const PROPERTY_VALUES: unknown[] = [
   null,
