@@ -1,9 +1,8 @@
 import type { ObservationBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { observationsWhere, requireFilterableStudent, resolveObservationScope } from "../incidents/scope.ts";
 import * as repo from "./observations.repository.ts";
-import { requireStaff, type Viewer } from "./scope.ts";
+import { requireStaff, type Viewer, visibleObservations } from "./scope.ts";
 import { schoolToday } from "./shared.ts";
 
 /**
@@ -42,11 +41,9 @@ export function createObservationsService(deps: { db: Db }) {
 
   /** A page of the observations the caller may see, newest first, optionally of one student. */
   async function list(viewer: Viewer, query: { student_id?: number; page: number; per_page: number }) {
-    const scope = await resolveObservationScope(db, viewer);
-    requireFilterableStudent(scope, query.student_id);
     const { observations, total } = await repo.loadObservations(db, viewer.tenant.schoolId, {
       studentId: query.student_id,
-      visible: observationsWhere(scope),
+      visible: await visibleObservations(db, viewer, query.student_id),
       page: query.page,
       perPage: query.per_page,
     });

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import {
   incidentsWhere,
   observationsWhere,
+  requireFilterableStudent,
   resolveObservationScope,
   resolveScope,
   type Scope,
@@ -33,9 +34,15 @@ export const scopeOf = (viewer: Viewer): IncidentScope =>
 export const visibleIncidents = async (tx: Tx, viewer: Viewer): Promise<SQL> =>
   incidentsWhere(await resolveScope(tx, viewer));
 
-/** The accompaniment observations the viewer sees, as a condition that includes the school. */
-export const visibleObservations = async (tx: Tx, viewer: Viewer): Promise<SQL> =>
-  observationsWhere(await resolveObservationScope(tx, viewer));
+/**
+ * The accompaniment observations the viewer sees, as a condition that includes the school; a family naming another
+ * family's child as `studentId` gets 404.
+ */
+export async function visibleObservations(tx: Tx, viewer: Viewer, studentId?: number): Promise<SQL> {
+  const scope = await resolveObservationScope(tx, viewer);
+  requireFilterableStudent(scope, studentId);
+  return observationsWhere(scope);
+}
 
 export interface IncidentRef {
   id: number;
