@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QueryId, singleLine } from "./fields.ts";
+import { MAX_ID, QueryId, singleLine } from "./fields.ts";
 
 const name = singleLine().trim().min(1).max(80);
 
@@ -11,7 +11,7 @@ export const UpdateUserBody = z.object({
   email: singleLine().trim().max(254).pipe(z.email()).optional(),
   cell_phone: singleLine().trim().max(30).nullable().optional(),
   language: z.enum(["es", "en"]).optional(),
-  unviewed_notifications_count: z.number().int().min(0).optional(),
+  unviewed_notifications_count: z.number().int().min(0).max(MAX_ID).optional(),
   privacy_notice_viewed: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
