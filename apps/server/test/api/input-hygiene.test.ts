@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { observationTypes } from "../../src/db/schema/index.ts";
+import { observationTypes, students } from "../../src/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { client, createUser, login } from "../helpers/factories.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
-import { hygieneViolations, routeViolations } from "../helpers/zod-walk.ts";
+import { hygieneViolations, responseChecks, routeViolations } from "../helpers/zod-walk.ts";
 import { csv, send } from "./import-helpers.ts";
 
 /**
@@ -42,6 +42,17 @@ describe("input hygiene by construction", () => {
     const { checked, violations } = routeViolations(t.app.routeCatalogue);
     expect(checked).toBeGreaterThan(100);
     expect(violations).toEqual([]);
+  });
+
+  it("keeps the request helpers out of answers, so rows stored before them are still served", async () => {
+    expect(responseChecks(t.app.routeCatalogue)).toEqual([]);
+    await t.db
+      .update(students)
+      .set({ address: { street: "Av. Juárez\t12" }, firstName: "Ana\u0001" })
+      .where(eq(students.id, s.a2.id));
+    const res = await s.director.as({ method: "GET", url: `/api/students/${s.a2.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.student.address.street).toBe("Av. Juárez\t12");
   });
 
   it("has no z.coerce left in the schemas or the modules (a coerced id reads 0x10 as 16)", () => {

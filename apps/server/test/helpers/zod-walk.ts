@@ -94,3 +94,27 @@ export function routeViolations(catalogue: readonly CatalogueEntry[]): { checked
   }
   return { checked, violations };
 }
+
+/**
+ * Response fields that hold the request helpers' check. An answer is validated against its schema, so a row
+ * stored before the helpers (or by an import) holding a tab would turn the answer into a 500.
+ */
+export function responseChecks(catalogue: readonly CatalogueEntry[]): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown, path: string) => {
+    if (!isZod(node)) return;
+    const def = node._zod.def;
+    if (def.type === "string" && holdsHygiene(def)) found.add(path);
+    if (def.type === "object") for (const [k, v] of Object.entries(def.shape as object)) visit(v, `${path}.${k}`);
+    else if (def.type === "array") visit(def.element, `${path}[]`);
+    else if (def.type === "pipe") for (const side of [def.in, def.out]) visit(side, path);
+    else if (def.type === "union") for (const option of def.options as unknown[]) visit(option, path);
+    else if (def.type === "record") visit(def.valueType, `${path}{}`);
+    else if (def.innerType) visit(def.innerType, path);
+  };
+  for (const route of catalogue) {
+    const responses = ((route.schema ?? {}) as { response?: Record<string, unknown> }).response ?? {};
+    for (const [status, schema] of Object.entries(responses)) visit(schema, `${route.method} ${route.url} ${status}`);
+  }
+  return [...found];
+}

@@ -57,12 +57,19 @@ export const ADDRESS_FIELDS = [
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export const AddressSchema = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, z.string().trim().max(120).optional()])) as Record<
+    AddressField,
+    z.ZodOptional<z.ZodString>
+  >,
+);
+/** The address a client sends (AddressSchema is what the server answers, rows stored before included). */
+export const AddressBody = z.object(
   Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, singleLine().trim().max(120).optional()])) as Record<
     AddressField,
     z.ZodOptional<z.ZodString>
   >,
 );
-export type AddressInput = z.infer<typeof AddressSchema>;
+export type AddressInput = z.infer<typeof AddressBody>;
 
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const Day = singleLine()
@@ -79,7 +86,7 @@ const studentFields = {
   gender: z.enum(STUDENT_GENDERS).nullish(),
   /** Checked with its check digit (422 INVALID_CURP); stored upper-case. */
   curp: optionalText(18),
-  address: AddressSchema.nullish(),
+  address: AddressBody.nullish(),
   observations: optionalText(2000, { multiline: true }),
   status: z.enum(STUDENT_STATUSES).default("active"),
   /** A group of the current school year; null takes the student out of it. */
@@ -143,7 +150,7 @@ const memberFields = {
   rfc: optionalText(13),
   phone: optionalText(30),
   alternate_phone: optionalText(30),
-  address: AddressSchema.nullish(),
+  address: AddressBody.nullish(),
   observations: optionalText(2000, { multiline: true }),
 };
 const linkFields = {
