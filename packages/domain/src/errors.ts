@@ -40,6 +40,12 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, es: "No encontrado.", en: "Not found." },
   VALIDATION: { status: 422, es: "Revisa los datos marcados.", en: "Check the highlighted fields." },
   EMPTY_FIELDS: { status: 422, es: "Campos vacíos", en: "empty fields" },
+  /** A field holds a control character (NUL and the like) that no one types; line breaks only in text areas. */
+  CONTROL_CHARACTERS: {
+    status: 422,
+    es: "El texto contiene caracteres no permitidos.",
+    en: "The text contains characters that are not allowed.",
+  },
   PASSWORDS_DO_NOT_MATCH: { status: 422, es: "Las contraseñas no coinciden", en: "Passwords do not match" },
   CURRENT_PASSWORD_WRONG: {
     status: 422,
@@ -223,8 +229,9 @@ export const ERRORS = {
     es: "No existe ese grupo en el ciclo escolar actual.",
     en: "There is no such group in the current school year.",
   },
+  /** 404: an enrollment in a path (a photo named by it) names a student, like an id. */
   UNKNOWN_ENROLLMENT: {
-    status: 422,
+    status: 404,
     es: "No hay un alumno con esa matrícula.",
     en: "There is no student with that enrollment number.",
   },

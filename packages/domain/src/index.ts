@@ -7,6 +7,7 @@ export * from "./redaction.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/family-text.ts";
+export * from "./schemas/fields.ts";
 export * from "./schemas/imports.ts";
 export * from "./schemas/incident-config.ts";
 export * from "./schemas/incidents.ts";

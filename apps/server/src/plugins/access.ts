@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
@@ -39,6 +39,8 @@ export interface CatalogueEntry {
   url: string;
   access: Access;
   permissions: readonly string[];
+  /** The route's zod schemas (params, querystring, body…), for the generated input and tenancy tests. */
+  schema?: FastifySchema;
 }
 
 declare module "fastify" {
@@ -93,7 +95,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appD
     }
     if (!access) return;
     for (const method of [route.method].flat()) {
-      catalogue.push({ method, url: route.url, access, permissions: route.config?.permissions ?? [] });
+      catalogue.push({
+        method,
+        url: route.url,
+        access,
+        permissions: route.config?.permissions ?? [],
+        schema: route.schema,
+      });
     }
   });
 
@@ -169,7 +177,18 @@ function checkXsrf(request: FastifyRequest) {
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers["x-xsrf-token"];
   const sent = Array.isArray(header) ? header[0] : header;
-  if (!cookie || !sent || !safeEqual(decodeURIComponent(sent), decodeURIComponent(cookie))) {
+  const [sentValue, cookieValue] = [decoded(sent), decoded(cookie)];
+  if (sentValue === null || cookieValue === null || !safeEqual(sentValue, cookieValue)) {
     throw new AppError("CSRF_TOKEN_MISMATCH");
+  }
+}
+
+/** A cookie or header value as the browser encoded it; a malformed %-sequence is a mismatch, not a 500. */
+function decoded(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
   }
 }

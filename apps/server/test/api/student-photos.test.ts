@@ -136,7 +136,7 @@ describe("student photos", () => {
     const res = await upload(d.as, `/api/students/photos/${s.enrollment}`, png, "image/png");
     expect(res.json().data.result).toMatchObject({ status: "assigned", student_id: s.id, message: "Foto asignada" });
     const unknown = await upload(d.as, "/api/students/photos/CDA-0000-0000", png, "image/png");
-    expect([unknown.statusCode, unknown.json().code]).toEqual([422, "UNKNOWN_ENROLLMENT"]);
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, "UNKNOWN_ENROLLMENT"]);
   });
 
   it("needs the students update permission and the school's own students", async () => {
@@ -151,7 +151,7 @@ describe("student photos", () => {
     ).toBe(403);
     expect((await upload(b.as, `/api/students/${s.id}/photo`, jpeg, "image/jpeg")).statusCode).toBe(404);
     expect((await b.as({ method: "DELETE", url: `/api/students/${s.id}/photo` })).statusCode).toBe(404);
-    expect((await upload(b.as, `/api/students/photos/${s.enrollment}`, jpeg, "image/jpeg")).statusCode).toBe(422);
+    expect((await upload(b.as, `/api/students/photos/${s.enrollment}`, jpeg, "image/jpeg")).statusCode).toBe(404);
     const zip = Buffer.from(zipSync({ [`${s.enrollment}.jpg`]: jpeg }));
     const other = await upload(b.as, "/api/students/photos", zip, "application/zip");
     expect(other.json().data.results[0].status).toBe("unknown_enrollment");

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 
 interface Issue {
   code: string;
+  message?: string;
   path: PropertyKey[];
   minimum?: number | bigint;
   maximum?: number | bigint;
@@ -48,6 +49,11 @@ function message(issue: Issue, t: TFunction): string {
       return t(numeric ? "common:validation.max" : "common:validation.tooLong", {
         max: Number(issue.maximum),
       });
+    case "custom":
+      // singleLine()/multiLine() of packages/domain name their refusal by error code.
+      return issue.message === "CONTROL_CHARACTERS"
+        ? t("common:validation.controlCharacters")
+        : t("common:validation.invalid");
     case "invalid_format":
       if (issue.format === "email") return t("common:validation.email");
       if (issue.format === "url") return t("common:validation.url");

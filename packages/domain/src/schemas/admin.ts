@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./auth.ts";
-import { optionalEmail, optionalText, SchoolTimeZone } from "./fields.ts";
+import { HttpUrl, Id, optionalEmail, optionalText, QueryInt, SchoolTimeZone, singleLine } from "./fields.ts";
 
 /**
  * Platform (root) administration: schools, users and help videos (spec §1, §2 admin screens).
@@ -11,8 +11,7 @@ import { optionalEmail, optionalText, SchoolTimeZone } from "./fields.ts";
 export const RESERVED_SCHOOL_SLUGS = ["www", "api", "admin", "app", "mail", "static", "socket"] as const;
 
 /** A school id is also its subdomain: a DNS label of 3–63 lower-case letters, digits and inner hyphens. */
-export const SchoolSlug = z
-  .string()
+export const SchoolSlug = singleLine()
   .trim()
   .min(3)
   .max(63)
@@ -20,10 +19,10 @@ export const SchoolSlug = z
   .refine((slug) => !(RESERVED_SCHOOL_SLUGS as readonly string[]).includes(slug), { message: "reserved" });
 
 const schoolFields = {
-  name: z.string().trim().min(1).max(150),
+  name: singleLine().trim().min(1).max(150),
   legal_name: optionalText(200),
   cct: optionalText(30),
-  address: optionalText(300),
+  address: optionalText(300, { multiline: true }),
   phone: optionalText(30),
   email: optionalEmail,
   time_zone: SchoolTimeZone.optional(),
@@ -40,19 +39,19 @@ export const UpdateSchoolBody = z.object({
 });
 export type UpdateSchoolBody = z.infer<typeof UpdateSchoolBody>;
 
-export const SchoolIdParam = z.object({ id: z.string().trim().toLowerCase().min(1).max(63) });
+export const SchoolIdParam = z.object({ id: singleLine().trim().toLowerCase().min(1).max(63) });
 
-const personName = z.string().trim().min(1).max(80);
-const surname = z.string().trim().max(80);
-const Password = z.string().min(PASSWORD_MIN_LENGTH).max(200);
-const ProfileId = z.number().int().positive().max(2_147_483_647);
+const personName = singleLine().trim().min(1).max(80);
+const surname = singleLine().trim().max(80);
+const Password = singleLine().min(PASSWORD_MIN_LENGTH).max(200);
+const ProfileId = Id;
 /** An existing school named in a body; checked against the database, so no slug rules here. */
-const SchoolRef = z.string().trim().toLowerCase().min(1).max(63);
+const SchoolRef = singleLine().trim().toLowerCase().min(1).max(63);
 
 export const AdminUsersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  search: singleLine().trim().max(100).optional(),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(20),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 
@@ -69,7 +68,7 @@ export const CreateAdminUserBody = z
     first_name: personName,
     paternal_surname: surname.default(""),
     maternal_surname: surname.default(""),
-    email: z.string().trim().max(254).pipe(z.email()),
+    email: singleLine().trim().max(254).pipe(z.email()),
     cell_phone: optionalText(30),
     root: z.union([z.literal(0), z.literal(1)]).default(0),
     language: z.enum(["es", "en"]).default("es"),
@@ -87,7 +86,7 @@ export const UpdateAdminUserBody = z.object({
   first_name: personName.optional(),
   paternal_surname: surname.optional(),
   maternal_surname: surname.optional(),
-  email: z.string().trim().max(254).pipe(z.email()).optional(),
+  email: singleLine().trim().max(254).pipe(z.email()).optional(),
   cell_phone: optionalText(30),
   /** false disables the user everywhere and ends every session at once. */
   is_active: z.boolean().optional(),
@@ -95,20 +94,15 @@ export const UpdateAdminUserBody = z.object({
 export type UpdateAdminUserBody = z.infer<typeof UpdateAdminUserBody>;
 
 /** Where a help video is shown: a path of the app (a full URL of the app is accepted and reduced to its path). */
-const ScreenUrl = z
-  .string()
+const ScreenUrl = singleLine()
   .trim()
   .min(1)
   .max(500)
   .regex(/^(https?:\/\/[^\s/]+)?\/\S*$/);
-const VideoUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .pipe(z.url({ protocol: /^https?$/ }));
+const VideoUrl = HttpUrl(2000);
 
 export const CreateHelpVideoBody = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: singleLine().trim().min(1).max(200),
   video_url: VideoUrl,
   screen_url: ScreenUrl,
   language: z.enum(["es", "en"]).default("es"),
@@ -116,7 +110,7 @@ export const CreateHelpVideoBody = z.object({
 export type CreateHelpVideoBody = z.infer<typeof CreateHelpVideoBody>;
 
 export const UpdateHelpVideoBody = z.object({
-  title: z.string().trim().min(1).max(200).optional(),
+  title: singleLine().trim().min(1).max(200).optional(),
   video_url: VideoUrl.optional(),
   screen_url: ScreenUrl.optional(),
   language: z.enum(["es", "en"]).optional(),

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { singleLine } from "./fields.ts";
 
 /** Request bodies shared by the server (validation) and the web (forms). */
 export const LoginBody = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  email: singleLine().trim().min(1).max(254),
+  password: singleLine().min(1).max(200),
 });
 
 /**
@@ -13,20 +14,20 @@ export const LoginBody = z.object({
 export const RefreshBody = z.object({});
 
 /** The single-use link e-mailed to the owner of a locked account (`/?unlock=<token>`). */
-export const UnlockBody = z.object({ token: z.string().min(20).max(200) });
+export const UnlockBody = z.object({ token: singleLine().min(20).max(200) });
 
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const ChangePasswordBody = z.object({
-  current_password: z.string().min(1).max(200),
-  password: z.string().min(1).max(200),
-  password_confirmation: z.string().min(1).max(200),
+  current_password: singleLine().min(1).max(200),
+  password: singleLine().min(1).max(200),
+  password_confirmation: singleLine().min(1).max(200),
 });
 
-export const ForgotPasswordBody = z.object({ email: z.string().trim().min(1).max(254) });
+export const ForgotPasswordBody = z.object({ email: singleLine().trim().min(1).max(254) });
 
 export const ResetPasswordBody = z.object({
-  token: z.string().min(20).max(200),
-  password: z.string().min(1).max(200),
-  password_confirmation: z.string().min(1).max(200),
+  token: singleLine().min(20).max(200),
+  password: singleLine().min(1).max(200),
+  password_confirmation: singleLine().min(1).max(200),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLASSIFICATIONS, INCIDENT_LIMITS, isHyphenOnlyLine, OBSERVATION_KINDS } from "../incidents.ts";
+import { multiLine, Id as RowId, singleLine } from "./fields.ts";
 
 /**
  * Master configuration › incidents-configurator and observations-configurator (design §3): categories, incident
@@ -7,12 +8,10 @@ import { CLASSIFICATIONS, INCIDENT_LIMITS, isHyphenOnlyLine, OBSERVATION_KINDS }
  * School-defined lists carry a Spanish and an English name (English falls back to Spanish when empty).
  */
 
-export const RowId = z.number().int().positive().max(2_147_483_647);
-export const QueryId = z.coerce.number().int().positive().max(2_147_483_647);
+export { Id as RowId, QueryId } from "./fields.ts";
 
-const nameEs = z.string().trim().min(1).max(120);
-const nameEn = z
-  .string()
+const nameEs = singleLine().trim().min(1).max(120);
+const nameEn = singleLine()
   .trim()
   .max(120)
   .nullish()
@@ -22,8 +21,7 @@ const nameEn = z
  * Guidelines as typed in the configurator: one per line. A line holding only a hyphen is refused with
  * GUIDELINE_HYPHEN_ONLY (spec §5), the message the error handler shows under the field.
  */
-export const GuidelinesText = z
-  .string()
+export const GuidelinesText = multiLine()
   .max(INCIDENT_LIMITS.guidelineMax * INCIDENT_LIMITS.maxGuidelines)
   .refine((text) => !text.split(/\r?\n/).some(isHyphenOnlyLine), { message: "GUIDELINE_HYPHEN_ONLY" });
 

@@ -11,7 +11,8 @@ import {
   STUDENT_ROLES,
   TIMELINE_EVENTS,
 } from "../incidents.ts";
-import { IncidentCategorySchema, ObservationTypeSchema, QueryId, RowId } from "./incident-config.ts";
+import { multiLine, optionalText as optionalLines, QueryId, QueryInt, Id as RowId, singleLine } from "./fields.ts";
+import { IncidentCategorySchema, ObservationTypeSchema } from "./incident-config.ts";
 import { Day } from "./students.ts";
 
 /**
@@ -19,14 +20,11 @@ import { Day } from "./students.ts";
  * accompaniment observations. Times are ISO 8601 instants; days are YYYY-MM-DD in the school's time zone.
  */
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
+/** Free text a person writes in a text area (detail, notes, reasons…): several lines allowed. */
+const text = (max: number) => multiLine().trim().min(1).max(max);
+const optionalText = (max: number) => optionalLines(max, { multiline: true });
+/** A place and the like: one line. */
+const optionalLine = (max: number) => optionalLines(max);
 const Instant = z.iso.datetime({ offset: true });
 
 export const UserRef = z.object({ id: z.number(), name: z.string() });
@@ -57,7 +55,7 @@ export const RegisterIncidentBody = z.object({
   students: z.array(IncidentStudentInput).min(1).max(INCIDENT_LIMITS.maxStudents),
   type_id: RowId,
   detail: text(INCIDENT_LIMITS.detailMax),
-  place: optionalText(INCIDENT_LIMITS.placeMax),
+  place: optionalLine(INCIDENT_LIMITS.placeMax),
   /** When it happened; not in the future (FUTURE_DATE). The web sends now by default. */
   occurred_at: Instant,
   group_id: RowId.nullish().transform((v) => v ?? null),
@@ -77,7 +75,7 @@ export const UpdateIncidentBody = z.object({
   students: z.array(IncidentStudentInput).min(1).max(INCIDENT_LIMITS.maxStudents).optional(),
   type_id: RowId.optional(),
   detail: text(INCIDENT_LIMITS.detailMax).optional(),
-  place: optionalText(INCIDENT_LIMITS.placeMax),
+  place: optionalLine(INCIDENT_LIMITS.placeMax),
   occurred_at: Instant.optional(),
   group_id: RowId.nullish(),
   subject_id: RowId.nullish(),
@@ -109,7 +107,7 @@ export const RegistrationOptionsSchema = z.object({
 export type RegistrationOptions = z.infer<typeof RegistrationOptionsSchema>;
 
 export const StudentOptionsQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: singleLine().trim().max(100).optional(),
   group_id: QueryId.optional(),
 });
 export const StudentOptionSchema = z.object({
@@ -134,8 +132,8 @@ export const ARCHIVE_SORTS = [
 ] as const;
 
 export const ArchiveQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(INCIDENT_LIMITS.maxPerPage).default(25),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, INCIDENT_LIMITS.maxPerPage).default(25),
   from: Day.optional(),
   to: Day.optional(),
   status: z.enum(INCIDENT_STATUSES).optional(),
@@ -149,7 +147,7 @@ export const ArchiveQuery = z.object({
   student_id: QueryId.optional(),
   recorded_by: QueryId.optional(),
   /** Folio number, or words of the detail, place or a student's name. */
-  q: z.string().trim().max(100).optional(),
+  q: singleLine().trim().max(100).optional(),
   sort: z.enum(ARCHIVE_SORTS).default("-occurred_at"),
 });
 export type ArchiveQuery = z.infer<typeof ArchiveQuery>;
@@ -260,11 +258,14 @@ export const FormativeActionsQuery = z.object({
 
 // ───────────────────────── parent meetings ─────────────────────────
 
+/** An online meeting's link: http or https only (it is shown to families as a link to open). "" and null: none. */
+const MeetingUrl = optionalLines(500).pipe(z.url({ protocol: /^https?$/ }).nullish());
+
 export const ParentMeetingBody = z.object({
   scheduled_at: Instant,
   mode: z.enum(MEETING_MODES).default("in-person"),
-  place: optionalText(INCIDENT_LIMITS.placeMax),
-  meeting_url: optionalText(500),
+  place: optionalLine(INCIDENT_LIMITS.placeMax),
+  meeting_url: MeetingUrl,
   /** Family members of the incident's students and staff of the school. */
   attendee_ids: z.array(RowId).max(30).default([]),
   agreements: optionalText(INCIDENT_LIMITS.noteMax),
@@ -274,8 +275,8 @@ export type ParentMeetingBody = z.infer<typeof ParentMeetingBody>;
 export const UpdateParentMeetingBody = z.object({
   scheduled_at: Instant.optional(),
   mode: z.enum(MEETING_MODES).optional(),
-  place: optionalText(INCIDENT_LIMITS.placeMax),
-  meeting_url: optionalText(500),
+  place: optionalLine(INCIDENT_LIMITS.placeMax),
+  meeting_url: MeetingUrl,
   attendee_ids: z.array(RowId).max(30).optional(),
   agreements: optionalText(INCIDENT_LIMITS.noteMax),
   minutes: optionalText(INCIDENT_LIMITS.detailMax),
@@ -406,6 +407,6 @@ export type Observation = z.infer<typeof ObservationSchema>;
 
 export const ObservationsQuery = z.object({
   student_id: QueryId.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(25),
 });

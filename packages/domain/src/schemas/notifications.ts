@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QueryId, QueryInt } from "./fields.ts";
 
 /** Page size of the notifications list when the client names none, and the most it may ask for. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -6,8 +7,8 @@ export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
 
 /** GET api/notifications: keyset pagination, `cursor` being the last id of the previous page. */
 export const NotificationsQuery = z.object({
-  cursor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
+  cursor: QueryId.optional(),
+  limit: QueryInt(1, NOTIFICATIONS_MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
 });
 export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 

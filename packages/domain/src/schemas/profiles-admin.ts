@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "./fields.ts";
 
 /**
  * Master configuration › user-profile (spec §6, product design §2): the school's profiles and their permissions,
@@ -16,7 +17,7 @@ export const ProfileSummary = z.object({
 });
 export type ProfileSummary = z.infer<typeof ProfileSummary>;
 
-export const ProfileNameBody = z.object({ name: z.string().trim().min(1).max(60) });
+export const ProfileNameBody = z.object({ name: singleLine().trim().min(1).max(60) });
 export type ProfileNameBody = z.infer<typeof ProfileNameBody>;
 
 /** The catalogue with what the profile holds: one row per area, one flag per action. */
@@ -41,6 +42,6 @@ export type PermissionMatrix = z.infer<typeof PermissionMatrix>;
  * accepted; anything else is 422 with the offending index.
  */
 export const PutPermissionsBody = z.object({
-  permissions: z.array(z.string().trim().min(1).max(120)).max(400),
+  permissions: z.array(singleLine().trim().min(1).max(120)).max(400),
 });
 export type PutPermissionsBody = z.infer<typeof PutPermissionsBody>;

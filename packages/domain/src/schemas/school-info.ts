@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalEmail, optionalText, SchoolTimeZone } from "./fields.ts";
+import { optionalEmail, optionalText, SchoolTimeZone, singleLine } from "./fields.ts";
 
 /**
  * Master configuration › general-information (spec §3 School information, product design §3): the school's
@@ -12,18 +12,17 @@ export const MAX_FILE_SIZE_MB_MAX = 20;
 export const PRIVACY_NOTICE_MAX_LENGTH = 50_000;
 
 /** `#rrggbb`, stored lower-case so two spellings of one colour compare equal. */
-export const HexColor = z
-  .string()
+export const HexColor = singleLine()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/)
   .transform((v) => v.toLowerCase());
 
 /** PATCH /api/school-info: any subset; changing either privacy text asks every member to accept again. */
 export const UpdateSchoolInfoBody = z.object({
-  name: z.string().trim().min(1).max(150).optional(),
+  name: singleLine().trim().min(1).max(150).optional(),
   legal_name: optionalText(200),
   cct: optionalText(30),
-  address: optionalText(300),
+  address: optionalText(300, { multiline: true }),
   phone: optionalText(30),
   email: optionalEmail,
   time_zone: SchoolTimeZone.optional(),
@@ -32,8 +31,8 @@ export const UpdateSchoolInfoBody = z.object({
   institutional_color_3: HexColor.optional(),
   institutional_color_4: HexColor.optional(),
   max_file_size_in_mb: z.number().int().min(MAX_FILE_SIZE_MB_MIN).max(MAX_FILE_SIZE_MB_MAX).optional(),
-  privacy_notice_es: optionalText(PRIVACY_NOTICE_MAX_LENGTH),
-  privacy_notice_en: optionalText(PRIVACY_NOTICE_MAX_LENGTH),
+  privacy_notice_es: optionalText(PRIVACY_NOTICE_MAX_LENGTH, { multiline: true }),
+  privacy_notice_en: optionalText(PRIVACY_NOTICE_MAX_LENGTH, { multiline: true }),
 });
 export type UpdateSchoolInfoBody = z.infer<typeof UpdateSchoolInfoBody>;
 

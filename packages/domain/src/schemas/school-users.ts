@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./fields.ts";
+import { optionalText, QueryId, QueryInt, Id as RowId, singleLine } from "./fields.ts";
 import { InvitationSchema } from "./invitations.ts";
 
 /**
@@ -7,10 +7,9 @@ import { InvitationSchema } from "./invitations.ts";
  * each with one profile. Users are platform-wide; the school manages their membership.
  */
 
-const RowId = z.number().int().positive().max(2_147_483_647);
-const personName = z.string().trim().min(1).max(80);
-const surname = z.string().trim().max(80);
-const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const personName = singleLine().trim().min(1).max(80);
+const surname = singleLine().trim().max(80);
+const Email = singleLine().trim().toLowerCase().max(254).pipe(z.email());
 const boolQuery = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** staff: every profile but Familiar; family: Familiar only. */
@@ -18,12 +17,12 @@ export const MEMBER_SCOPES = ["all", "staff", "family"] as const;
 
 export const SchoolUsersQuery = z.object({
   /** Part of a name or the e-mail. */
-  search: z.string().trim().max(100).optional(),
-  profile_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  search: singleLine().trim().max(100).optional(),
+  profile_id: QueryId.optional(),
   is_active: boolQuery.optional(),
   scope: z.enum(MEMBER_SCOPES).default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(20),
 });
 export type SchoolUsersQuery = z.infer<typeof SchoolUsersQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id, QueryId, singleLine } from "./fields.ts";
 
 /**
  * Master configuration › scholar-cicle and cycle-details (product design §3): school years (ciclos escolares)
@@ -6,9 +7,9 @@ import { z } from "zod";
  */
 
 /** `YYYY-MM-DD`; an empty string reads as a missing field ('empty fields'). */
-export const IsoDate = z.string().trim().min(1).pipe(z.iso.date());
-const yearName = z.string().trim().min(1).max(50);
-const RowId = z.number().int().positive().max(2_147_483_647);
+export const IsoDate = singleLine().trim().min(1).pipe(z.iso.date());
+const yearName = singleLine().trim().min(1).max(50);
+const RowId = Id;
 
 export const CreateSchoolYearBody = z.object({
   name: yearName,
@@ -24,7 +25,7 @@ export const UpdateSchoolYearBody = CreateSchoolYearBody.partial();
 export type UpdateSchoolYearBody = z.infer<typeof UpdateSchoolYearBody>;
 
 export const CreatePeriodBody = z.object({
-  name: z.string().trim().min(1).max(50),
+  name: singleLine().trim().min(1).max(50),
   /** Defaults to after the year's last period. */
   order: z.number().int().min(0).max(1000).optional(),
   starts_on: IsoDate,
@@ -35,8 +36,8 @@ export const UpdatePeriodBody = CreatePeriodBody.partial();
 export type UpdatePeriodBody = z.infer<typeof UpdatePeriodBody>;
 
 export const YearPeriodParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  periodId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: QueryId,
+  periodId: QueryId,
 });
 
 export const PeriodSchema = z.object({

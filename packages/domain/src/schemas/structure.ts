@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { QueryId, Id as RowId, singleLine } from "./fields.ts";
 
 /**
  * Master configuration › level-grade-group (product design §3): sections (niveles), their grades, and the
  * groups of each grade in a school year with their head teacher (owner).
  */
 
-const RowId = z.number().int().positive().max(2_147_483_647);
-const QueryId = z.coerce.number().int().positive().max(2_147_483_647);
 const Order = z.number().int().min(0).max(1000);
 
-export const CreateSectionBody = z.object({ name: z.string().trim().min(1).max(80), order: Order.optional() });
+export const CreateSectionBody = z.object({ name: singleLine().trim().min(1).max(80), order: Order.optional() });
 export type CreateSectionBody = z.infer<typeof CreateSectionBody>;
 export const UpdateSectionBody = CreateSectionBody.partial();
 export type UpdateSectionBody = z.infer<typeof UpdateSectionBody>;
@@ -18,7 +17,7 @@ export const SectionSchema = z.object({ id: RowId, name: z.string(), order: z.nu
 
 export const CreateGradeBody = z.object({
   section_id: RowId,
-  name: z.string().trim().min(1).max(40),
+  name: singleLine().trim().min(1).max(40),
   order: Order.optional(),
 });
 export type CreateGradeBody = z.infer<typeof CreateGradeBody>;
@@ -42,7 +41,7 @@ export const CreateGroupBody = z.object({
   grade_id: RowId,
   /** Defaults to the current school year. */
   school_year_id: RowId.optional(),
-  name: z.string().trim().min(1).max(20),
+  name: singleLine().trim().min(1).max(20),
   /** An active staff member of the school (any profile but Familiar); null for none yet. */
   head_teacher_id: RowId.nullable().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./fields.ts";
+import { optionalText, QueryId, QueryInt, Id as RowId, singleLine } from "./fields.ts";
 import { InvitationSchema } from "./invitations.ts";
 
 /**
@@ -7,9 +7,6 @@ import { InvitationSchema } from "./invitations.ts";
  * "Parent and student records". CURP and RFC are format-checked by the server (mexican-ids.ts) so the field
  * error names the rule; the web may run the same functions before sending.
  */
-
-const RowId = z.number().int().positive().max(2_147_483_647);
-const QueryId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const STUDENT_GENDERS = ["female", "male", "other"] as const;
 export const STUDENT_STATUSES = ["active", "withdrawn", "graduated"] as const;
@@ -66,26 +63,32 @@ export const AddressSchema = z.object(
     z.ZodOptional<z.ZodString>
   >,
 );
-export type AddressInput = z.infer<typeof AddressSchema>;
+/** The address a client sends (AddressSchema is what the server answers, rows stored before included). */
+export const AddressBody = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, singleLine().trim().max(120).optional()])) as Record<
+    AddressField,
+    z.ZodOptional<z.ZodString>
+  >,
+);
+export type AddressInput = z.infer<typeof AddressBody>;
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const Day = z
-  .string()
+export const Day = singleLine()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
 
 const studentFields = {
   /** Matrícula, unique in the school (409 ENROLLMENT_TAKEN). */
-  enrollment: z.string().trim().min(1).max(40),
-  first_name: z.string().trim().min(1).max(80),
-  paternal_surname: z.string().trim().max(80).default(""),
-  maternal_surname: z.string().trim().max(80).default(""),
+  enrollment: singleLine().trim().min(1).max(40),
+  first_name: singleLine().trim().min(1).max(80),
+  paternal_surname: singleLine().trim().max(80).default(""),
+  maternal_surname: singleLine().trim().max(80).default(""),
   birthday: Day.nullish(),
   gender: z.enum(STUDENT_GENDERS).nullish(),
   /** Checked with its check digit (422 INVALID_CURP); stored upper-case. */
   curp: optionalText(18),
-  address: AddressSchema.nullish(),
-  observations: optionalText(2000),
+  address: AddressBody.nullish(),
+  observations: optionalText(2000, { multiline: true }),
   status: z.enum(STUDENT_STATUSES).default("active"),
   /** A group of the current school year; null takes the student out of it. */
   group_id: RowId.nullish(),
@@ -97,20 +100,20 @@ export const UpdateStudentBody = z.object({
   ...studentFields,
   enrollment: studentFields.enrollment.optional(),
   first_name: studentFields.first_name.optional(),
-  paternal_surname: z.string().trim().max(80).optional(),
-  maternal_surname: z.string().trim().max(80).optional(),
+  paternal_surname: singleLine().trim().max(80).optional(),
+  maternal_surname: singleLine().trim().max(80).optional(),
   status: z.enum(STUDENT_STATUSES).optional(),
 });
 export type UpdateStudentBody = z.infer<typeof UpdateStudentBody>;
 
 export const StudentsQuery = z.object({
   /** Part of a name, the enrollment or the CURP. */
-  search: z.string().trim().max(100).optional(),
+  search: singleLine().trim().max(100).optional(),
   status: z.enum(STUDENT_STATUSES).optional(),
   group_id: QueryId.optional(),
   grade_id: QueryId.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(20),
 });
 export type StudentsQuery = z.infer<typeof StudentsQuery>;
 
@@ -148,8 +151,8 @@ const memberFields = {
   rfc: optionalText(13),
   phone: optionalText(30),
   alternate_phone: optionalText(30),
-  address: AddressSchema.nullish(),
-  observations: optionalText(2000),
+  address: AddressBody.nullish(),
+  observations: optionalText(2000, { multiline: true }),
 };
 const linkFields = {
   relationship: z.enum(RELATIONSHIPS),
@@ -163,10 +166,10 @@ const linkFields = {
  * and linked when the person accepts.
  */
 export const CreateFamilyMemberBody = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  first_name: z.string().trim().min(1).max(80),
-  paternal_surname: z.string().trim().max(80).default(""),
-  maternal_surname: z.string().trim().max(80).default(""),
+  email: singleLine().trim().toLowerCase().max(254).pipe(z.email()),
+  first_name: singleLine().trim().min(1).max(80),
+  paternal_surname: singleLine().trim().max(80).default(""),
+  maternal_surname: singleLine().trim().max(80).default(""),
   /** The invitation's language for an address without an account; the request's language when left out. */
   language: z.enum(["es", "en"]).optional(),
   ...memberFields,
@@ -175,9 +178,9 @@ export const CreateFamilyMemberBody = z.object({
 export type CreateFamilyMemberBody = z.infer<typeof CreateFamilyMemberBody>;
 
 export const UpdateFamilyMemberBody = z.object({
-  first_name: z.string().trim().min(1).max(80).optional(),
-  paternal_surname: z.string().trim().max(80).optional(),
-  maternal_surname: z.string().trim().max(80).optional(),
+  first_name: singleLine().trim().min(1).max(80).optional(),
+  paternal_surname: singleLine().trim().max(80).optional(),
+  maternal_surname: singleLine().trim().max(80).optional(),
   ...memberFields,
   relationship: linkFields.relationship.optional(),
   can_pick_up: z.boolean().optional(),
@@ -216,9 +219,9 @@ export const CreatedFamilyMember = z.object({
 });
 
 export const FamilyMembersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  search: singleLine().trim().max(100).optional(),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(20),
 });
 export type FamilyMembersQuery = z.infer<typeof FamilyMembersQuery>;
 
@@ -241,8 +244,8 @@ export const FamilyAccountSchema = FamilyMemberSchema.omit({
 });
 
 export const FamilyLinkParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: QueryId,
+  userId: QueryId,
 });
 
 // ── Photos ───────────────────────────────────────────────────────────────────────────────────────────────

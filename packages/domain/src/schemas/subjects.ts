@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QueryId, Id as RowId, singleLine } from "./fields.ts";
 import { StaffName } from "./structure.ts";
 
 /**
@@ -6,19 +7,15 @@ import { StaffName } from "./structure.ts";
  * teaching assignments (who teaches which subject to which group).
  */
 
-const RowId = z.number().int().positive().max(2_147_483_647);
-const QueryId = z.coerce.number().int().positive().max(2_147_483_647);
-
 /** Web forms send "" for an empty code; both "" and null mean "no code". Codes are unique per school. */
-const SubjectCode = z
-  .string()
+const SubjectCode = singleLine()
   .trim()
   .max(20)
   .nullish()
   .transform((v) => (v === undefined ? undefined : v || null));
 
 export const CreateSubjectBody = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: singleLine().trim().min(1).max(100),
   code: SubjectCode,
   grade_ids: z.array(RowId).max(100).default([]),
 });

@@ -1,4 +1,4 @@
-import { envelope, IdParam, UserPayload } from "@convive/domain";
+import { envelope, IdParam, singleLine, UserPayload } from "@convive/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -54,7 +54,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; app
 
   app.get(
     "/uploads/:name",
-    { config: { access: "public" }, schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
+    { config: { access: "public" }, schema: { hide: true, params: z.object({ name: singleLine().max(64) }) } },
     async (request, reply) => {
       const file = await avatars.read(request.params.name);
       if (!file) throw new AppError("NOT_FOUND");
@@ -69,7 +69,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService; app
   // by shared caches.
   app.get(
     "/private-uploads/:name",
-    { config: { access: "user" }, schema: { hide: true, params: z.object({ name: z.string().max(64) }) } },
+    { config: { access: "user" }, schema: { hide: true, params: z.object({ name: singleLine().max(64) }) } },
     async (request, reply) => {
       const file = await avatars.read(request.params.name, PRIVATE_UPLOADS_FOLDER);
       if (!file) throw new AppError("NOT_FOUND");

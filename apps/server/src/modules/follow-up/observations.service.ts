@@ -2,7 +2,7 @@ import type { ObservationBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { redactorOf } from "../incidents/redaction.ts";
-import { observationsWhere, resolveObservationScope } from "../incidents/scope.ts";
+import { observationsWhere, requireFilterableStudent, resolveObservationScope } from "../incidents/scope.ts";
 import * as repo from "./observations.repository.ts";
 import { requireStaff, type Viewer } from "./scope.ts";
 import { schoolToday } from "./shared.ts";
@@ -47,6 +47,8 @@ export function createObservationsService(deps: { db: Db }) {
    */
   async function list(viewer: Viewer, query: { student_id?: number; page: number; per_page: number }) {
     const scope = await resolveObservationScope(db, viewer);
+    // A family naming another family's child gets 404, not an empty page.
+    requireFilterableStudent(scope, query.student_id);
     const [{ observations, total }, redactor] = await Promise.all([
       repo.loadObservations(db, viewer.tenant.schoolId, {
         studentId: query.student_id,

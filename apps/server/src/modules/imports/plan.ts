@@ -1,4 +1,12 @@
-import type { ErrorCode, ImportColumn, ImportCounts, ImportRowError, Language } from "@convive/domain";
+import {
+  type ErrorCode,
+  type ImportColumn,
+  type ImportCounts,
+  type ImportRowError,
+  isCleanLine,
+  isCleanText,
+  type Language,
+} from "@convive/domain";
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { render } from "../../plugins/errors.ts";
@@ -90,7 +98,13 @@ const MAX_LENGTH: Record<string, number> = {
   maternal_surname: 80,
 };
 
-/** Adds EMPTY_FIELDS for each required column left blank and VALIDATION for an over-long value; true when fine. */
+/** Columns typed in a text area in the forms: line breaks and tabs are text there. */
+const MULTILINE = new Set(["observations"]);
+
+/**
+ * Adds EMPTY_FIELDS for each required column left blank, VALIDATION for an over-long value and CONTROL_CHARACTERS
+ * as the forms would (a file is not checked by a request schema); true when fine.
+ */
 export function requireCells(row: Row, columns: readonly ImportColumn[], issues: Issue[]): boolean {
   let ok = true;
   for (const c of columns) {
@@ -100,6 +114,9 @@ export function requireCells(row: Row, columns: readonly ImportColumn[], issues:
       ok = false;
     } else if (value.length > (MAX_LENGTH[c.key] ?? 120)) {
       issues.push({ row: row.number, column: c.key, code: "VALIDATION" });
+      ok = false;
+    } else if (!(MULTILINE.has(c.key) ? isCleanText : isCleanLine)(value)) {
+      issues.push({ row: row.number, column: c.key, code: "CONTROL_CHARACTERS" });
       ok = false;
     }
   }

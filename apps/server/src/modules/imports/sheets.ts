@@ -1,5 +1,6 @@
 import type { ImportColumn, Language } from "@convive/domain";
 import ExcelJS from "exceljs";
+import { textCells } from "../../lib/spreadsheet-cells.ts";
 import { toCsv } from "./csv.ts";
 
 /** Uploads are read in a file worker (lib/files/table.ts); the plans take its table. */
@@ -29,12 +30,13 @@ export async function writeTemplate(
     style: { numFmt: "@" },
   }));
   sheet.addRow(headers).font = { bold: true };
-  sheet.addRow(example);
+  sheet.addRow(textCells(example));
   sheet.views = [{ state: "frozen", ySplit: 1 }];
   const help = workbook.addWorksheet(lang === "es" ? "Valores permitidos" : "Allowed values");
   help.columns = lists.map((l) => ({ width: Math.max(16, l.title.length + 4) }));
   help.addRow(lists.map((l) => l.title)).font = { bold: true };
   const longest = Math.max(0, ...lists.map((l) => l.values.length));
-  for (let i = 0; i < longest; i++) help.addRow(lists.map((l) => l.values[i] ?? ""));
+  // School-named values (profiles, groups) are written as the school typed them, never as formulas.
+  for (let i = 0; i < longest; i++) help.addRow(textCells(lists.map((l) => l.values[i] ?? "")));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, incidents, students } from "../../db/schema/index.ts";
 import { familyTextMatch } from "./archive.family-search.ts";
-import { inGroupIds, inStudentIds, type Scope, scopeConditions } from "./scope.ts";
+import { inGroupIds, inStudentIds, requireFilterableStudent, type Scope, scopeConditions } from "./scope.ts";
 
 /**
  * The archive's filters within the viewer's scope, all as conditions on the incident's own columns (the students
@@ -97,9 +97,9 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
   const groupIds = await filterGroups(db, schoolId, query);
   if (groupIds !== null) where.push(groupIds.length === 0 ? sql`false` : inGroupIds(groupIds));
   if (query.student_id) {
-    // A family filters by their own children only (the same reason as for the name search).
-    if (scope.kind === "family" && !scope.childIds.includes(query.student_id)) nothing();
-    else where.push(inStudentIds([query.student_id]));
+    // A family filters by their own children only.
+    requireFilterableStudent(scope, query.student_id);
+    where.push(inStudentIds([query.student_id]));
   }
   if (query.q) {
     if (/^\d{1,9}$/.test(query.q)) where.push(eq(incidents.folio, Number(query.q)));

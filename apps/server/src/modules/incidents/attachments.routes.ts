@@ -1,4 +1,4 @@
-import { AttachmentSchema, envelope, IdParam, perm } from "@convive/domain";
+import { AttachmentSchema, envelope, IdParam, perm, singleLine } from "@convive/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -35,7 +35,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod<{ attachments: Attachments
         description:
           "Adds an evidence file to an open incident (its recorder, or incidents.update). Raw body; Content-Type one of EVIDENCE_TYPES, checked against the content (415 UNSUPPORTED_FILE_TYPE); at most the school's max_file_size_in_mb (413); at most 10 per incident (422 TOO_MANY_ATTACHMENTS). Pictures are re-encoded without metadata.",
         params: IdParam,
-        querystring: z.object({ name: z.string().max(255).optional() }),
+        querystring: z.object({ name: singleLine().max(255).optional() }),
         response: {
           201: envelope(z.object({ attachment: AttachmentSchema })),
           ...AUTH_ERRORS,

@@ -9,6 +9,7 @@ import {
 } from "@convive/domain";
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/client.ts";
+import { textCells } from "../../lib/spreadsheet-cells.ts";
 import { pageOfIds } from "./archive.plan.ts";
 import { type LoadedIncident, loadIncidents } from "./archive.present.ts";
 import { archiveSpec } from "./archive.query.ts";
@@ -48,7 +49,7 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
       for (let i = 0; i < ids.length; i += CHUNK) {
         const loaded = await loadIncidents(db, scope, ids.slice(i, i + CHUNK));
         for (const incident of loaded) {
-          const row = sheet.addRow(cells(incident, lang, clock.timeZone));
+          const row = sheet.addRow(textCells(cells(incident, lang, clock.timeZone)));
           row.getCell("date").numFmt = "yyyy-mm-dd";
           row.commit();
         }

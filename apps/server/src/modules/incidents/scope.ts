@@ -9,6 +9,7 @@ import {
   studentGroups,
   teachingAssignments,
 } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
 
 /**
@@ -104,6 +105,14 @@ const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(",")}}`;
 /** Whether the viewer may see a student's name on an incident (families see only their own children). */
 export const seesStudent = (scope: Scope, studentId: number) =>
   scope.kind !== "family" || scope.childIds.includes(studentId);
+
+/**
+ * A filter naming a student: for a family, another family's child does not exist (404, as another school's ids
+ * are), whether or not the student does. Staff filter freely within their scope.
+ */
+export function requireFilterableStudent(scope: Scope, studentId: number | undefined) {
+  if (studentId !== undefined && !seesStudent(scope, studentId)) throw new AppError("NOT_FOUND");
+}
 
 /**
  * Accompaniment observations follow the incidents' scopes: whoever may update incidents or observations sees

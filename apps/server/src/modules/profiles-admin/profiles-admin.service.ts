@@ -137,9 +137,10 @@ export function createProfilesAdminService(deps: { db: Db; events: EventBus }) {
     body.permissions.forEach((name, i) => {
       if (!isPermission(name) && !isModuleGrant(name)) unknown[`permissions.${i}`] = "VALIDATION";
     });
-    if (Object.keys(unknown).length > 0) throw new AppError("VALIDATION", unknown);
     const out = await locked(schoolId, async (tx) => {
+      // Another school's profile is not found, whatever was sent (no check of the body may come first).
       if (!(await findProfile(tx, schoolId, id))) throw new AppError("NOT_FOUND");
+      if (Object.keys(unknown).length > 0) throw new AppError("VALIDATION", unknown);
       await repo.replaceGrants(tx, schoolId, id, [...new Set(body.permissions)]);
       await checkAdminKept(tx, schoolId);
       return matrixOf(tx, schoolId, id);

@@ -1,4 +1,4 @@
-import { envelope, perm } from "@convive/domain";
+import { envelope, IdParam, perm } from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -19,7 +19,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { access: "school" },
       schema: {
         tags: ["profiles"],
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: IdParam,
         querystring: z.object({ include: z.enum(["permissions"]).optional() }),
         response: { 200: envelope(z.object({ role: Role })), ...AUTH_ERRORS },
       },

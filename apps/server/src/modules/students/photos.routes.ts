@@ -1,4 +1,4 @@
-import { BulkPhotosResponse, envelope, IdParam, PhotoResult, StudentSchema } from "@convive/domain";
+import { BulkPhotosResponse, envelope, IdParam, PhotoResult, StudentSchema, singleLine } from "@convive/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -80,8 +80,8 @@ const singlePhotoRoutes: FastifyPluginAsyncZod<Deps> = async (app, { photos, stu
       schema: {
         tags,
         description:
-          "One file of a multi-file upload, named by enrollment (the web strips the extension). 422 UNKNOWN_ENROLLMENT, 413, 422 INVALID_IMAGE.",
-        params: z.object({ enrollment: z.string().trim().min(1).max(40) }),
+          "One file of a multi-file upload, named by enrollment (the web strips the extension). 404 UNKNOWN_ENROLLMENT, 413, 422 INVALID_IMAGE.",
+        params: z.object({ enrollment: singleLine().trim().min(1).max(40) }),
         response: { 200: envelope(z.object({ result: PhotoResult })), ...UPLOAD_ERRORS },
       },
     },

@@ -1,3 +1,4 @@
+import { isCleanLine } from "@convive/domain";
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
@@ -100,6 +101,9 @@ export async function findStudent(tx: Tx, schoolId: string, id: number): Promise
 
 /** A student of the school with that enrollment, ignoring case, other than `exceptId`. */
 export async function studentByEnrollment(tx: Tx, schoolId: string, enrollment: string, exceptId?: number) {
+  // A file name in a ZIP of photos is not checked by a schema: no enrollment holds a control character (the forms
+  // and imports refuse them) and PostgreSQL refuses a NUL outright.
+  if (!isCleanLine(enrollment)) return undefined;
   const [row] = await tx
     .select({ id: students.id, photo: students.photo, enrollment: students.enrollment })
     .from(students)

@@ -136,10 +136,11 @@ export function createStudentsService(deps: { db: Db }) {
 
   async function update(tenant: Tenant, id: number, body: UpdateStudentBody) {
     const { schoolId } = tenant;
-    checkFields(body);
     return db
       .transaction(async (tx) => {
+        // Another school's student is not found, whatever was sent: the field rules come after.
         if (!(await repo.findStudent(tx, schoolId, id))) throw new AppError("NOT_FOUND");
+        checkFields(body);
         if (body.enrollment !== undefined) await checkEnrollmentFree(tx, schoolId, body.enrollment, id);
         await repo.updateStudent(tx, schoolId, id, {
           enrollment: body.enrollment,

@@ -1,4 +1,4 @@
-import type { ParentMeeting } from "@convive/domain";
+import { isHttpUrl, type ParentMeeting } from "@convive/domain";
 import { Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconCalendarEvent, IconExternalLink, IconMapPin, IconPencil, IconVideo } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -54,7 +54,7 @@ export function MeetingCard({
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>
             {t(`incidents:meetingMode.${meeting.mode}`)}
             {meeting.mode === "in-person" && meeting.place ? ` · ${meeting.place}` : ""}
-            {meeting.mode === "online" && meeting.meeting_url && (
+            {meeting.mode === "online" && meeting.meeting_url && isHttpUrl(meeting.meeting_url) && (
               <>
                 {" · "}
                 <Anchor href={meeting.meeting_url} target="_blank" rel="noopener noreferrer" size="sm">

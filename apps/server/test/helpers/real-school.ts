@@ -1,0 +1,168 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../src/db/client.ts";
+import { formativeActions, notifications, sessions } from "../../src/db/schema/index.ts";
+import { hashToken } from "../../src/lib/tokens.ts";
+import { schoolDay } from "./follow-up.ts";
+import { png } from "./images.ts";
+import { incidentSchool, registration } from "./incidents.ts";
+import type { JsonSchema } from "./sample-body.ts";
+
+/**
+ * A school with a row behind every kind of id a route takes: incidentSchool (structure, staff of every template,
+ * two families) plus, through the API, an incident about a1 only with a formative action, a parent meeting, an
+ * accompaniment observation and an evidence file. The generated walks fill paths and bodies from it.
+ */
+export async function realSchool(app: FastifyInstance, db: Db) {
+  const s = await incidentSchool(app, db);
+  const today = schoolDay();
+  type Created = Record<string, { id: number }>;
+  const ok = async (res: { statusCode: number; body: string; json: () => { data: Created } }) => {
+    if (res.statusCode >= 300) throw new Error(`realSchool: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  const { incident } = await ok(
+    await s.teacher.as({
+      method: "POST",
+      url: "/api/incidents",
+      payload: registration(s, {
+        formative_actions: [
+          { student_id: s.a1.id, guideline: "Diálogo reflexivo", responsible_id: s.teacher.user.id, starts_on: today },
+        ],
+      }),
+    }),
+  );
+  const incidentId = incident!.id;
+  const { meeting } = await ok(
+    await s.director.as({
+      method: "POST",
+      url: `/api/incidents/${incidentId}/meetings`,
+      payload: {
+        scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+        place: "Dirección",
+        attendee_ids: [s.motherOfA1.user.id, s.teacher.user.id],
+      },
+    }),
+  );
+  const { observation } = await ok(
+    await s.teacher.as({
+      method: "POST",
+      url: "/api/accompaniment-observations",
+      payload: {
+        student_id: s.a1.id,
+        observation_type_id: s.observationType.id,
+        text: "Participó",
+        observed_on: today,
+      },
+    }),
+  );
+  const { attachment } = await ok(
+    await s.teacher.as({
+      method: "POST",
+      url: `/api/incidents/${incidentId}/attachments?name=foto.png`,
+      payload: png(),
+      headers: { "content-type": "image/png" },
+    }),
+  );
+  const [action] = await db
+    .select({ id: formativeActions.id })
+    .from(formativeActions)
+    .where(and(eq(formativeActions.schoolId, s.school.id), eq(formativeActions.incidentId, incidentId)));
+  const [notification] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.schoolId, s.school.id))
+    .orderBy(asc(notifications.id))
+    .limit(1);
+  const [teacherSession] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.accessHash, hashToken(s.teacher.token)));
+  return {
+    ...s,
+    today,
+    incidentId,
+    actionId: action!.id,
+    meetingId: meeting!.id,
+    observationId: observation!.id,
+    attachmentId: attachment!.id,
+    notificationId: notification?.id ?? 1,
+    teacherSessionId: teacherSession!.id,
+  };
+}
+export type RealSchool = Awaited<ReturnType<typeof realSchool>>;
+
+/** The id of a real row of the school for a path parameter, from the parameter's name or the segment before it. */
+export function pathValue(r: RealSchool, url: string, name: string): string {
+  const segments = url.split("/");
+  const at = segments.findIndex((seg) => seg === `:${name}` || seg === `{${name}}`);
+  const before = segments[at - 1] ?? "";
+  const subject = name === "id" ? before : name;
+  const admin = url.startsWith("/api/admin/");
+  const byName: Record<string, string | number> = {
+    students: r.a1.id,
+    incidents: r.incidentId,
+    "formative-actions": r.actionId,
+    "parent-meetings": r.meetingId,
+    sections: r.section.id,
+    grades: r.grade.id,
+    groups: r.groupA.id,
+    subjects: r.math.id,
+    "school-years": r.year.id,
+    "cycle-details": r.year.id,
+    periodId: r.period.id,
+    profiles: r.school.profileIds.docente,
+    roles: r.school.profileIds.docente,
+    "school-users": r.teacher.user.id,
+    users: admin ? r.teacher.user.id : r.director.user.id,
+    userId: r.motherOfA1.user.id,
+    "incident-categories": r.category.id,
+    "incident-types": r.type.id,
+    "observation-types": r.observationType.id,
+    notifications: r.notificationId,
+    jobs: randomUUID(),
+    attachmentId: r.attachmentId,
+    sessionId: r.teacherSessionId,
+    schools: r.school.id,
+    "help-videos": 1,
+    kind: "users",
+    enrollment: r.a1.enrollment,
+    on: r.today,
+    name: "a.png",
+  };
+  return String(byName[subject] ?? 1);
+}
+
+/** Values for body properties by name (ids of real rows, a real time zone…), for sampleOf's hint. */
+export function bodyHint(r: RealSchool) {
+  const byKey: Record<string, unknown> = {
+    student_id: r.a1.id,
+    students: r.a1.id,
+    type_id: r.type.id,
+    category_id: r.category.id,
+    observation_type_id: r.observationType.id,
+    group_id: r.groupA.id,
+    grade_id: r.grade.id,
+    grade_ids: r.grade.id,
+    section_id: r.section.id,
+    subject_id: r.math.id,
+    school_year_id: r.year.id,
+    responsible_id: r.teacher.user.id,
+    user_id: r.teacher.user.id,
+    user_ids: r.teacher.user.id,
+    attendee_ids: r.teacher.user.id,
+    head_teacher_id: r.teacher.user.id,
+    profile_id: r.school.profileIds.docente,
+    school_id: r.school.id,
+    time_zone: "America/Mexico_City",
+    email: "walk@example.test",
+    video_url: "https://example.test/video",
+    meeting_url: "https://example.test/sala",
+    starts_on: r.today,
+    ends_on: r.today,
+    observed_on: r.today,
+    occurrence_on: r.today,
+  };
+  return (key: string, _schema: JsonSchema) => byKey[key];
+}
