@@ -33,6 +33,7 @@ export function readCookie(name: string): string | null {
 export function clearCookies() {
   for (const cookie of document.cookie.split("; ")) {
     const name = cookie.split("=")[0];
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari, which families use.
     if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INCIDENT_LIMITS } from "../incidents.ts";
+import { multiLine } from "./fields.ts";
 import { RowId } from "./incident-config.ts";
 
 /**
@@ -8,7 +9,7 @@ import { RowId } from "./incident-config.ts";
  */
 export const FamilyTextCheckBody = z.object({
   /** The text as typed so far (empty is fine: nothing is found). */
-  text: z.string().max(INCIDENT_LIMITS.detailMax),
+  text: multiLine().max(INCIDENT_LIMITS.detailMax),
   /** The incident's students as picked so far (or the observed student). */
   student_ids: z.array(RowId).max(INCIDENT_LIMITS.maxStudents).default([]),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./fields.ts";
+import { optionalText, QueryId, QueryInt, singleLine } from "./fields.ts";
 
 /**
  * Invitations (issue 9): a school never links, reads or changes an account by typing its e-mail. Adding a person
@@ -49,24 +49,24 @@ export type Invitation = z.infer<typeof InvitationSchema>;
 
 export const InvitationsQuery = z.object({
   /** Part of the typed names or the e-mail. */
-  search: z.string().trim().max(100).optional(),
+  search: singleLine().trim().max(100).optional(),
   /** staff: every profile but Familiar; family: Familiar only. */
   scope: z.enum(["all", "staff", "family"]).default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: QueryInt(1, 100_000).default(1),
+  per_page: QueryInt(1, 100).default(20),
 });
 export type InvitationsQuery = z.infer<typeof InvitationsQuery>;
 
-export const InvitationParam = z.object({ invitationId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const InvitationParam = z.object({ invitationId: QueryId });
 
 export const StudentInvitationParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  invitationId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: QueryId,
+  invitationId: QueryId,
 });
 
 // ── The invited person (public, by token) ─────────────────────────────────────────────────────────────
 
-const Token = z.string().trim().min(20).max(200);
+const Token = singleLine().trim().min(20).max(200);
 
 export const InvitationTokenBody = z.object({ token: Token });
 
@@ -91,11 +91,11 @@ export type InvitationLookup = z.infer<typeof InvitationLookup>;
 /** Accepting: a new account needs a password and may correct its names; an existing one needs nothing more. */
 export const AcceptInvitationBody = z.object({
   token: Token,
-  password: z.string().max(200).optional(),
-  password_confirmation: z.string().max(200).optional(),
-  first_name: z.string().trim().min(1).max(80).optional(),
-  paternal_surname: z.string().trim().max(80).optional(),
-  maternal_surname: z.string().trim().max(80).optional(),
+  password: singleLine().max(200).optional(),
+  password_confirmation: singleLine().max(200).optional(),
+  first_name: singleLine().trim().min(1).max(80).optional(),
+  paternal_surname: singleLine().trim().max(80).optional(),
+  maternal_surname: singleLine().trim().max(80).optional(),
   cell_phone: optionalText(30),
 });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;

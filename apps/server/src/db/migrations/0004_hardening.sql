@@ -64,4 +64,6 @@ WHERE j."status" = 'processing' AND EXISTS (
     AND (newer."created_at", newer."id") > (j."created_at", j."id")
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "import_jobs_one_running_idx" ON "import_jobs" USING btree ("school_id") WHERE "import_jobs"."status" = 'processing';
+CREATE UNIQUE INDEX "import_jobs_one_running_idx" ON "import_jobs" USING btree ("school_id") WHERE "import_jobs"."status" = 'processing';--> statement-breakpoint
+-- Meeting links may only be http(s) from now on; a javascript:/data: link stored before is dropped rather than offered to families.
+UPDATE "parent_meetings" SET "meeting_url" = NULL WHERE "meeting_url" IS NOT NULL AND "meeting_url" !~* '^https?://';

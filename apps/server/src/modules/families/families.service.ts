@@ -64,8 +64,9 @@ export function createFamiliesService(deps: {
    */
   async function add(tenant: Tenant, actorId: number, studentId: number, body: CreateFamilyMemberBody, lang: Language) {
     const { schoolId } = tenant;
-    checkRfc(body.rfc);
+    // The student first: another school's id is 404 whatever the body holds.
     await requireStudent(db, schoolId, studentId);
+    checkRfc(body.rfc);
     const familiar = await repo.familiarProfileId(db, schoolId);
     if (!familiar) throw new AppError("FAMILIAR_PROFILE_MISSING");
     const details = {
@@ -135,10 +136,11 @@ export function createFamiliesService(deps: {
    */
   async function update(tenant: Tenant, studentId: number, userId: number, body: UpdateFamilyMemberBody) {
     const { schoolId } = tenant;
-    checkRfc(body.rfc);
     let renamed = false;
     const out = await db.transaction(async (tx) => {
+      // The link first: another school's ids are 404 whatever the body holds.
       const current = await linkOut(tx, schoolId, studentId, userId);
+      checkRfc(body.rfc);
       const identity = await identityChanges(
         tx,
         schoolId,
