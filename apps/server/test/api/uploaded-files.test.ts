@@ -94,7 +94,11 @@ describe("evidence files are served as downloads only", () => {
 
   it("cleans names that would break the header or hide another extension", async () => {
     const id = await openIncident();
-    const res = await upload(id, "application/pdf", POLYGLOTS.pdfOpenAction, 'nota"; filename=evil.html\r\n.pdf');
+    // A line break cannot even reach the header: control characters are refused at the door.
+    const broken = await upload(id, "application/pdf", POLYGLOTS.pdfOpenAction, "nota\r\nX-Evil: 1.pdf");
+    expect(broken.statusCode, broken.body).toBe(422);
+    expect(broken.json().errors?.name).toBeTruthy();
+    const res = await upload(id, "application/pdf", POLYGLOTS.pdfOpenAction, 'nota"; filename=evil.html.pdf');
     expect(res.statusCode, res.body).toBe(201);
     const served = await s.director.as({ method: "GET", url: res.json().data.attachment.url });
     const disposition = String(served.headers["content-disposition"]);
