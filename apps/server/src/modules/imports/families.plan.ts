@@ -13,7 +13,16 @@ import {
 import type { PendingMail } from "../invitations/invitations.service.ts";
 import { BOOLEAN_LABELS, isEmail, optionLabels, parseBoolean, parseOption } from "./cells.ts";
 import { writeFamilies } from "./families.write.ts";
-import { chunks, emptyCounts, type Issue, type Plan, type PlanContext, type Row, requireCells } from "./plan.ts";
+import {
+  chunks,
+  emptyCounts,
+  type Issue,
+  type Plan,
+  type PlanContext,
+  type Row,
+  requireCells,
+  rowsWithBreaks,
+} from "./plan.ts";
 
 const COLUMNS = IMPORT_COLUMNS.families;
 
@@ -106,7 +115,7 @@ export async function planFamilies(
 
   const firstRowOf = new Map<string, number>();
   const good: Good[] = [];
-  for (const row of rows) {
+  for await (const row of rowsWithBreaks(rows)) {
     const g = checkRow(row, studentIds, issues);
     if (!g) continue;
     const pair = `${g.studentId}|${g.email}`;

@@ -11,7 +11,7 @@ import type { Tx } from "../../db/client.ts";
 import { type Address, grades, groups, sections, studentGroups, students } from "../../db/schema/index.ts";
 import { currentYear } from "../school-years/school-years.repository.ts";
 import { fold, optionLabels, parseDay, parseOption } from "./cells.ts";
-import { chunks, emptyCounts, type Issue, type Plan, type Row, requireCells } from "./plan.ts";
+import { chunks, emptyCounts, type Issue, type Plan, type Row, requireCells, rowsWithBreaks } from "./plan.ts";
 
 const COLUMNS = IMPORT_COLUMNS.students;
 
@@ -65,7 +65,7 @@ export async function planStudents(tx: Tx, schoolId: string, rows: readonly Row[
   );
   const firstRowOf = new Map<string, number>();
   const good: Good[] = [];
-  for (const row of rows) {
+  for await (const row of rowsWithBreaks(rows)) {
     const n = row.number;
     const problems = issues.length;
     requireCells(row, COLUMNS, issues);

@@ -5,7 +5,16 @@ import { profiles } from "../../db/schema/index.ts";
 import { membersByEmail, openInvitationsFor } from "../invitations/invitations.repository.ts";
 import { openInvitations, type PendingMail } from "../invitations/invitations.service.ts";
 import { fold, isEmail } from "./cells.ts";
-import { chunks, emptyCounts, type Issue, type Plan, type PlanContext, type Row, requireCells } from "./plan.ts";
+import {
+  chunks,
+  emptyCounts,
+  type Issue,
+  type Plan,
+  type PlanContext,
+  type Row,
+  requireCells,
+  rowsWithBreaks,
+} from "./plan.ts";
 
 const COLUMNS = IMPORT_COLUMNS.users;
 
@@ -27,7 +36,7 @@ export async function planUsers(tx: Tx, schoolId: string, rows: readonly Row[], 
 
   const firstRowOf = new Map<string, number>();
   const good: Good[] = [];
-  for (const row of rows) {
+  for await (const row of rowsWithBreaks(rows)) {
     let ok = requireCells(row, COLUMNS, issues);
     const email = row.get("email").toLowerCase();
     if (email && !isEmail(email)) {
