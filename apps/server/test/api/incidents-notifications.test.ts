@@ -1,89 +1,31 @@
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../src/db/schema/index.ts";
 import type { DomainEvents } from "../../src/lib/events.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
+import { type Inbox, type Received, startInbox } from "../helpers/inbox.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
 
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** Undoes the transfer encodings nodemailer may use: RFC 2047 words in headers, quoted-printable bodies. */
-const decodeQuotedPrintable = (value: string) =>
-  Buffer.from(
-    value
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-const decodeWords = (value: string) =>
-  value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-    kind.toUpperCase() === "B"
-      ? Buffer.from(data, "base64").toString("utf8")
-      : decodeQuotedPrintable(data.replaceAll("_", " ")),
-  );
-
-function parseMessage(raw: string, to: string[]): Received {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, " ");
-  const subject = decodeWords(/^subject: (.*)$/im.exec(headers)?.[1] ?? "");
-  const body = rest.join("\n\n");
-  const encoding = /^content-transfer-encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
-  const text =
-    encoding === "quoted-printable"
-      ? decodeQuotedPrintable(body)
-      : encoding === "base64"
-        ? Buffer.from(body, "base64").toString("utf8")
-        : body;
-  return { to, subject, text };
-}
-
-const inbox: Received[] = [];
 const pushed: DomainEvents["notifications.count"][] = [];
-let smtp: SMTPServer;
+let smtp: Inbox;
 let t: TestApp;
 let s: IncidentSchool;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        inbox.push(parseMessage(Buffer.concat(chunks).toString("utf8"), to));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: "https://convive.example/" });
+  smtp = await startInbox();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://convive.example/" });
   t.app.ctx.events.on("notifications.count", (e) => pushed.push(e));
   s = await incidentSchool(t.app, t.db);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
-/** E-mails go out after the answer: wait for them (bounded). */
-async function mailsTo(email: string, count = 1, timeoutMs = 5000): Promise<Received[]> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    const found = inbox.filter((m) => m.to.includes(email));
-    if (found.length >= count) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`fewer than ${count} e-mails to ${email} within ${timeoutMs} ms`);
+/** E-mails go out after the answer: every one to the address once there are `count` (bounded wait). */
+async function mailsTo(email: string, count = 1): Promise<Received[]> {
+  await smtp.waitFor(email, count);
+  return smtp.to(email);
 }
 
 type Member = IncidentSchool["teacher"];
@@ -156,7 +98,7 @@ describe("registration notifications", () => {
     expect(toOtto!.subject).toBe("Nueva incidencia: Ana Pérez Ruiz y Beto Pérez Ruiz");
     await mailsTo(s.coordinador.user.email);
     await mailsTo(s.fatherOfB1.user.email);
-    expect(inbox.some((m) => m.to.includes(s.teacher.user.email))).toBe(false);
+    expect(smtp.to(s.teacher.user.email)).toEqual([]);
   });
 
   it("leaves families out when the incident is not visible to them", async () => {
