@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { type GuardDecision, type GuardUser, guardRoute, homeOf } from "./guard.ts";
-import { LAYOUT_ROUTES, PATHS } from "./routes.ts";
 
 // Fixtures: one user per row of the decision table at the top of guard.ts.
 const user = (over: Partial<GuardUser> = {}): GuardUser => ({
@@ -9,7 +8,7 @@ const user = (over: Partial<GuardUser> = {}): GuardUser => ({
   roles: [{ id: 1, name: "Docente" }],
   permissions: [],
   permissionsModules: [],
-  viewMain: PATHS.register,
+  viewMain: "/register",
   ...over,
 });
 const root = user({ root: 1, roles: undefined, viewMain: "" });
@@ -22,26 +21,60 @@ const noRolesPending = { ...noRoles, password_updated: 0 as const };
 
 const allow: GuardDecision = { kind: "allow" };
 const to = (path: string): GuardDecision => ({ kind: "redirect", to: path });
-const NF = to(PATHS.notFound);
+const NF = to("/page-not-found");
 
 const OUTSIDE = [
-  PATHS.login,
-  PATHS.schoolSelection,
-  PATHS.changePassword,
-  PATHS.recoverPassword,
-  PATHS.resetPassword,
-  PATHS.notFound,
+  "/",
+  "/Schoolselection",
+  "/Changepassword",
+  "/RecoverPassword",
+  "/RecoverPassword/reset",
+  "/page-not-found",
 ];
-const LAYOUT = LAYOUT_ROUTES.map((r) => `/${r.path}`);
+// Spec §2 "Screens inside the layout", by hand (incident-graph: the tag's path as this app reads it).
+const ROOT_SCREENS = ["/admin-school-creator", "/admin-user-creator", "/help-video-creator"];
+const MC_CHILDREN = [
+  "general-information",
+  "user-profile",
+  "level-grade-group",
+  "subject",
+  "scholar-cicle",
+  "school-users",
+  "students-profile",
+  "incidents-configurator",
+  "cycle-details",
+  "reenrollment-students",
+  "user-reassignment",
+  "automatic-reports",
+  "observations-configurator",
+  "grade-configurator",
+  "nursing-configurator",
+  "form-configurator",
+].map((c) => `/master-configuration/${c}`);
+const MODULE_SCREENS = [
+  "/incident-registration",
+  "/register",
+  "/incident-details",
+  "/archive",
+  "/strategic-vision",
+  "/ratings",
+  "/notifications",
+  "/scorecard",
+  "/forms-parents",
+  "/incident-graph",
+  "/master-configuration",
+  ...MC_CHILDREN,
+];
+const LAYOUT = [...ROOT_SCREENS, "/account", ...MODULE_SCREENS];
 const UNMATCHED = ["/nowhere", "/register/extra", "/master-configuration/unknown", "/admin", "/page-not-found/x"];
 const EVERY_PATH = [...OUTSIDE, ...LAYOUT, ...UNMATCHED];
 
 const run = (path: string, u: GuardUser | null, hasToken = true) => guardRoute({ path, hasToken, user: u });
 
 describe("rules 1–2: without a token", () => {
-  const open = new Set<string>([PATHS.login, PATHS.recoverPassword, PATHS.resetPassword]);
+  const open = new Set<string>(["/", "/RecoverPassword", "/RecoverPassword/reset"]);
   const rows = [null, root, staff].flatMap((u) =>
-    EVERY_PATH.map((path) => [path, u?.root ?? "none", u, open.has(path) ? allow : to(PATHS.login)] as const),
+    EVERY_PATH.map((path) => [path, u?.root ?? "none", u, open.has(path) ? allow : to("/")] as const),
   );
   it.each(rows)("%s (user %s) → %o", (path, _who, u, expected) => {
     expect(run(path, u, false)).toEqual(expected);
@@ -60,26 +93,26 @@ describe("token, user not loaded yet", () => {
 
 describe("rule 3/4/6/7: where / leads a signed-in user", () => {
   it.each([
-    ["root, password pending", rootPending, PATHS.changePassword],
-    ["root", root, PATHS.adminSchoolCreator],
-    ["non-root with roles, password pending", staffPending, PATHS.changePassword],
-    ["non-root without roles, password pending", noRolesPending, PATHS.changePassword],
-    ["non-root, roles null", noRoles, PATHS.schoolSelection],
-    ["non-root, roles empty", noRolesEmpty, PATHS.schoolSelection],
-    ["non-root with roles", staff, PATHS.register],
+    ["root, password pending", rootPending, "/Changepassword"],
+    ["root", root, "/admin-school-creator"],
+    ["non-root with roles, password pending", staffPending, "/Changepassword"],
+    ["non-root without roles, password pending", noRolesPending, "/Changepassword"],
+    ["non-root, roles null", noRoles, "/Schoolselection"],
+    ["non-root, roles empty", noRolesEmpty, "/Schoolselection"],
+    ["non-root with roles", staff, "/register"],
     ["non-root with roles, other viewMain", user({ viewMain: "/scorecard" }), "/scorecard"],
   ])("%s → %s", (_name, u, expected) => {
-    for (const path of [PATHS.login, "/?lang=en", "#top", PATHS.recoverPassword, PATHS.resetPassword]) {
+    for (const path of ["/", "/?lang=en", "#top", "/RecoverPassword", "/RecoverPassword/reset"]) {
       expect(run(path, u)).toEqual(to(expected));
     }
     expect(homeOf(u)).toBe(expected);
   });
 
   it.each([
-    ["empty", "", PATHS.register],
-    ["blank", "  ", PATHS.register],
-    ["login", "/", PATHS.register],
-    ["recover", "/RecoverPassword", PATHS.register],
+    ["empty", "", "/register"],
+    ["blank", "  ", "/register"],
+    ["login", "/", "/register"],
+    ["recover", "/RecoverPassword", "/register"],
     ["without slash", "scorecard", "/scorecard"],
   ])("viewMain %s (%o) → %s, never a loop", (_name, viewMain, expected) => {
     const u = user({ viewMain, permissionsModules: ["module-incidents-registration"] });
@@ -88,7 +121,7 @@ describe("rule 3/4/6/7: where / leads a signed-in user", () => {
 
   it("falls back to the Familiar landing order for a Familiar without viewMain", () => {
     const u = user({ viewMain: "", roles: [{ id: 6, name: "Familiar" }], permissionsModules: ["module-scorings"] });
-    expect(homeOf(u)).toBe(PATHS.ratings);
+    expect(homeOf(u)).toBe("/ratings");
   });
 });
 
@@ -96,13 +129,7 @@ describe("rules 4/7: a pending password change allows only /Changepassword", () 
   const rows = [rootPending, staffPending, noRolesPending].flatMap((u) =>
     EVERY_PATH.map(
       (path) =>
-        [
-          path,
-          u.root,
-          u.roles?.length ?? 0,
-          u,
-          path === PATHS.changePassword ? allow : to(PATHS.changePassword),
-        ] as const,
+        [path, u.root, u.roles?.length ?? 0, u, path === "/Changepassword" ? allow : to("/Changepassword")] as const,
     ),
   );
   it.each(rows)("%s (root %s, roles %s) → %o", (path, _r, _n, u, expected) => {
@@ -112,13 +139,12 @@ describe("rules 4/7: a pending password change allows only /Changepassword", () 
 
 describe("root with password updated", () => {
   const rows: [string, GuardDecision][] = [
-    [PATHS.changePassword, allow],
-    [PATHS.notFound, allow],
-    [PATHS.schoolSelection, to(PATHS.adminSchoolCreator)],
-    ...LAYOUT_ROUTES.map((r): [string, GuardDecision] => [
-      `/${r.path}`,
-      r.rootOnly || r.path === "account" ? allow : NF,
-    ]),
+    ["/Changepassword", allow],
+    ["/page-not-found", allow],
+    ["/Schoolselection", to("/admin-school-creator")],
+    ...ROOT_SCREENS.map((p): [string, GuardDecision] => [p, allow]),
+    ["/account", allow],
+    ...MODULE_SCREENS.map((p): [string, GuardDecision] => [p, NF]),
     ...UNMATCHED.map((p): [string, GuardDecision] => [p, NF]),
   ];
   it.each(rows)("%s → %o", (path, expected) => {
@@ -126,14 +152,14 @@ describe("root with password updated", () => {
   });
   it("module keys and permissions do not open module routes for root", () => {
     const loaded = { ...root, permissionsModules: ["module-scorecard"], permissions: ["scorecard.read"] };
-    expect(run(PATHS.scorecard, loaded)).toEqual(NF);
+    expect(run("/scorecard", loaded)).toEqual(NF);
   });
 });
 
 describe("rule 4: non-root without roles, password updated", () => {
-  const open = new Set<string>([PATHS.schoolSelection, PATHS.changePassword, PATHS.notFound]);
+  const open = new Set<string>(["/Schoolselection", "/Changepassword", "/page-not-found"]);
   const rows = [noRoles, noRolesEmpty].flatMap((u) =>
-    EVERY_PATH.map((path) => [path, u.roles, u, open.has(path) ? allow : to(PATHS.schoolSelection)] as const),
+    EVERY_PATH.map((path) => [path, u.roles, u, open.has(path) ? allow : to("/Schoolselection")] as const),
   );
   it.each(rows)("%s (roles %o) → %o", (path, _roles, u, expected) => {
     expect(run(path, u)).toEqual(expected);
@@ -142,13 +168,13 @@ describe("rule 4: non-root without roles, password updated", () => {
 
 describe("rule 6: fixed screens for non-root with roles", () => {
   it.each([
-    [PATHS.schoolSelection, allow],
-    [PATHS.changePassword, allow],
-    [PATHS.notFound, allow],
-    [PATHS.account, allow],
-    [PATHS.adminSchoolCreator, NF],
-    [PATHS.adminUserCreator, NF],
-    [PATHS.helpVideoCreator, NF],
+    ["/Schoolselection", allow],
+    ["/Changepassword", allow],
+    ["/page-not-found", allow],
+    ["/account", allow],
+    ["/admin-school-creator", NF],
+    ["/admin-user-creator", NF],
+    ["/help-video-creator", NF],
     ...UNMATCHED.map((p): [string, GuardDecision] => [p, NF]),
   ])("%s → %o", (path, expected) => {
     const everything = user({ permissionsModules: ["module-master-configuration"], permissions: ["notify-profile"] });
