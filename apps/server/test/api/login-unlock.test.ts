@@ -143,14 +143,17 @@ describe("the owner of a locked account gets in from a new device", () => {
     for (let i = 0; i < REQUEST_LIMITS.unlockMailsPerAccount + 3; i++) {
       expect((await signIn(user.email, `Sigue.${i}`)).statusCode).toBe(429);
     }
-    await inbox.waitFor(user.email, REQUEST_LIMITS.unlockMailsPerAccount);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(inbox.to(user.email)).toHaveLength(REQUEST_LIMITS.unlockMailsPerAccount);
-
     const nobody = `${uniq("nadie")}@test.convive`;
     await lockOut(nobody);
     expect((await signIn(nobody, PASSWORD)).json().code).toBe("ACCOUNT_LOCKED");
-    await new Promise((r) => setTimeout(r, 300));
+
+    // A later unlock e-mail to someone else: the offers run in the background in the order made, so once it has
+    // arrived, an extra e-mail to the first account or one to the unknown address would have come before it.
+    const witness = await createUser(t.db);
+    await lockOut(witness.email);
+    expect((await signIn(witness.email, PASSWORD)).json().code).toBe("ACCOUNT_LOCKED");
+    await inbox.waitFor(witness.email);
+    expect(inbox.to(user.email)).toHaveLength(REQUEST_LIMITS.unlockMailsPerAccount);
     expect(inbox.to(nobody)).toEqual([]);
   });
 });

@@ -43,7 +43,6 @@ async function waitFor<T>(seen: T[], match: (value: T) => boolean, ms = 5000): P
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Count = { schoolId: string; count: number };
 
 /** Client sockets go first: the server's close waits for open connections. */
@@ -109,9 +108,17 @@ describe("realtime on one instance", () => {
       type: "welcome",
     });
     await waitFor(mine, (c) => c.schoolId === recipient.school.id && c.count === 1);
-    await sleep(200);
-    expect(theirs).toEqual([]);
-    expect(theirsNew).toEqual([]);
+    // Then one for the stranger in their own school: events reach a socket in the order sent, so once it has
+    // arrived, a push of the other school's notification would have arrived before it.
+    await t.app.ctx.notifications.notify(t.db, {
+      schoolId: stranger.school.id,
+      userIds: [stranger.user.id],
+      type: "welcome",
+    });
+    await waitFor(theirs, (c) => c.schoolId === stranger.school.id);
+    await waitFor(theirsNew, () => true);
+    expect(theirs).toEqual([{ schoolId: stranger.school.id, count: 1 }]);
+    expect(theirsNew).toEqual([{ schoolId: stranger.school.id, id: expect.any(Number) }]);
   });
 
   it("disconnects the socket of a session that logs out", async () => {
@@ -134,12 +141,12 @@ describe("realtime on one instance", () => {
     const res = await b.as({ method: "POST", url: `/api/school-users/${teacher.user.id}/deactivate` });
     expect(res.statusCode, res.body).toBe(200);
     expect(await reason).toBe("io server disconnect");
-    await sleep(200);
-    expect(inA.connected).toBe(true);
-    // The school's own pushes still reach the socket of the school the person still belongs to.
+    // The school's own pushes still reach the socket of the school the person still belongs to; the push comes
+    // after the deactivation on the same connection, so a wrong disconnect of it would have come first.
     const counts = record<Count>(inA, "notifications:count");
     await t.app.ctx.notifications.notify(t.db, { schoolId: a.school.id, userIds: [teacher.user.id], type: "welcome" });
     await waitFor(counts, (c) => c.schoolId === a.school.id && c.count === 1);
+    expect(inA.connected).toBe(true);
   });
 });
 
