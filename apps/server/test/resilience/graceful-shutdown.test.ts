@@ -6,8 +6,6 @@ import { addMember, createSchool, createUser, PASSWORD } from "../helpers/factor
 import { type ServerProcess, startServer } from "../helpers/server-process.ts";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../helpers/throwaway-postgres.ts";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * SIGTERM (a deploy, a scale-down) must not cut a call in the middle: the server stops taking new calls, lets the
  * ones in flight finish, then closes and exits 0 — and still exits, with 1, when a call outlasts the grace period.
@@ -79,13 +77,16 @@ describe("graceful shutdown", () => {
   }
 
   it("lets a slow in-flight call finish, refuses new ones, then exits 0", async () => {
-    const t = await setUp();
+    // At info level the server says when it has taken the signal: the event to wait on instead of a fixed pause.
+    const t = await setUp({ LOG_LEVEL: "info" });
     await t.holdStructureLock();
     const inFlight = t.createSection("Secundaria");
     await expect.poll(t.waitersOnLock, { timeout: 10_000, interval: 50 }).toBe(1);
 
     t.server.child.kill("SIGTERM");
-    await sleep(1_000);
+    await expect
+      .poll(() => t.server.output(), { timeout: 10_000, interval: 50 })
+      .toContain("SIGTERM: finishing in-flight calls");
     // Still there, waiting for the call; a new call is turned away (connection refused, or 503 on a kept-alive one).
     expect(t.server.exit()).toBeNull();
     const late = await t.createSection("Preescolar").catch(() => null);
