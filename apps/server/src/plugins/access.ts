@@ -3,8 +3,8 @@ import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { hashToken, safeEqual } from "../lib/tokens.ts";
-import { findIdentity, type RequestIdentity, touchSession } from "../modules/auth/sessions.repository.ts";
 import type { Caches } from "./caches.ts";
+import { findIdentity, type RequestIdentity, touchSession } from "./identity.repository.ts";
 import { resolveSchoolId } from "./tenancy.ts";
 
 /**

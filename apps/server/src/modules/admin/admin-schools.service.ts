@@ -1,5 +1,6 @@
 import type { AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import {
@@ -9,7 +10,7 @@ import {
   type SchoolRow,
   updateSchool,
 } from "../schools/schools.repository.ts";
-import { isUniqueViolation, listProfiles, memberCounts } from "./admin.repository.ts";
+import { listProfiles, memberCounts } from "./admin.repository.ts";
 
 const present = (school: SchoolRow, counts = { total: 0, active: 0 }): AdminSchool => ({
   id: school.id,

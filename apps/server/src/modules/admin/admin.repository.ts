@@ -100,11 +100,3 @@ export async function deleteHelpVideo(tx: Tx, id: number): Promise<boolean> {
   const rows = await tx.delete(helpVideos).where(eq(helpVideos.id, id)).returning({ id: helpVideos.id });
   return rows.length > 0;
 }
-
-/** Postgres unique_violation, whether the driver error is bare or wrapped by drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}

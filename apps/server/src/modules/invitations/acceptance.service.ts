@@ -1,6 +1,7 @@
 import type { AcceptInvitationBody, InvitationLookup } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { familyLinks, users } from "../../db/schema/index.ts";
+import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { hashPassword } from "../../lib/passwords.ts";
@@ -8,7 +9,6 @@ import { hashToken } from "../../lib/tokens.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import { upsertFamilyMember } from "../families/families.repository.ts";
 import { findMember, insertMember } from "../school-users/school-users.repository.ts";
-import { isUniqueViolation } from "../structure/db-guards.ts";
 import { findUserByEmail, type UserRow } from "../users/users.repository.ts";
 import * as repo from "./acceptance.repository.ts";
 import type { InvitationRow } from "./invitations.repository.ts";

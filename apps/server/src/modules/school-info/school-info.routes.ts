@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app.ts";
 import { AppError } from "../../lib/errors.ts";
+import { IMAGE_TYPES } from "../../lib/files/image-type.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
+import { UPLOAD_CEILING_MB } from "../../lib/uploads.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
-import { IMAGE_TYPES, UPLOAD_CEILING_MB } from "../avatars/avatars.service.ts";
 import { createSchoolInfoService, type SchoolInfoService } from "./school-info.service.ts";
 
 const access = (action: "read" | "update") =>

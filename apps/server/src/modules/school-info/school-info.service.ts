@@ -13,8 +13,9 @@ import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
+import { sniffImageType } from "../../lib/files/image-type.ts";
+import { schoolUploadLimitMb, UPLOAD_NAME, UPLOADS_PREFIX } from "../../lib/uploads.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { sniffImageType, UPLOAD_CEILING_MB, UPLOAD_NAME, UPLOADS_PREFIX } from "../avatars/avatars.service.ts";
 import { findSchool, type SchoolRow, updateSchool } from "../schools/schools.repository.ts";
 
 const MB = 1024 * 1024;
@@ -99,11 +100,7 @@ export function createSchoolInfoService(deps: {
     return present(row!);
   }
 
-  /** The school's upload limit in MB (never above the server's ceiling). */
-  async function limitMb(schoolId: string | null): Promise<number> {
-    const school = schoolId ? await findSchool(db, schoolId) : undefined;
-    return Math.min(school?.maxFileSizeInMb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
-  }
+  const limitMb = (schoolId: string | null) => schoolUploadLimitMb(db, schoolId);
 
   /** Deletes a replaced logo when it is one of ours; a seed or external URL is left alone. */
   async function removeUpload(url: string | null | undefined) {

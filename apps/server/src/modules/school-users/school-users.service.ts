@@ -7,12 +7,12 @@ import type {
   UpdateSchoolUserBody,
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { isUniqueViolation, lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { membersByEmail, openInvitationsFor } from "../invitations/invitations.repository.ts";
 import { type InvitationsService, openInvitations, presentOne } from "../invitations/invitations.service.ts";
-import { isUniqueViolation, lockSchoolStructure } from "../structure/db-guards.ts";
 import { ownedGroups } from "../structure/structure.repository.ts";
 import { findProfile, updateMembership, updateUserRow } from "../users/users.repository.ts";
 import { identityChanges } from "./identity.ts";
