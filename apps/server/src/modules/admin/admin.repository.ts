@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { helpVideos, memberships, profiles, schools, users } from "../../db/schema/index.ts";
+import { likeTerm, searchableName } from "../../lib/names.ts";
 
 /** Members per school (or of one school), all and active, for the platform's school list. */
 export async function memberCounts(tx: Tx, schoolId?: string) {
@@ -24,17 +25,10 @@ export const listProfiles = (tx: Tx, schoolId: string) =>
     .orderBy(asc(profiles.id));
 
 /** `%`, `_` and `\` typed by the root are matched literally. */
-const likeTerm = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** One page of users whose names or e-mail contain `search`, with the total for the pager. */
 export async function searchUsers(tx: Tx, options: { search?: string; limit: number; offset: number }) {
   const term = options.search ? likeTerm(options.search) : null;
-  const where = term
-    ? or(
-        ilike(users.email, term),
-        ilike(sql`concat_ws(' ', ${users.firstName}, ${users.paternalSurname}, ${users.maternalSurname})`, term),
-      )
-    : undefined;
+  const where = term ? or(ilike(users.email, term), ilike(searchableName(users), term)) : undefined;
   const [rows, [total]] = await Promise.all([
     tx
       .select()

@@ -1,18 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFAULT_MAX_FILE_SIZE_MB } from "@convive/domain";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
 import { IMAGE_TYPES, type ImageType, sniffImageType } from "../../lib/files/image-type.ts";
-import { PRIVATE_UPLOADS_FOLDER, schoolUploadLimitMb, UPLOAD_NAME, UPLOADS_PREFIX } from "../../lib/uploads.ts";
+import { type PRIVATE_UPLOADS_FOLDER, schoolUploadLimitMb, UPLOAD_NAME, UPLOADS_PREFIX } from "../../lib/uploads.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
-import { findUserById, updateUserRow } from "../users/users.repository.ts";
-import type { UsersService } from "../users/users.service.ts";
+import type { UsersService } from "../users/index.ts";
+import { findUserById, updateUserRow } from "../users/index.ts";
 
 const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type])) as Record<
   string,

@@ -1,7 +1,5 @@
-import { type Attachment, DEFAULT_MAX_FILE_SIZE_MB, INCIDENT_LIMITS } from "@convive/domain";
-import { eq } from "drizzle-orm";
+import { type Attachment, INCIDENT_LIMITS } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
-import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
 import { MB } from "../../lib/raw-body.ts";

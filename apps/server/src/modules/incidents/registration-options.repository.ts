@@ -18,12 +18,13 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
+import { personName } from "../../lib/names.ts";
 
 /** "Primaria 1° A": how a group is named wherever a person picks one. */
 export const groupLabel = sql<string>`concat_ws(' ', ${sections.name}, ${grades.name}, ${groups.name})`;
 /** "Ana Pérez Ruiz". */
-export const studentName = sql<string>`concat_ws(' ', ${students.firstName}, nullif(${students.paternalSurname}, ''), nullif(${students.maternalSurname}, ''))`;
-export const userName = sql<string>`concat_ws(' ', ${users.firstName}, nullif(${users.paternalSurname}, ''), nullif(${users.maternalSurname}, ''))`;
+export const studentName = personName(students);
+export const userName = personName(users);
 
 /** The places quick-pick looks at the latest incidents only: an index range, never the whole table. */
 const RECENT_INCIDENTS_FOR_PLACES = 500;

@@ -6,10 +6,10 @@ import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { hashToken } from "../../lib/tokens.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import { upsertFamilyMember } from "../families/families.repository.ts";
-import { findMember, insertMember } from "../school-users/school-users.repository.ts";
-import { findUserByEmail, type UserRow } from "../users/users.repository.ts";
+import type { AuthService } from "../auth/index.ts";
+import { upsertFamilyMember } from "../families/index.ts";
+import { findMember, insertMember } from "../school-users/index.ts";
+import { findUserByEmail, type UserRow } from "../users/index.ts";
 import * as repo from "./acceptance.repository.ts";
 import type { InvitationRow } from "./invitations.repository.ts";
 

@@ -17,7 +17,7 @@ import { deleteOrInUse, isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { findProfile, profileGrants } from "../users/users.repository.ts";
+import { findProfile, profileGrants } from "../users/index.ts";
 import * as repo from "./profiles-admin.repository.ts";
 
 /** The landing view (spec §6) compares these profiles' names, so they keep them and are never deleted. */

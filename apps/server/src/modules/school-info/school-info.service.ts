@@ -1,12 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  contrastWarnings,
-  DEFAULT_MAX_FILE_SIZE_MB,
-  type SchoolInfo,
-  type UpdateSchoolInfoBody,
-} from "@convive/domain";
+import { contrastWarnings, type SchoolInfo, type UpdateSchoolInfoBody } from "@convive/domain";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
@@ -14,30 +9,15 @@ import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
 import { sniffImageType } from "../../lib/files/image-type.ts";
+import { presentSchoolSettings, type SchoolRow } from "../../lib/school-presenter.ts";
 import { schoolUploadLimitMb, UPLOAD_NAME, UPLOADS_PREFIX } from "../../lib/uploads.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { findSchool, type SchoolRow, updateSchool } from "../schools/schools.repository.ts";
+import { findSchool, updateSchool } from "../schools/index.ts";
 
 const MB = 1024 * 1024;
 
 const present = (s: SchoolRow): SchoolInfo => ({
-  id: s.id,
-  name: s.name,
-  legal_name: s.legalName,
-  cct: s.cct,
-  address: s.address,
-  phone: s.phone,
-  email: s.email,
-  time_zone: s.timeZone,
-  logo: s.logo,
-  institutional_color_1: s.institutionalColor1,
-  institutional_color_2: s.institutionalColor2,
-  institutional_color_3: s.institutionalColor3,
-  institutional_color_4: s.institutionalColor4,
-  max_file_size_in_mb: s.maxFileSizeInMb,
-  privacy_notice_es: s.privacyNoticeEs,
-  privacy_notice_en: s.privacyNoticeEn,
-  privacy_notice_version: s.privacyNoticeVersion,
+  ...presentSchoolSettings(s),
   contrast_warnings: contrastWarnings([
     s.institutionalColor1,
     s.institutionalColor2,

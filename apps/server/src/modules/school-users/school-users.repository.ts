@@ -1,12 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, memberships, profiles, schoolYears, users } from "../../db/schema/index.ts";
+import { likeTerm, searchableName } from "../../lib/names.ts";
 
 const FAMILIAR = "familiar";
 
 /** `%`, `_` and `\` typed in a search box are matched literally. */
-export const likeTerm = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const memberColumns = {
   id: users.id,
   first_name: users.firstName,
@@ -45,12 +44,7 @@ export async function listMembers(tx: Tx, schoolId: string, filter: MemberFilter
   const term = filter.search ? likeTerm(filter.search) : null;
   const conditions: (SQL | undefined)[] = [
     eq(memberships.schoolId, schoolId),
-    term
-      ? or(
-          ilike(users.email, term),
-          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.paternalSurname}, ${users.maternalSurname})`, term),
-        )
-      : undefined,
+    term ? or(ilike(users.email, term), ilike(searchableName(users), term)) : undefined,
     filter.profileId ? eq(memberships.profileId, filter.profileId) : undefined,
     filter.isActive === undefined ? undefined : eq(memberships.isActive, filter.isActive),
     filter.scope === "family" ? eq(profiles.templateKey, FAMILIAR) : undefined,

@@ -11,10 +11,15 @@ import { isUniqueViolation, lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { membersByEmail, openInvitationsFor } from "../invitations/invitations.repository.ts";
-import { type InvitationsService, openInvitations, presentOne } from "../invitations/invitations.service.ts";
-import { ownedGroups } from "../structure/structure.repository.ts";
-import { findProfile, updateMembership, updateUserRow } from "../users/users.repository.ts";
+import {
+  type InvitationsService,
+  membersByEmail,
+  openInvitations,
+  openInvitationsFor,
+  presentOne,
+} from "../invitations/index.ts";
+import { ownedGroups } from "../structure/index.ts";
+import { findProfile, updateMembership, updateUserRow } from "../users/index.ts";
 import { identityChanges } from "./identity.ts";
 import * as repo from "./school-users.repository.ts";
 

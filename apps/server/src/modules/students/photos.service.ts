@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import type { PhotoResult } from "@convive/domain";
-import { DEFAULT_MAX_FILE_SIZE_MB, type Language } from "@convive/domain";
+import type { Language, PhotoResult } from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -12,7 +11,6 @@ import type { FileJobs } from "../../lib/file-pool.ts";
 import { PRIVATE_UPLOADS_FOLDER, PRIVATE_UPLOADS_PREFIX, schoolUploadLimitMb, UPLOAD_NAME } from "../../lib/uploads.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { render } from "../../plugins/errors.ts";
-import { findSchool } from "../schools/schools.repository.ts";
 import * as repo from "./students.repository.ts";
 
 const MB = 1024 * 1024;
