@@ -20,9 +20,8 @@ import {
   presentInvitations,
   presentOne,
 } from "../invitations/index.ts";
-import { identityChanges } from "../school-users/index.ts";
 import { cleanAddress, findStudent } from "../students/index.ts";
-import { updateUserRow } from "../users/index.ts";
+import { identityChanges, updateUserRow } from "../users/index.ts";
 import * as repo from "./families.repository.ts";
 import { cancelStudentInvitation, type FamilyLinkFields, inviteFamilyMember } from "./family-invitations.ts";
 

@@ -1,3 +1,2 @@
-// The school-users module's public surface: member rows (invitations accept into them) and identity changes.
-export { identityChanges } from "./identity.ts";
+// The school-users module's public surface: member rows (accepting an invitation reads and inserts them).
 export { findMember, insertMember } from "./school-users.repository.ts";

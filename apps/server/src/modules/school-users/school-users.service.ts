@@ -19,8 +19,7 @@ import {
   presentOne,
 } from "../invitations/index.ts";
 import { ownedGroups } from "../structure/index.ts";
-import { findProfile, updateMembership, updateUserRow } from "../users/index.ts";
-import { identityChanges } from "./identity.ts";
+import { findProfile, identityChanges, identityEditable, updateMembership, updateUserRow } from "../users/index.ts";
 import * as repo from "./school-users.repository.ts";
 
 const present = ({ joined, ...row }: repo.MemberRow): SchoolUser => ({ ...row, joined_at: joined.toISOString() });
@@ -51,7 +50,7 @@ export function createSchoolUsersService(deps: {
     return {
       ...present(row),
       owned_groups: await ownedGroups(tx, schoolId, userId),
-      identity_editable: await repo.identityEditable(tx, schoolId, userId),
+      identity_editable: await identityEditable(tx, schoolId, userId),
     };
   }
 
