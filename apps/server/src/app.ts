@@ -25,6 +25,7 @@ import { createPasswordResetService } from "./modules/auth/password-reset.servic
 import { avatarsRoutes } from "./modules/avatars/avatars.routes.ts";
 import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
 import { familiesModule } from "./modules/families/families.routes.ts";
+import { upsertFamilyMember } from "./modules/families/index.ts";
 import { followUpModule } from "./modules/follow-up/follow-up.module.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
 import { importsModule } from "./modules/imports/imports.routes.ts";
@@ -40,6 +41,7 @@ import {
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
 import { profilesAdminModule } from "./modules/profiles-admin/profiles-admin.routes.ts";
 import { schoolInfoModule } from "./modules/school-info/school-info.routes.ts";
+import { findMember, insertMember } from "./modules/school-users/index.ts";
 import { schoolUsersModule } from "./modules/school-users/school-users.routes.ts";
 import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts";
 import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
@@ -179,7 +181,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(structureModule, { ctx: { db, events } });
   await app.register(subjectsModule, { ctx: { db, events } });
   await app.register(schoolUsersModule, { ctx: { db, config, events, mailer } });
-  await app.register(invitationsModule, { ctx: { db, events }, auth });
+  await app.register(invitationsModule, {
+    ctx: { db, events },
+    auth,
+    writes: { findMember, insertMember, upsertFamilyMember },
+  });
   await app.register(profilesAdminModule, { ctx: { db, events } });
   await app.register(studentsModule, { ctx: { db, config, files } });
   await app.register(familiesModule, { ctx: { db, config, events, mailer } });

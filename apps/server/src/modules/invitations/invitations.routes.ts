@@ -12,7 +12,7 @@ import { errorResponses } from "../../lib/http.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
 import type { AuthService } from "../auth/index.ts";
 import { enforceLimits } from "../auth/index.ts";
-import { type AcceptanceService, createAcceptanceService } from "./acceptance.service.ts";
+import { type AcceptanceService, createAcceptanceService, type JoinWrites } from "./acceptance.service.ts";
 
 const tags = ["auth"];
 const ERRORS = errorResponses(409, 422, 429);
@@ -71,7 +71,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ acceptance: AcceptanceSe
 export const invitationsModule: FastifyPluginAsync<{
   ctx: Pick<ModuleDeps, "db" | "events">;
   auth: Pick<AuthService, "checkNewPassword">;
-}> = async (app, { ctx, auth }) => {
-  const acceptance = createAcceptanceService({ db: ctx.db, events: ctx.events, auth });
+  writes: JoinWrites;
+}> = async (app, { ctx, auth, writes }) => {
+  const acceptance = createAcceptanceService({ db: ctx.db, events: ctx.events, auth, writes });
   await app.register(invitationsRoutes, { acceptance, db: ctx.db });
 };
