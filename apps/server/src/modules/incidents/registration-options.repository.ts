@@ -18,7 +18,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { personName } from "../../lib/names.ts";
+import { likeTerm, personName, searchableName } from "../../lib/names.ts";
 
 /** "Primaria 1° A": how a group is named wherever a person picks one. */
 export const groupLabel = sql<string>`concat_ws(' ', ${sections.name}, ${grades.name}, ${groups.name})`;
@@ -163,12 +163,8 @@ export interface StudentOptionsFilter {
 
 /** Active students with their group of `yearId` (label included), by surname. */
 export function studentOptions(tx: Tx, schoolId: string, filter: StudentOptionsFilter) {
-  const haystack = folded(
-    sql`concat_ws(' ', ${students.firstName}, ${students.paternalSurname}, ${students.maternalSurname}, ${students.enrollment})`,
-  );
-  const wordMatches = (filter.words ?? []).map(
-    (w) => sql`${haystack} like ${folded(`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`,
-  );
+  const haystack = folded(sql`concat_ws(' ', ${searchableName(students)}, ${students.enrollment})`);
+  const wordMatches = (filter.words ?? []).map((w) => sql`${haystack} like ${folded(likeTerm(w))}`);
   const query = tx
     .select({
       id: students.id,
