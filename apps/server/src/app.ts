@@ -11,10 +11,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Config } from "./config/config.ts";
 import { type Db, openDb } from "./db/client.ts";
 import { createBackground } from "./lib/background.ts";
-import { createEventBus, type EventBus } from "./lib/events.ts";
-import { createFilePool, type FileJobs } from "./lib/file-pool.ts";
+import { createEventBus } from "./lib/events.ts";
+import { createFilePool } from "./lib/file-pool.ts";
 import { requestLanguage } from "./lib/language.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import type { ModuleDeps } from "./lib/module-deps.ts";
 import { webPage } from "./lib/web-page.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -24,6 +25,7 @@ import { createPasswordResetService } from "./modules/auth/password-reset.servic
 import { avatarsRoutes } from "./modules/avatars/avatars.routes.ts";
 import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
 import { familiesModule } from "./modules/families/families.routes.ts";
+import { upsertFamilyMember } from "./modules/families/index.ts";
 import { followUpModule } from "./modules/follow-up/follow-up.module.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
 import { importsModule } from "./modules/imports/imports.routes.ts";
@@ -39,10 +41,12 @@ import {
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
 import { profilesAdminModule } from "./modules/profiles-admin/profiles-admin.routes.ts";
 import { schoolInfoModule } from "./modules/school-info/school-info.routes.ts";
+import { findMember, insertMember } from "./modules/school-users/index.ts";
 import { schoolUsersModule } from "./modules/school-users/school-users.routes.ts";
 import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts";
 import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
 import { createSchoolsService } from "./modules/schools/schools.service.ts";
+import { listGroups } from "./modules/structure/index.ts";
 import { structureModule } from "./modules/structure/structure.routes.ts";
 import { studentsModule } from "./modules/students/students.routes.ts";
 import { subjectsModule } from "./modules/subjects/subjects.routes.ts";
@@ -63,15 +67,10 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
-export interface AppContext {
-  db: Db;
-  config: Config;
-  events: EventBus;
-  mailer: Mailer;
-  /** Later modules send notifications through it (`app.ctx.notifications.notify`). */
+/** What the app builds once: the module plugins each receive the part they name; tests reach it as `app.ctx`. */
+export interface AppContext extends ModuleDeps {
+  /** Modules send notifications through it (`notifications.notify`). */
   notifications: NotificationsService;
-  /** Looks inside uploads (spreadsheets, ZIPs, pictures, evidence) in worker threads, never on the event loop. */
-  files: FileJobs;
 }
 
 declare module "fastify" {
@@ -174,22 +173,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profilesRoutes, { db });
   await app.register(schoolsRoutes, { schools, appDomain: config.APP_DOMAIN });
   await app.register(helpVideosRoutes, { db });
-  await app.register(adminRoutes, { db, auth, events });
+  await app.register(adminRoutes, { db, auth, events, helpVideoOrigins: config.HELP_VIDEO_ORIGINS });
   await app.register(notificationsRoutes, { notifications });
-  await app.register(schoolInfoModule, { ctx: app.ctx });
-  await app.register(schoolYearsModule, { ctx: app.ctx });
-  await app.register(structureModule, { ctx: app.ctx });
-  await app.register(subjectsModule, { ctx: app.ctx });
-  await app.register(schoolUsersModule, { ctx: app.ctx });
-  await app.register(invitationsModule, { ctx: app.ctx, auth });
-  await app.register(profilesAdminModule, { ctx: app.ctx });
-  await app.register(studentsModule, { ctx: app.ctx });
-  await app.register(familiesModule, { ctx: app.ctx });
-  await app.register(importsModule, { ctx: app.ctx });
-  await app.register(incidentConfigModule, { ctx: app.ctx });
-  await app.register(incidentsRegistrationModule, { ctx: app.ctx });
-  await app.register(incidentsArchiveModule, { ctx: app.ctx });
-  await app.register(followUpModule, { ctx: app.ctx });
+  // Each module plugin receives exactly the dependencies its signature names.
+  await app.register(schoolInfoModule, { ctx: { db, config, events, files } });
+  await app.register(schoolYearsModule, { ctx: { db, listGroups } });
+  await app.register(structureModule, { ctx: { db, events } });
+  await app.register(subjectsModule, { ctx: { db, events } });
+  await app.register(schoolUsersModule, { ctx: { db, config, events, mailer } });
+  await app.register(invitationsModule, {
+    ctx: { db, events },
+    auth,
+    writes: { findMember, insertMember, upsertFamilyMember },
+  });
+  await app.register(profilesAdminModule, { ctx: { db, events } });
+  await app.register(studentsModule, { ctx: { db, config, files } });
+  await app.register(familiesModule, { ctx: { db, config, events, mailer } });
+  await app.register(importsModule, { ctx: { db, config, events, mailer, files } });
+  await app.register(incidentConfigModule, { ctx: { db } });
+  await app.register(incidentsRegistrationModule, { ctx: { db, config, mailer, files, notifications } });
+  await app.register(incidentsArchiveModule, { ctx: { db, config } });
+  await app.register(followUpModule, { ctx: { db, notifications } });
 
   await registerWeb(app, config.WEB_DIST);
   return app;

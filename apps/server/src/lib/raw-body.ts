@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { readToken } from "../plugins/access.ts";
 import type { AppError } from "./errors.ts";
+import { readToken } from "./tokens.ts";
 
 export const MB = 1024 * 1024;
 

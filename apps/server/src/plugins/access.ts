@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
-import { hashToken, safeEqual } from "../lib/tokens.ts";
-import { findIdentity, type RequestIdentity, touchSession } from "../modules/auth/sessions.repository.ts";
+import { hashToken, readToken, SESSION_COOKIE, safeEqual } from "../lib/tokens.ts";
 import type { Caches } from "./caches.ts";
+import { findIdentity, type RequestIdentity, touchSession } from "./identity.repository.ts";
 import { resolveSchoolId } from "./tenancy.ts";
 
 /**
@@ -59,17 +59,10 @@ declare module "fastify" {
   }
 }
 
-export const SESSION_COOKIE = "convive_session";
+export { SESSION_COOKIE };
 export const XSRF_COOKIE = "XSRF-TOKEN";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const TOUCH_EVERY_MS = 60_000;
-
-export function readToken(request: FastifyRequest): { token: string; via: "bearer" | "cookie" } | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith("Bearer ")) return { token: header.slice(7).trim(), via: "bearer" };
-  const cookie = request.cookies[SESSION_COOKIE];
-  return cookie ? { token: cookie, via: "cookie" } : null;
-}
 
 /** The identity behind a token in a school, from memory when possible (see plugins/caches.ts). */
 async function cachedIdentity(db: Db, caches: Caches, accessHash: string, schoolId: string | null) {

@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import { createCache, type VersionedCache } from "../lib/cache.ts";
 import type { EventBus } from "../lib/events.ts";
 import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
-import type { RequestIdentity } from "../modules/auth/sessions.repository.ts";
+import type { RequestIdentity } from "./identity.repository.ts";
 
 /**
  * What the hot path (every authenticated call, the 30 s bell poll) reads from memory instead of the database.

@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { EventBus } from "../lib/events.ts";
 import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
 import { hashToken } from "../lib/tokens.ts";
-import { findIdentity } from "../modules/auth/sessions.repository.ts";
+import { findIdentity } from "./identity.repository.ts";
 import { subdomainOf } from "./tenancy.ts";
 
 declare module "fastify" {

@@ -1,4 +1,4 @@
-import { insertSchoolWithProfiles } from "../../modules/schools/schools.repository.ts";
+import { insertSchoolWithProfiles } from "../../modules/schools/index.ts";
 import type { Tx } from "../client.ts";
 import { notifications } from "../schema/index.ts";
 import { phoneNumber, Rng } from "./helpers.ts";

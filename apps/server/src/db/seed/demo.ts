@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../../lib/passwords.ts";
-import { insertSchoolWithProfiles } from "../../modules/schools/schools.repository.ts";
+import { insertSchoolWithProfiles } from "../../modules/schools/index.ts";
 import type { Db, Tx } from "../client.ts";
 import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";

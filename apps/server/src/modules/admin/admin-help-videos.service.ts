@@ -6,7 +6,7 @@ import {
 } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { normaliseScreenUrl } from "../help-videos/help-videos.routes.ts";
+import { normaliseScreenUrl } from "../help-videos/index.ts";
 import * as repo from "./admin.repository.ts";
 
 const present = (v: repo.HelpVideoRow): AdminHelpVideo => ({

@@ -1,26 +1,14 @@
 import type { AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import {
-  findSchool,
-  insertSchoolWithProfiles,
-  listSchools,
-  type SchoolRow,
-  updateSchool,
-} from "../schools/schools.repository.ts";
-import { isUniqueViolation, listProfiles, memberCounts } from "./admin.repository.ts";
+import { presentSchoolIdentity, type SchoolRow } from "../../lib/school-presenter.ts";
+import { findSchool, insertSchoolWithProfiles, listSchools, updateSchool } from "../schools/index.ts";
+import { listProfiles, memberCounts } from "./admin.repository.ts";
 
 const present = (school: SchoolRow, counts = { total: 0, active: 0 }): AdminSchool => ({
-  id: school.id,
-  name: school.name,
-  legal_name: school.legalName,
-  cct: school.cct,
-  address: school.address,
-  phone: school.phone,
-  email: school.email,
-  time_zone: school.timeZone,
-  logo: school.logo,
+  ...presentSchoolIdentity(school),
   is_active: school.isActive,
   created_at: school.createdAt.toISOString(),
   member_count: counts.total,

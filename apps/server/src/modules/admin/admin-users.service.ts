@@ -7,20 +7,14 @@ import type {
   UpdateAdminUserBody,
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import { findSchool } from "../schools/schools.repository.ts";
-import {
-  findProfile,
-  findUserByEmail,
-  findUserById,
-  isMember,
-  type UserRow,
-  updateUserRow,
-} from "../users/users.repository.ts";
-import { insertMembership, insertUser, isUniqueViolation, membershipsOf, searchUsers } from "./admin.repository.ts";
+import type { AuthService } from "../auth/index.ts";
+import { findSchool } from "../schools/index.ts";
+import { findProfile, findUserByEmail, findUserById, isMember, type UserRow, updateUserRow } from "../users/index.ts";
+import { insertMembership, insertUser, membershipsOf, searchUsers } from "./admin.repository.ts";
 
 // No 0/O, 1/l/I: the root reads this password out or types it into a message.
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

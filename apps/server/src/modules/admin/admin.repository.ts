@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { helpVideos, memberships, profiles, schools, users } from "../../db/schema/index.ts";
+import { likeTerm, searchableName } from "../../lib/names.ts";
 
 /** Members per school (or of one school), all and active, for the platform's school list. */
 export async function memberCounts(tx: Tx, schoolId?: string) {
@@ -24,17 +25,10 @@ export const listProfiles = (tx: Tx, schoolId: string) =>
     .orderBy(asc(profiles.id));
 
 /** `%`, `_` and `\` typed by the root are matched literally. */
-const likeTerm = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** One page of users whose names or e-mail contain `search`, with the total for the pager. */
 export async function searchUsers(tx: Tx, options: { search?: string; limit: number; offset: number }) {
   const term = options.search ? likeTerm(options.search) : null;
-  const where = term
-    ? or(
-        ilike(users.email, term),
-        ilike(sql`concat_ws(' ', ${users.firstName}, ${users.paternalSurname}, ${users.maternalSurname})`, term),
-      )
-    : undefined;
+  const where = term ? or(ilike(users.email, term), ilike(searchableName(users), term)) : undefined;
   const [rows, [total]] = await Promise.all([
     tx
       .select()
@@ -99,12 +93,4 @@ export async function updateHelpVideo(tx: Tx, id: number, patch: Partial<typeof 
 export async function deleteHelpVideo(tx: Tx, id: number): Promise<boolean> {
   const rows = await tx.delete(helpVideos).where(eq(helpVideos.id, id)).returning({ id: helpVideos.id });
   return rows.length > 0;
-}
-
-/** Postgres unique_violation, whether the driver error is bare or wrapped by drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }

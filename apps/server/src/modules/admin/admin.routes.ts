@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { Config } from "../../config/config.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
-import type { AuthService } from "../auth/auth.service.ts";
+import type { AuthService } from "../auth/index.ts";
 import { adminHelpVideosRoutes } from "./admin-help-videos.routes.ts";
 import { createAdminHelpVideosService } from "./admin-help-videos.service.ts";
 import { adminSchoolsRoutes } from "./admin-schools.routes.ts";
@@ -18,7 +19,8 @@ export const adminRoutes: FastifyPluginAsync<{
   db: Db;
   auth: Pick<AuthService, "endAllSessions">;
   events: EventBus;
-}> = async (app, { db, auth, events }) => {
+  helpVideoOrigins: Config["HELP_VIDEO_ORIGINS"];
+}> = async (app, { db, auth, events, helpVideoOrigins }) => {
   // A root still on a temporary password must change it first (spec §2: forced to /Changepassword).
   app.addHook("preHandler", async (request) => {
     if (request.principal && !request.principal.passwordUpdated) throw new AppError("FORBIDDEN");
@@ -27,6 +29,6 @@ export const adminRoutes: FastifyPluginAsync<{
   await app.register(adminSchoolsRoutes, { schools: createAdminSchoolsService({ db, events }) });
   await app.register(adminUsersRoutes, { users: createAdminUsersService({ db, auth, events }) });
   await app.register(adminHelpVideosRoutes, {
-    videos: createAdminHelpVideosService({ db, helpVideoOrigins: app.ctx.config.HELP_VIDEO_ORIGINS }),
+    videos: createAdminHelpVideosService({ db, helpVideoOrigins }),
   });
 };

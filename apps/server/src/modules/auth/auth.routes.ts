@@ -18,7 +18,7 @@ import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, type CookieSettings, errorResponses, setCookie } from "../../lib/http.ts";
 import { newToken, safeEqual } from "../../lib/tokens.ts";
 import { SESSION_COOKIE, XSRF_COOKIE } from "../../plugins/access.ts";
-import type { UsersService } from "../users/users.service.ts";
+import type { UsersService } from "../users/index.ts";
 import type { AuthService, IssuedTokens } from "./auth.service.ts";
 import type { LoginUnlockService } from "./login-unlock.service.ts";
 import type { PasswordResetService } from "./password-reset.service.ts";

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import * as users from "../users/users.repository.ts";
+import * as users from "../users/index.ts";
 import { emailKey, THROTTLE } from "./limits.ts";
 import * as links from "./links.repository.ts";
 import type { LoginUnlockService } from "./login-unlock.service.ts";

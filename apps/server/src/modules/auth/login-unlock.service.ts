@@ -5,7 +5,7 @@ import type { Background } from "../../lib/background.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import * as users from "../users/users.repository.ts";
+import * as users from "../users/index.ts";
 import { emailKey, enforceLimits, REQUEST_LIMITS, UNLOCK_TTL_MINUTES, WINDOW_MS } from "./limits.ts";
 import * as links from "./links.repository.ts";
 import * as throttle from "./throttle.repository.ts";

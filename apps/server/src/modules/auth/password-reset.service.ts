@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { newToken } from "../../lib/tokens.ts";
-import * as users from "../users/users.repository.ts";
+import * as users from "../users/index.ts";
 import type { AuthService } from "./auth.service.ts";
 import { emailKey, enforceLimits, REQUEST_LIMITS } from "./limits.ts";
 import * as links from "./links.repository.ts";

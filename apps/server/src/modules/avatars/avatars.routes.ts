@@ -3,11 +3,13 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
+import { IMAGE_TYPES } from "../../lib/files/image-type.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
+import { PRIVATE_UPLOADS_FOLDER, UPLOAD_CEILING_MB } from "../../lib/uploads.ts";
 import { UPLOADED_FILE_POLICY } from "../../plugins/security-headers.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
-import { type AvatarsService, IMAGE_TYPES, PRIVATE_UPLOADS_FOLDER, UPLOAD_CEILING_MB } from "./avatars.service.ts";
+import type { AvatarsService } from "./avatars.service.ts";
 
 /**
  * Pictures people uploaded are re-encoded (only JPEG, PNG or WebP bytes are ever stored), so they are shown in

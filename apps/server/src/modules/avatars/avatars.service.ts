@@ -1,34 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFAULT_MAX_FILE_SIZE_MB } from "@convive/domain";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
 import { IMAGE_TYPES, type ImageType, sniffImageType } from "../../lib/files/image-type.ts";
+import { type PRIVATE_UPLOADS_FOLDER, schoolUploadLimitMb, UPLOAD_NAME, UPLOADS_PREFIX } from "../../lib/uploads.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
-import { findUserById, updateUserRow } from "../users/users.repository.ts";
-import type { UsersService } from "../users/users.service.ts";
-
-/** The image types an avatar may be, by their file extension on disk (kept with the file workers' readers). */
-export { IMAGE_TYPES, type ImageType, sniffImageType };
+import type { UsersService } from "../users/index.ts";
+import { findUserById, updateUserRow } from "../users/index.ts";
 
 const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([type, ext]) => [ext, type])) as Record<
   string,
   ImageType
 >;
-
-/** Whatever a school configures, no single upload is read past this (the route's bodyLimit). */
-export const UPLOAD_CEILING_MB = 20;
-export const UPLOADS_PREFIX = "/uploads/";
-/** Pictures of students (minors) are served only to signed-in users, from a folder of their own. */
-export const PRIVATE_UPLOADS_PREFIX = "/private-uploads/";
-export const PRIVATE_UPLOADS_FOLDER = "private";
-/** 128 random bits as hex plus a known extension: nothing else is ever read from the folder. */
-export const UPLOAD_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
 /**
  * Profile pictures: stored under UPLOADS_DIR with an unguessable name and served at /uploads/<name>,
@@ -44,16 +30,7 @@ export function createAvatarsService(deps: {
   const { db, uploadsDir } = deps;
   let folderReady: Promise<unknown> | undefined;
 
-  /** The selected school's max_file_size_in_mb (default 2 MB without a school), capped at the ceiling. */
-  async function limitMb(schoolId: string | null): Promise<number> {
-    if (!schoolId) return DEFAULT_MAX_FILE_SIZE_MB;
-    const [row] = await db
-      .select({ mb: schools.maxFileSizeInMb })
-      .from(schools)
-      .where(eq(schools.id, schoolId))
-      .limit(1);
-    return Math.min(row?.mb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
-  }
+  const limitMb = (schoolId: string | null) => schoolUploadLimitMb(db, schoolId);
 
   /** Replaces the caller's own avatar; another user's id is 404 whoever asks. */
   async function save(principal: Principal, tenant: Tenant | null, userId: number, declared: string, data: Buffer) {

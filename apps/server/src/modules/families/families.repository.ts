@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { familyLinks, familyMembers, memberships, profiles, students, users } from "../../db/schema/index.ts";
-import { likeTerm } from "../school-users/school-users.repository.ts";
+import { likeTerm, searchableName } from "../../lib/names.ts";
 
 export type FamilyMemberRow = typeof familyMembers.$inferInsert;
 
@@ -120,12 +120,7 @@ export async function searchAccounts(
   const term = options.search ? likeTerm(options.search) : null;
   const where = and(
     eq(familyMembers.schoolId, schoolId),
-    term
-      ? or(
-          ilike(users.email, term),
-          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.paternalSurname}, ${users.maternalSurname})`, term),
-        )
-      : undefined,
+    term ? or(ilike(users.email, term), ilike(searchableName(users), term)) : undefined,
   );
   const base = () =>
     tx

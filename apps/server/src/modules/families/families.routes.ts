@@ -15,11 +15,11 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
-import { createInvitationsService } from "../invitations/invitations.service.ts";
-import { studentsAccess } from "../students/access.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { createInvitationsService } from "../invitations/index.ts";
+import { studentsAccess } from "../students/index.ts";
 import { createFamiliesService, type FamiliesService } from "./families.service.ts";
 
 const tags = ["master-configuration"];
@@ -162,7 +162,9 @@ export const familiesRoutes: FastifyPluginAsyncZod<{ families: FamiliesService }
   );
 };
 
-export const familiesModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const familiesModule: FastifyPluginAsync<{
+  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer">;
+}> = async (app, { ctx }) => {
   const invitations = createInvitationsService({
     db: ctx.db,
     mailer: ctx.mailer,

@@ -9,16 +9,19 @@ import {
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import type { InvitedFamilyDetails } from "../../db/schema/index.ts";
+import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { invitationsForStudent, membersByEmail } from "../invitations/invitations.repository.ts";
-import { type InvitationsService, presentInvitations, presentOne } from "../invitations/invitations.service.ts";
-import { identityChanges } from "../school-users/identity.ts";
-import { isUniqueViolation } from "../structure/db-guards.ts";
-import { findStudent } from "../students/students.repository.ts";
-import { cleanAddress } from "../students/students.service.ts";
-import { updateUserRow } from "../users/users.repository.ts";
+import {
+  type InvitationsService,
+  invitationsForStudent,
+  membersByEmail,
+  presentInvitations,
+  presentOne,
+} from "../invitations/index.ts";
+import { cleanAddress, findStudent } from "../students/index.ts";
+import { identityChanges, updateUserRow } from "../users/index.ts";
 import * as repo from "./families.repository.ts";
 import { cancelStudentInvitation, type FamilyLinkFields, inviteFamilyMember } from "./family-invitations.ts";
 

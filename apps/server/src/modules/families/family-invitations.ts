@@ -8,9 +8,11 @@ import {
   deleteInvitationLink,
   insertInvitationLinks,
   invitedLinksAmong,
+  openInvitations,
   openInvitationsFor,
-} from "../invitations/invitations.repository.ts";
-import { openInvitations, type PendingMail, renewOpenInvitation } from "../invitations/invitations.service.ts";
+  type PendingMail,
+  renewOpenInvitation,
+} from "../invitations/index.ts";
 
 export interface FamilyLinkFields {
   relationship: string;

@@ -4,9 +4,8 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } 
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { formativeActionCompletions, formativeActions, incidents, students, users } from "../../db/schema/index.ts";
-import { memberName } from "../incidents/archive.repository.ts";
-import { presentAction } from "../incidents/details.actions.ts";
-import { personName } from "./shared.ts";
+import { personName, shortName } from "../../lib/names.ts";
+import { presentAction } from "../incidents/index.ts";
 
 export type ActionRow = typeof formativeActions.$inferSelect;
 
@@ -113,9 +112,9 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
       action: f,
       incident_folio: incidents.folio,
       student_name: personName(students),
-      responsible_name: memberName(responsible),
-      created_by_name: memberName(creator),
-      waived_by_name: sql<string | null>`case when ${waiver.id} is null then null else ${memberName(waiver)} end`,
+      responsible_name: shortName(responsible),
+      created_by_name: shortName(creator),
+      waived_by_name: sql<string | null>`case when ${waiver.id} is null then null else ${shortName(waiver)} end`,
     })
     .from(f)
     .innerJoin(incidents, and(eq(incidents.schoolId, f.schoolId), eq(incidents.id, f.incidentId)))
@@ -144,7 +143,7 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
       at: formativeActionCompletions.completedAt,
       note: formativeActionCompletions.note,
       by_id: completer.id,
-      by_name: memberName(completer),
+      by_name: shortName(completer),
     })
     .from(formativeActionCompletions)
     .innerJoin(completer, eq(completer.id, formativeActionCompletions.completedBy))

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidentStudents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { isActiveStaff } from "../structure/structure.repository.ts";
+import { isActiveStaff } from "../structure/index.ts";
 
 /** The checks a formative action's fields must pass, on create and on every edit. */
 

@@ -8,7 +8,7 @@ import {
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { NotificationsService } from "../notifications/index.ts";
 import * as repo from "./formative-actions.repository.ts";
 import { checkDates, requireResponsible, requireStudentOf } from "./formative-actions.rules.ts";
 import { incidentInScope, requireOpen, requireStaff, scopeOf, type Viewer } from "./scope.ts";

@@ -2,7 +2,7 @@ import type { Observation, ObservationKind } from "@convive/domain";
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { accompanimentObservations, observationTypes, students, users } from "../../db/schema/index.ts";
-import { personName } from "./shared.ts";
+import { personName } from "../../lib/names.ts";
 
 export async function findStudent(tx: Tx, schoolId: string, id: number) {
   const [row] = await tx

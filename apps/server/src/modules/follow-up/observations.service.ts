@@ -1,8 +1,12 @@
 import type { ObservationBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { redactorOf } from "../incidents/redaction.ts";
-import { observationsWhere, requireFilterableStudent, resolveObservationScope } from "../incidents/scope.ts";
+import {
+  observationsWhere,
+  redactorOf,
+  requireFilterableStudent,
+  resolveObservationScope,
+} from "../incidents/index.ts";
 import * as repo from "./observations.repository.ts";
 import { requireStaff, type Viewer } from "./scope.ts";
 import { schoolToday } from "./shared.ts";

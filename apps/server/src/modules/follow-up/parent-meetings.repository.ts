@@ -12,7 +12,7 @@ import {
   profiles,
   users,
 } from "../../db/schema/index.ts";
-import { personName } from "./shared.ts";
+import { personName } from "../../lib/names.ts";
 
 export type MeetingRow = typeof parentMeetings.$inferSelect;
 export type AttendeeKind = "family" | "staff";

@@ -2,9 +2,8 @@ import type { ParentMeetingBody, UpdateParentMeetingBody } from "@convive/domain
 import { or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { meetingForReader, redactorOf, studentIdsOf } from "../incidents/redaction.ts";
-import { incidentsWhere, resolveScope } from "../incidents/scope.ts";
-import type { NotificationsService } from "../notifications/notifications.service.ts";
+import { incidentsWhere, meetingForReader, redactorOf, resolveScope, studentIdsOf } from "../incidents/index.ts";
+import type { NotificationsService } from "../notifications/index.ts";
 import * as repo from "./parent-meetings.repository.ts";
 import { type IncidentRef, incidentInScope, requireStaff, type Viewer } from "./scope.ts";
 import { appendTimeline, dayEs, incidentLink, localParts, schoolTimeZone, snake } from "./shared.ts";

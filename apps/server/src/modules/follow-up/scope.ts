@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client.ts";
 import { incidents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { requestLanguage } from "../../lib/language.ts";
-import { incidentsWhere, resolveScope, type Scope, type Viewer } from "../incidents/scope.ts";
+import { incidentsWhere, resolveScope, type Scope, type Viewer } from "../incidents/index.ts";
 
 /**
  * Data scopes of design §2 for the follow-up: the incidents' shared scope helper (modules/incidents/scope.ts),

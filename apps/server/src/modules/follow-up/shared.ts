@@ -1,12 +1,7 @@
 import type { TimelineEvent } from "@convive/domain";
-import { eq, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidentTimeline, schools } from "../../db/schema/index.ts";
-
-/** "Ana Pérez Ruiz" from a users or students row, without double spaces when a surname is empty. */
-export const personName = (t: { firstName: AnyPgColumn; paternalSurname: AnyPgColumn; maternalSurname: AnyPgColumn }) =>
-  sql<string>`concat_ws(' ', ${t.firstName}, nullif(${t.paternalSurname}, ''), nullif(${t.maternalSurname}, ''))`;
 
 export async function schoolTimeZone(tx: Tx, schoolId: string): Promise<string> {
   const [row] = await tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));

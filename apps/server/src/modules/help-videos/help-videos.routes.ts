@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { helpVideos } from "../../db/schema/index.ts";
 import { AUTH_ERRORS } from "../../lib/http.ts";
+import { normaliseScreenUrl } from "./screen-url.ts";
 
 export const HelpVideo = z.object({
   id: z.number(),
@@ -13,13 +14,6 @@ export const HelpVideo = z.object({
   screen_url: z.string(),
   language: z.string(),
 });
-
-/** A screen URL compared without query, hash, trailing slash or case. */
-export const normaliseScreenUrl = (url: string) => {
-  const path = url.split(/[?#]/)[0] ?? "";
-  const trimmed = path.replace(/^https?:\/\/[^/]+/, "").replace(/\/+$/, "");
-  return (trimmed.startsWith("/") ? trimmed : `/${trimmed}`).toLowerCase();
-};
 
 export const helpVideosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(

@@ -3,15 +3,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { familyLinks, students } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { familiarProfileId } from "../families/families.repository.ts";
-import {
-  type InvitationRow,
-  invitedLinksAmong,
-  membersByEmail,
-  openInvitationsFor,
-} from "../invitations/invitations.repository.ts";
-import type { PendingMail } from "../invitations/invitations.service.ts";
+import { familiarProfileId } from "../families/index.ts";
+import type { PendingMail } from "../invitations/index.ts";
+import { invitedLinksAmong, membersByEmail, openInvitationsFor } from "../invitations/index.ts";
 import { BOOLEAN_LABELS, isEmail, optionLabels, parseBoolean, parseOption } from "./cells.ts";
+import type { FamilyWork, Good } from "./families.work.ts";
 import { writeFamilies } from "./families.write.ts";
 import {
   chunks,
@@ -25,22 +21,6 @@ import {
 } from "./plan.ts";
 
 const COLUMNS = IMPORT_COLUMNS.families;
-
-export interface Good {
-  row: Row;
-  email: string;
-  studentId: number;
-  relationship: string;
-  canPickUp: boolean;
-  emergency: boolean;
-}
-
-/** The file's good rows by what they do: link a member now, add a student to an open invitation, or invite. */
-export interface FamilyWork {
-  direct: (Good & { userId: number })[];
-  extend: (Good & { invitation: InvitationRow })[];
-  fresh: Good[];
-}
 
 /** Existing (student, account) links among the given accounts, as "studentId|userId". */
 async function linksAmong(tx: Tx, schoolId: string, userIds: number[]) {

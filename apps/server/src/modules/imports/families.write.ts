@@ -2,9 +2,8 @@ import { normalizeId } from "@convive/domain";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { familyLinks, familyMembers, type InvitedFamilyDetails } from "../../db/schema/index.ts";
-import { insertInvitationLinks } from "../invitations/invitations.repository.ts";
-import { openInvitations, type PendingMail, renewOpenInvitation } from "../invitations/invitations.service.ts";
-import type { FamilyWork, Good } from "./families.plan.ts";
+import { insertInvitationLinks, openInvitations, type PendingMail, renewOpenInvitation } from "../invitations/index.ts";
+import type { FamilyWork, Good } from "./families.work.ts";
 import { chunks, type PlanContext, type Row } from "./plan.ts";
 import { addressOf } from "./students.plan.ts";
 

@@ -11,13 +11,13 @@ import {
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
 import { render } from "../../plugins/errors.ts";
-import { createInvitationsService } from "../invitations/invitations.service.ts";
+import { createInvitationsService } from "../invitations/index.ts";
 import { createImportsService, type ImportsService } from "./imports.service.ts";
 
 /** Either massive-upload area lets a caller in; the service then checks the one of the kind asked for. */
@@ -147,7 +147,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
   );
 };
 
-export const importsModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const importsModule: FastifyPluginAsync<{
+  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer" | "files">;
+}> = async (app, { ctx }) => {
   const invitations = createInvitationsService({
     db: ctx.db,
     mailer: ctx.mailer,

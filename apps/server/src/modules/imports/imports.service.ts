@@ -14,7 +14,7 @@ import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { render } from "../../plugins/errors.ts";
-import type { InvitationsService } from "../invitations/invitations.service.ts";
+import type { InvitationsService } from "../invitations/index.ts";
 import { lockImports } from "./bulk.repository.ts";
 import { planFamilies } from "./families.plan.ts";
 import * as jobs from "./jobs.repository.ts";

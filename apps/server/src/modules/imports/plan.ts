@@ -10,7 +10,7 @@ import {
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { render } from "../../plugins/errors.ts";
-import type { PendingMail } from "../invitations/invitations.service.ts";
+import type { PendingMail } from "../invitations/index.ts";
 import { fold } from "./cells.ts";
 import { headerOf, type Table } from "./sheets.ts";
 

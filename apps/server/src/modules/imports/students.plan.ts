@@ -9,7 +9,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { type Address, grades, groups, sections, studentGroups, students } from "../../db/schema/index.ts";
-import { currentYear } from "../school-years/school-years.repository.ts";
+import { currentYear } from "../school-years/index.ts";
 import { fold, optionLabels, parseDay, parseOption } from "./cells.ts";
 import { chunks, emptyCounts, type Issue, type Plan, type Row, requireCells, rowsWithBreaks } from "./plan.ts";
 

@@ -9,7 +9,7 @@ import {
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { grades, groups, profiles, sections } from "../../db/schema/index.ts";
-import { currentYear } from "../school-years/school-years.repository.ts";
+import { currentYear } from "../school-years/index.ts";
 
 const T = {
   profile: { es: "Perfil", en: "Profile" },

@@ -2,8 +2,7 @@ import { IMPORT_COLUMNS } from "@convive/domain";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
-import { membersByEmail, openInvitationsFor } from "../invitations/invitations.repository.ts";
-import { openInvitations, type PendingMail } from "../invitations/invitations.service.ts";
+import { membersByEmail, openInvitations, openInvitationsFor, type PendingMail } from "../invitations/index.ts";
 import { fold, isEmail } from "./cells.ts";
 import {
   chunks,

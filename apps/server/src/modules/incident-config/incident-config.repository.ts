@@ -8,7 +8,7 @@ import {
   incidentTypes,
   observationTypes,
 } from "../../db/schema/index.ts";
-import { definedOnly } from "../structure/db-guards.ts";
+import { definedOnly } from "../../lib/db-guards.ts";
 
 export type CategoryRow = typeof incidentCategories.$inferSelect;
 export type TypeRow = typeof incidentTypes.$inferSelect;

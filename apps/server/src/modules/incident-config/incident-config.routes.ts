@@ -15,8 +15,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { CATALOGUE_READERS, CONFIG_WRITE } from "./access.ts";
 import { createIncidentConfigService, type IncidentConfigService } from "./incident-config.service.ts";
 import { createObservationTypesService, type ObservationTypesService } from "./observation-types.service.ts";
@@ -216,7 +216,7 @@ export const incidentConfigRoutes: FastifyPluginAsyncZod<{
 };
 
 /** The module as app.ts registers it. */
-export const incidentConfigModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const incidentConfigModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, "db"> }> = async (app, { ctx }) => {
   await app.register(incidentConfigRoutes, {
     catalogue: createIncidentConfigService({ db: ctx.db }),
     observationTypes: createObservationTypesService({ db: ctx.db }),

@@ -1,8 +1,8 @@
 import type { ObservationType, ObservationTypeBody, UpdateObservationTypeBody } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { deleteOrInUse } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { deleteOrInUse } from "../structure/db-guards.ts";
 import { activeOnly, byName } from "./access.ts";
 import * as repo from "./incident-config.repository.ts";
 

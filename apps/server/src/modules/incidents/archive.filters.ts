@@ -13,8 +13,8 @@ import {
   subjects,
   users,
 } from "../../db/schema/index.ts";
-import { currentYear } from "../school-years/school-years.repository.ts";
-import { memberName } from "./archive.repository.ts";
+import { shortName } from "../../lib/names.ts";
+import { currentYear } from "../school-years/index.ts";
 import { incidentsWhere, type Scope } from "./scope.ts";
 
 /**
@@ -159,7 +159,7 @@ const groupsOfYear = (db: Tx, schoolId: string, yearId: number, extra?: SQL) =>
 /** Members who recorded at least one incident: one probe of incidents_recorded_by_idx per member. */
 const recordersOf = (db: Tx, schoolId: string) =>
   db
-    .select({ id: users.id, name: memberName(users) })
+    .select({ id: users.id, name: shortName(users) })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { archiveRoutes } from "./archive.routes.ts";
 import { createArchiveService } from "./archive.service.ts";
 import { createAttachmentsDownloadService } from "./attachments-download.service.ts";
@@ -8,7 +8,10 @@ import { createDetailsService } from "./details.service.ts";
 import { createExportService } from "./export.service.ts";
 
 /** Reading incidents (issue 5): the archive, its XLSX export, the details, the printable PDF and evidence files. */
-export const incidentsArchiveModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const incidentsArchiveModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, "db" | "config"> }> = async (
+  app,
+  { ctx },
+) => {
   const { db, config } = ctx;
   await app.register(archiveRoutes, {
     archive: createArchiveService({ db }),

@@ -2,6 +2,7 @@ import type { ExportQuery } from "@convive/domain";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, incidents, students } from "../../db/schema/index.ts";
+import { searchableName } from "../../lib/names.ts";
 import { familyTextMatch } from "./archive.family-search.ts";
 import { inGroupIds, inStudentIds, requireFilterableStudent, type Scope, scopeConditions } from "./scope.ts";
 
@@ -42,9 +43,7 @@ const foldWord = (w: string) => w.toLowerCase().normalize("NFD").replace(/\p{M}/
  * among their own children only: finding an anonymised classmate by name would undo the anonymising.
  */
 async function studentsNamed(db: Tx, scope: Scope, q: string, words: string[]): Promise<number[]> {
-  const name = fold(
-    sql`concat_ws(' ', ${students.firstName}, ${students.paternalSurname}, ${students.maternalSurname})`,
-  );
+  const name = fold(searchableName(students));
   const byName = words.length ? and(...words.map((w) => sql`${name} like ${`%${foldWord(w)}%`}`)) : undefined;
   const byEnrollment = sql`lower(${students.enrollment}) = ${q.toLowerCase()}`;
   const rows = await db

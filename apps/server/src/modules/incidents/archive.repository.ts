@@ -16,12 +16,7 @@ import {
   subjects,
   users,
 } from "../../db/schema/index.ts";
-
-/** A member as the archive names them: first name and paternal surname. */
-export const memberName = (u: { firstName: AnyPgColumn; paternalSurname: AnyPgColumn }) =>
-  sql<string>`trim(concat_ws(' ', ${u.firstName}, ${u.paternalSurname}))`;
-/** A student's full name. */
-export const studentName = sql<string>`concat_ws(' ', ${students.firstName}, nullif(${students.paternalSurname}, ''), nullif(${students.maternalSurname}, ''))`;
+import { personName, shortName } from "../../lib/names.ts";
 
 export async function schoolClock(tx: Tx, schoolId: string) {
   const [row] = await tx
@@ -50,9 +45,7 @@ const groupLabelOf = (school: AnyPgColumn, id: AnyPgColumn) =>
          where g.school_id = ${school} and g.id = ${id}`,
   );
 const userNamed = (id: AnyPgColumn) =>
-  lookup<string | null>(
-    sql`select trim(concat_ws(' ', u.first_name, u.paternal_surname)) from ${users} u where u.id = ${id}`,
-  );
+  lookup<string | null>(sql`select ${shortName(users)} from ${users} where ${users.id} = ${id}`);
 
 /**
  * Every field of some incidents with the names they refer to, in no particular order. The names come from scalar
@@ -125,7 +118,7 @@ export async function incidentStudentRows(db: Tx, schoolId: string, ids: readonl
       incidentId: incidentStudents.incidentId,
       studentId: incidentStudents.studentId,
       role: incidentStudents.role,
-      name: studentName,
+      name: personName(students),
       enrollment: students.enrollment,
       photo: students.photo,
       groupLabel: groupLabelOf(incidentStudents.schoolId, incidentStudents.groupId),

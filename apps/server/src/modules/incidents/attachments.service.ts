@@ -1,12 +1,10 @@
-import { type Attachment, DEFAULT_MAX_FILE_SIZE_MB, INCIDENT_LIMITS } from "@convive/domain";
-import { eq } from "drizzle-orm";
+import { type Attachment, INCIDENT_LIMITS } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
-import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
 import { MB } from "../../lib/raw-body.ts";
+import { schoolUploadLimitMb } from "../../lib/uploads.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { UPLOAD_CEILING_MB } from "../avatars/avatars.service.ts";
 import * as repo from "./attachments.repository.ts";
 import { cleanFileName, createEvidenceStore } from "./attachments.storage.ts";
 import { nameOfUser } from "./incident-notifications.repository.ts";
@@ -31,12 +29,7 @@ export function createAttachmentsService(deps: {
   const { db } = deps;
   const store = createEvidenceStore(deps.uploadsDir);
 
-  /** The school's max_file_size_in_mb (spec §3, default 2), never above the server's ceiling. */
-  async function limitMb(schoolId: string | null): Promise<number> {
-    if (!schoolId) return DEFAULT_MAX_FILE_SIZE_MB;
-    const [row] = await db.select({ mb: schools.maxFileSizeInMb }).from(schools).where(eq(schools.id, schoolId));
-    return Math.min(row?.mb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
-  }
+  const limitMb = (schoolId: string | null) => schoolUploadLimitMb(db, schoolId);
 
   /** The recorder and incidents.update may attach; anyone else who sees the incident is refused, others 404. */
   async function authorize(tenant: Tenant, userId: number, incident: { id: number; recordedBy: number }) {

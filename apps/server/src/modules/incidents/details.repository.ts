@@ -13,7 +13,7 @@ import {
   students,
   users,
 } from "../../db/schema/index.ts";
-import { memberName, studentName } from "./archive.repository.ts";
+import { personName, shortName } from "../../lib/names.ts";
 import { incidentsWhere, type Scope } from "./scope.ts";
 
 /** The incident's id when it is the school's and in the viewer's scope (the caller answers 404 otherwise). */
@@ -40,7 +40,7 @@ export function attachmentRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
       mimeType: incidentAttachments.mimeType,
       size: incidentAttachments.size,
       uploadedBy: incidentAttachments.uploadedBy,
-      uploaderName: memberName(users),
+      uploaderName: shortName(users),
       uploadedAt: incidentAttachments.createdAt,
     })
     .from(incidentAttachments)
@@ -59,21 +59,21 @@ export function actionRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     .select({
       id: a.id,
       studentId: a.studentId,
-      studentName,
+      studentName: personName(students),
       guideline: a.guideline,
       responsibleId: a.responsibleId,
-      responsibleName: memberName(responsible),
+      responsibleName: shortName(responsible),
       startsOn: a.startsOn,
       endsOn: a.endsOn,
       repeat: a.repeat,
       notes: a.notes,
       waivedAt: a.waivedAt,
       waivedBy: a.waivedBy,
-      waiverName: memberName(waiver),
+      waiverName: shortName(waiver),
       waiveReason: a.waiveReason,
       createdAt: a.createdAt,
       createdBy: a.createdBy,
-      creatorName: memberName(creator),
+      creatorName: shortName(creator),
     })
     .from(a)
     .innerJoin(students, and(eq(students.schoolId, a.schoolId), eq(students.id, a.studentId)))
@@ -94,7 +94,7 @@ export async function completionRows(db: Tx, schoolId: string, actionIds: number
       on: c.occurrenceOn,
       completedAt: c.completedAt,
       completedBy: c.completedBy,
-      completerName: memberName(users),
+      completerName: shortName(users),
       note: c.note,
     })
     .from(c)
@@ -116,7 +116,7 @@ export function meetingRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
       agreements: m.agreements,
       minutes: m.minutes,
       createdBy: m.createdBy,
-      creatorName: memberName(users),
+      creatorName: shortName(users),
       createdAt: m.createdAt,
       updatedAt: m.updatedAt,
     })
@@ -131,7 +131,7 @@ export async function attendeeRows(db: Tx, schoolId: string, meetingIds: number[
   if (meetingIds.length === 0) return [];
   const p = parentMeetingAttendees;
   return db
-    .select({ meetingId: p.meetingId, id: p.userId, name: memberName(users), kind: p.kind })
+    .select({ meetingId: p.meetingId, id: p.userId, name: shortName(users), kind: p.kind })
     .from(p)
     .innerJoin(users, eq(users.id, p.userId))
     .where(and(eq(p.schoolId, schoolId), inArray(p.meetingId, meetingIds)))
@@ -141,7 +141,7 @@ export async function attendeeRows(db: Tx, schoolId: string, meetingIds: number[
 export function timelineRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
   const t = incidentTimeline;
   return db
-    .select({ id: t.id, at: t.at, event: t.event, userId: t.userId, userName: memberName(users), details: t.details })
+    .select({ id: t.id, at: t.at, event: t.event, userId: t.userId, userName: shortName(users), details: t.details })
     .from(t)
     .leftJoin(users, eq(users.id, t.userId))
     .where(and(eq(t.schoolId, schoolId), eq(t.incidentId, incidentId)))

@@ -2,8 +2,8 @@ import type { Language } from "@convive/domain";
 import type { Config } from "../../config/config.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Mailer } from "../../lib/mailer.ts";
-import { renderNotification } from "../notifications/notification-texts.ts";
-import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { NotificationsService } from "../notifications/index.ts";
+import { renderNotification } from "../notifications/index.ts";
 import * as repo from "./incident-notifications.repository.ts";
 import type { IncidentRow } from "./registration.repository.ts";
 

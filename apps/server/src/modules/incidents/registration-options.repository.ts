@@ -18,12 +18,13 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
+import { likeTerm, personName, searchableName } from "../../lib/names.ts";
 
 /** "Primaria 1° A": how a group is named wherever a person picks one. */
 export const groupLabel = sql<string>`concat_ws(' ', ${sections.name}, ${grades.name}, ${groups.name})`;
 /** "Ana Pérez Ruiz". */
-export const studentName = sql<string>`concat_ws(' ', ${students.firstName}, nullif(${students.paternalSurname}, ''), nullif(${students.maternalSurname}, ''))`;
-export const userName = sql<string>`concat_ws(' ', ${users.firstName}, nullif(${users.paternalSurname}, ''), nullif(${users.maternalSurname}, ''))`;
+export const studentName = personName(students);
+export const userName = personName(users);
 
 /** The places quick-pick looks at the latest incidents only: an index range, never the whole table. */
 const RECENT_INCIDENTS_FOR_PLACES = 500;
@@ -162,12 +163,8 @@ export interface StudentOptionsFilter {
 
 /** Active students with their group of `yearId` (label included), by surname. */
 export function studentOptions(tx: Tx, schoolId: string, filter: StudentOptionsFilter) {
-  const haystack = folded(
-    sql`concat_ws(' ', ${students.firstName}, ${students.paternalSurname}, ${students.maternalSurname}, ${students.enrollment})`,
-  );
-  const wordMatches = (filter.words ?? []).map(
-    (w) => sql`${haystack} like ${folded(`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`,
-  );
+  const haystack = folded(sql`concat_ws(' ', ${searchableName(students)}, ${students.enrollment})`);
+  const wordMatches = (filter.words ?? []).map((w) => sql`${haystack} like ${folded(likeTerm(w))}`);
   const query = tx
     .select({
       id: students.id,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../app.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
+import type { NotificationsService } from "../notifications/index.ts";
 import { attachmentsRoutes } from "./attachments.routes.ts";
 import { createAttachmentsService } from "./attachments.service.ts";
 import { createCorrectionsService } from "./corrections.service.ts";
@@ -16,7 +17,9 @@ import { createStatusesService } from "./statuses.service.ts";
  * Registering incidents, correcting them, their evidence files and their statuses (issue 5), with the
  * notifications that go with registering, closing and cancelling.
  */
-export const incidentsRegistrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const incidentsRegistrationModule: FastifyPluginAsync<{
+  ctx: Pick<ModuleDeps, "db" | "config" | "mailer" | "files"> & { notifications: NotificationsService };
+}> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const notifier = createIncidentNotifier({
     db,

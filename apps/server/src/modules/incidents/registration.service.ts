@@ -1,8 +1,8 @@
 import type { RegisterIncidentBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
+import { isForeignKeyViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { isForeignKeyViolation } from "../structure/db-guards.ts";
 import type { IncidentNotifier } from "./incident-notifications.ts";
 import * as check from "./registration.checks.ts";
 import * as repo from "./registration.repository.ts";

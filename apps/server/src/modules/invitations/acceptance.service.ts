@@ -1,15 +1,13 @@
 import type { AcceptInvitationBody, InvitationLookup } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
-import { familyLinks, users } from "../../db/schema/index.ts";
+import { familyLinks, type familyMembers, users } from "../../db/schema/index.ts";
+import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { hashToken } from "../../lib/tokens.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import { upsertFamilyMember } from "../families/families.repository.ts";
-import { findMember, insertMember } from "../school-users/school-users.repository.ts";
-import { isUniqueViolation } from "../structure/db-guards.ts";
-import { findUserByEmail, type UserRow } from "../users/users.repository.ts";
+import type { AuthService } from "../auth/index.ts";
+import { findUserByEmail, type UserRow } from "../users/index.ts";
 import * as repo from "./acceptance.repository.ts";
 import type { InvitationRow } from "./invitations.repository.ts";
 
@@ -17,6 +15,20 @@ const invalid = () => new AppError("INVITATION_INVALID");
 
 /** Neither the platform administrator nor a disabled account can join a school. */
 const canJoin = (user: UserRow | undefined) => !user || (user.root === 0 && user.isActive);
+
+/**
+ * The membership and family-member writes of joining belong to the school-users and families modules, which send
+ * their invitations through this one: app.ts hands the writes in, so those modules and this one do not import
+ * each other in a circle.
+ */
+export interface JoinWrites {
+  findMember: (tx: Tx, schoolId: string, userId: number) => Promise<{ profile_template: string | null } | undefined>;
+  insertMember: (
+    tx: Tx,
+    values: { schoolId: string; userId: number; profileId: number; trainerType?: string | null },
+  ) => Promise<void>;
+  upsertFamilyMember: (tx: Tx, values: typeof familyMembers.$inferInsert) => Promise<void>;
+}
 
 /**
  * The invited person's side, by the e-mailed token alone: what they are invited to, and accepting it. A new
@@ -28,8 +40,10 @@ export function createAcceptanceService(deps: {
   db: Db;
   events: EventBus;
   auth: Pick<AuthService, "checkNewPassword">;
+  writes: JoinWrites;
 }) {
   const { db } = deps;
+  const { findMember, insertMember, upsertFamilyMember } = deps.writes;
 
   async function lookup(token: string): Promise<InvitationLookup> {
     const row = await repo.findOpenByTokenHash(db, hashToken(token));

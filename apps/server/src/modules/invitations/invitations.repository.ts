@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { invitationLinks, invitations, memberships, profiles, students, users } from "../../db/schema/index.ts";
-import { likeTerm } from "../school-users/school-users.repository.ts";
+import { likeTerm, searchableName } from "../../lib/names.ts";
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type NewInvitation = typeof invitations.$inferInsert;
@@ -155,15 +155,7 @@ export async function listInvitations(tx: Tx, schoolId: string, filter: Invitati
   const conditions: (SQL | undefined)[] = [
     eq(invitations.schoolId, schoolId),
     isNull(invitations.acceptedAt),
-    term
-      ? or(
-          ilike(invitations.email, term),
-          ilike(
-            sql`concat_ws(' ', ${invitations.firstName}, ${invitations.paternalSurname}, ${invitations.maternalSurname})`,
-            term,
-          ),
-        )
-      : undefined,
+    term ? or(ilike(invitations.email, term), ilike(searchableName(invitations), term)) : undefined,
     filter.scope === "family" ? eq(profiles.templateKey, FAMILIAR) : undefined,
     filter.scope === "staff" ? or(isNull(profiles.templateKey), ne(profiles.templateKey, FAMILIAR)) : undefined,
   ];

@@ -7,12 +7,12 @@ import {
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppContext } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { errorResponses } from "../../lib/http.ts";
-import type { AuthService } from "../auth/auth.service.ts";
-import { enforceLimits } from "../auth/limits.ts";
-import { type AcceptanceService, createAcceptanceService } from "./acceptance.service.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
+import type { AuthService } from "../auth/index.ts";
+import { enforceLimits } from "../auth/index.ts";
+import { type AcceptanceService, createAcceptanceService, type JoinWrites } from "./acceptance.service.ts";
 
 const tags = ["auth"];
 const ERRORS = errorResponses(409, 422, 429);
@@ -69,9 +69,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ acceptance: AcceptanceSe
 };
 
 export const invitationsModule: FastifyPluginAsync<{
-  ctx: AppContext;
+  ctx: Pick<ModuleDeps, "db" | "events">;
   auth: Pick<AuthService, "checkNewPassword">;
-}> = async (app, { ctx, auth }) => {
-  const acceptance = createAcceptanceService({ db: ctx.db, events: ctx.events, auth });
+  writes: JoinWrites;
+}> = async (app, { ctx, auth, writes }) => {
+  const acceptance = createAcceptanceService({ db: ctx.db, events: ctx.events, auth, writes });
   await app.register(invitationsRoutes, { acceptance, db: ctx.db });
 };

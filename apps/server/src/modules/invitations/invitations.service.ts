@@ -7,7 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { findUserByEmail } from "../users/users.repository.ts";
+import { findUserByEmail } from "../users/index.ts";
 import { invitationLink, invitationMail } from "./invitation-mail.ts";
 import * as repo from "./invitations.repository.ts";
 

@@ -11,8 +11,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { createProfilesAdminService, type ProfilesAdminService } from "./profiles-admin.service.ts";
 
 const access = (action: "create" | "read" | "update" | "delete") =>
@@ -116,6 +116,9 @@ export const profilesAdminRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesAdmi
   );
 };
 
-export const profilesAdminModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const profilesAdminModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, "db" | "events"> }> = async (
+  app,
+  { ctx },
+) => {
   await app.register(profilesAdminRoutes, { profiles: createProfilesAdminService({ db: ctx.db, events: ctx.events }) });
 };

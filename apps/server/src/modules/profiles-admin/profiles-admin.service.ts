@@ -13,11 +13,11 @@ import {
   SPECIAL_PERMISSIONS,
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { deleteOrInUse, isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { deleteOrInUse, isUniqueViolation } from "../structure/db-guards.ts";
-import { findProfile, profileGrants } from "../users/users.repository.ts";
+import { findProfile, profileGrants } from "../users/index.ts";
 import * as repo from "./profiles-admin.repository.ts";
 
 /** The landing view (spec §6) compares these profiles' names, so they keep them and are never deleted. */

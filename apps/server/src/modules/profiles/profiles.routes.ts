@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { AUTH_ERRORS } from "../../lib/http.ts";
-import { findProfile, profileGrants } from "../users/users.repository.ts";
+import { findProfile, profileGrants } from "../users/index.ts";
 
 const Role = z.object({
   id: z.number(),

@@ -2,12 +2,13 @@ import { envelope, perm, SchoolInfo, UpdateSchoolInfoBody } from "@convive/domai
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AppError } from "../../lib/errors.ts";
+import { IMAGE_TYPES } from "../../lib/files/image-type.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
+import { UPLOAD_CEILING_MB } from "../../lib/uploads.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
-import { IMAGE_TYPES, UPLOAD_CEILING_MB } from "../avatars/avatars.service.ts";
 import { createSchoolInfoService, type SchoolInfoService } from "./school-info.service.ts";
 
 const access = (action: "read" | "update") =>
@@ -85,7 +86,9 @@ export const schoolInfoRoutes: FastifyPluginAsyncZod<{ schoolInfo: SchoolInfoSer
 };
 
 /** The module as app.ts registers it: the service built from the app's context. */
-export const schoolInfoModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const schoolInfoModule: FastifyPluginAsync<{
+  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "files">;
+}> = async (app, { ctx }) => {
   const schoolInfo = createSchoolInfoService({
     db: ctx.db,
     events: ctx.events,

@@ -1,42 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  contrastWarnings,
-  DEFAULT_MAX_FILE_SIZE_MB,
-  type SchoolInfo,
-  type UpdateSchoolInfoBody,
-} from "@convive/domain";
+import { contrastWarnings, type SchoolInfo, type UpdateSchoolInfoBody } from "@convive/domain";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
+import { sniffImageType } from "../../lib/files/image-type.ts";
+import { presentSchoolSettings, type SchoolRow } from "../../lib/school-presenter.ts";
+import { schoolUploadLimitMb, UPLOAD_NAME, UPLOADS_PREFIX } from "../../lib/uploads.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { sniffImageType, UPLOAD_CEILING_MB, UPLOAD_NAME, UPLOADS_PREFIX } from "../avatars/avatars.service.ts";
-import { findSchool, type SchoolRow, updateSchool } from "../schools/schools.repository.ts";
+import { findSchool, updateSchool } from "../schools/index.ts";
 
 const MB = 1024 * 1024;
 
 const present = (s: SchoolRow): SchoolInfo => ({
-  id: s.id,
-  name: s.name,
-  legal_name: s.legalName,
-  cct: s.cct,
-  address: s.address,
-  phone: s.phone,
-  email: s.email,
-  time_zone: s.timeZone,
-  logo: s.logo,
-  institutional_color_1: s.institutionalColor1,
-  institutional_color_2: s.institutionalColor2,
-  institutional_color_3: s.institutionalColor3,
-  institutional_color_4: s.institutionalColor4,
-  max_file_size_in_mb: s.maxFileSizeInMb,
-  privacy_notice_es: s.privacyNoticeEs,
-  privacy_notice_en: s.privacyNoticeEn,
-  privacy_notice_version: s.privacyNoticeVersion,
+  ...presentSchoolSettings(s),
   contrast_warnings: contrastWarnings([
     s.institutionalColor1,
     s.institutionalColor2,
@@ -99,11 +80,7 @@ export function createSchoolInfoService(deps: {
     return present(row!);
   }
 
-  /** The school's upload limit in MB (never above the server's ceiling). */
-  async function limitMb(schoolId: string | null): Promise<number> {
-    const school = schoolId ? await findSchool(db, schoolId) : undefined;
-    return Math.min(school?.maxFileSizeInMb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
-  }
+  const limitMb = (schoolId: string | null) => schoolUploadLimitMb(db, schoolId);
 
   /** Deletes a replaced logo when it is one of ours; a seed or external URL is left alone. */
   async function removeUpload(url: string | null | undefined) {

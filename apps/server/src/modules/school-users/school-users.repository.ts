@@ -1,12 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, memberships, profiles, schoolYears, users } from "../../db/schema/index.ts";
+import { likeTerm, searchableName } from "../../lib/names.ts";
 
 const FAMILIAR = "familiar";
 
 /** `%`, `_` and `\` typed in a search box are matched literally. */
-export const likeTerm = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const memberColumns = {
   id: users.id,
   first_name: users.firstName,
@@ -45,12 +44,7 @@ export async function listMembers(tx: Tx, schoolId: string, filter: MemberFilter
   const term = filter.search ? likeTerm(filter.search) : null;
   const conditions: (SQL | undefined)[] = [
     eq(memberships.schoolId, schoolId),
-    term
-      ? or(
-          ilike(users.email, term),
-          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.paternalSurname}, ${users.maternalSurname})`, term),
-        )
-      : undefined,
+    term ? or(ilike(users.email, term), ilike(searchableName(users), term)) : undefined,
     filter.profileId ? eq(memberships.profileId, filter.profileId) : undefined,
     filter.isActive === undefined ? undefined : eq(memberships.isActive, filter.isActive),
     filter.scope === "family" ? eq(profiles.templateKey, FAMILIAR) : undefined,
@@ -83,20 +77,6 @@ export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 /** The given users that are members of the school, with their profile's template. */
 export const membersAmong = (tx: Tx, schoolId: string, userIds: readonly number[]) =>
   membersOf(tx).where(and(eq(memberships.schoolId, schoolId), inArray(memberships.userId, [...userIds])));
-
-/**
- * Whether the school may still correct the account's names and phone: it belongs to this school alone and has
- * never been used — no sign-in ever, no password of its own. Any other account is its owner's.
- */
-export async function identityEditable(tx: Tx, schoolId: string, userId: number): Promise<boolean> {
-  const result = await tx.execute(sql`
-    select (u.root = 0 and u.password_updated = 0
-            and not exists (select 1 from memberships m where m.user_id = u.id and m.school_id <> ${schoolId})
-            and not exists (select 1 from sessions s where s.user_id = u.id)) as editable
-      from users u where u.id = ${userId}`);
-  const row = (result as unknown as { rows: { editable: boolean }[] }).rows[0];
-  return Boolean(row?.editable);
-}
 
 export async function insertMember(
   tx: Tx,

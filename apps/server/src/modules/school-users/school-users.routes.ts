@@ -17,10 +17,10 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
-import { createInvitationsService, type InvitationsService } from "../invitations/invitations.service.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { createInvitationsService, type InvitationsService } from "../invitations/index.ts";
 import { createSchoolUsersService, type SchoolUsersService } from "./school-users.service.ts";
 
 const access = (...actions: ("create" | "read" | "update" | "delete" | "search")[]) =>
@@ -207,7 +207,9 @@ export const schoolUsersRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-export const schoolUsersModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const schoolUsersModule: FastifyPluginAsync<{
+  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer">;
+}> = async (app, { ctx }) => {
   const invitations = createInvitationsService({
     db: ctx.db,
     mailer: ctx.mailer,

@@ -7,15 +7,19 @@ import type {
   UpdateSchoolUserBody,
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { isUniqueViolation, lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { membersByEmail, openInvitationsFor } from "../invitations/invitations.repository.ts";
-import { type InvitationsService, openInvitations, presentOne } from "../invitations/invitations.service.ts";
-import { isUniqueViolation, lockSchoolStructure } from "../structure/db-guards.ts";
-import { ownedGroups } from "../structure/structure.repository.ts";
-import { findProfile, updateMembership, updateUserRow } from "../users/users.repository.ts";
-import { identityChanges } from "./identity.ts";
+import {
+  type InvitationsService,
+  membersByEmail,
+  openInvitations,
+  openInvitationsFor,
+  presentOne,
+} from "../invitations/index.ts";
+import { ownedGroups } from "../structure/index.ts";
+import { findProfile, identityChanges, identityEditable, updateMembership, updateUserRow } from "../users/index.ts";
 import * as repo from "./school-users.repository.ts";
 
 const present = ({ joined, ...row }: repo.MemberRow): SchoolUser => ({ ...row, joined_at: joined.toISOString() });
@@ -46,7 +50,7 @@ export function createSchoolUsersService(deps: {
     return {
       ...present(row),
       owned_groups: await ownedGroups(tx, schoolId, userId),
-      identity_editable: await repo.identityEditable(tx, schoolId, userId),
+      identity_editable: await identityEditable(tx, schoolId, userId),
     };
   }
 

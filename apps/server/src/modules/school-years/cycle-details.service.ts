@@ -1,7 +1,8 @@
+import type { PastGroupSchema } from "@convive/domain";
+import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { listGroups } from "../structure/groups.repository.ts";
 import * as repo from "./school-years.repository.ts";
 
 const pastYearOut = <G extends { students_count: number }>(year: repo.SchoolYearRow, groups: G[]) => ({
@@ -15,9 +16,17 @@ const pastYearOut = <G extends { students_count: number }>(year: repo.SchoolYear
   groups,
 });
 
+type PastGroup = z.infer<typeof PastGroupSchema>;
+
+/**
+ * A year's groups as the structure module lists them. Handed in by app.ts rather than imported: structure
+ * depends on school years (a group belongs to a year), so importing it here would close a module cycle.
+ */
+export type GroupsOfYear = (db: Db, schoolId: string, filter: { yearId: number }) => Promise<PastGroup[]>;
+
 /** Closed school years, read-only (master configuration › cycle-details). */
-export function createCycleDetailsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createCycleDetailsService(deps: { db: Db; listGroups: GroupsOfYear }) {
+  const { db, listGroups } = deps;
 
   /** Every closed year, newest first, with its groups and how many students each had. */
   async function list(tenant: Tenant) {

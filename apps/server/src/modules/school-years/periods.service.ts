@@ -1,8 +1,8 @@
 import type { CreatePeriodBody, UpdatePeriodBody } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { deleteOrInUse, lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { deleteOrInUse, lockSchoolStructure } from "../structure/db-guards.ts";
 import * as repo from "./school-years.repository.ts";
 import { openYear, periodOut, requireRange } from "./school-years.service.ts";
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, periods, schoolYears, studentGroups, students } from "../../db/schema/index.ts";
-import { definedOnly } from "../structure/db-guards.ts";
+import { definedOnly } from "../../lib/db-guards.ts";
 
 export type SchoolYearRow = typeof schoolYears.$inferSelect;
 export type PeriodRow = typeof periods.$inferSelect;

@@ -16,9 +16,9 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
-import { type CycleDetailsService, createCycleDetailsService } from "./cycle-details.service.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { type CycleDetailsService, createCycleDetailsService, type GroupsOfYear } from "./cycle-details.service.ts";
 import { createPeriodsService, type PeriodsService } from "./periods.service.ts";
 import { createSchoolYearsService, type SchoolYearsService } from "./school-years.service.ts";
 
@@ -195,11 +195,13 @@ export const schoolYearsRoutes: FastifyPluginAsyncZod<{
 };
 
 /** The module as app.ts registers it: the services built from the app's context. */
-export const schoolYearsModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
+export const schoolYearsModule: FastifyPluginAsync<{
+  ctx: Pick<ModuleDeps, "db"> & { listGroups: GroupsOfYear };
+}> = async (app, { ctx }) => {
+  const { db, listGroups } = ctx;
   await app.register(schoolYearsRoutes, {
     years: createSchoolYearsService({ db }),
     periods: createPeriodsService({ db }),
-    cycleDetails: createCycleDetailsService({ db }),
+    cycleDetails: createCycleDetailsService({ db, listGroups }),
   });
 };

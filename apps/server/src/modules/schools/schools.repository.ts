@@ -2,7 +2,7 @@ import { PROFILE_TEMPLATES } from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { profilePermissions, profiles, schools } from "../../db/schema/index.ts";
-import { insertStarterCatalogue } from "../incident-config/starter-catalogue.ts";
+import { insertStarterCatalogue } from "../incident-config/index.ts";
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type NewSchool = typeof schools.$inferInsert;

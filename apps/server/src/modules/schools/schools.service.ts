@@ -1,6 +1,7 @@
 import { SETUP_STAGES } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { presentSchoolSettings } from "../../lib/school-presenter.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import * as repo from "./schools.repository.ts";
 import { setupStages } from "./setup.repository.ts";
@@ -13,23 +14,7 @@ export function createSchoolsService(deps: { db: Db }) {
     const school = await repo.findSchool(db, schoolId);
     if (!school) throw new AppError("NOT_FOUND");
     return {
-      id: school.id,
-      name: school.name,
-      legal_name: school.legalName,
-      cct: school.cct,
-      address: school.address,
-      phone: school.phone,
-      email: school.email,
-      time_zone: school.timeZone,
-      logo: school.logo,
-      institutional_color_1: school.institutionalColor1,
-      institutional_color_2: school.institutionalColor2,
-      institutional_color_3: school.institutionalColor3,
-      institutional_color_4: school.institutionalColor4,
-      max_file_size_in_mb: school.maxFileSizeInMb,
-      privacy_notice_es: school.privacyNoticeEs,
-      privacy_notice_en: school.privacyNoticeEn,
-      privacy_notice_version: school.privacyNoticeVersion,
+      ...presentSchoolSettings(school),
       is_active: school.isActive,
     };
   }

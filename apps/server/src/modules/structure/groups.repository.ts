@@ -9,7 +9,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { definedOnly } from "./db-guards.ts";
+import { definedOnly } from "../../lib/db-guards.ts";
 
 export type GroupRow = typeof groups.$inferSelect;
 

@@ -12,7 +12,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { definedOnly } from "./db-guards.ts";
+import { definedOnly } from "../../lib/db-guards.ts";
 
 export type SectionRow = typeof sections.$inferSelect;
 export type GradeRow = typeof grades.$inferSelect;

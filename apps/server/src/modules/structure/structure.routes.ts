@@ -13,8 +13,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { sectionsAccess } from "./access.ts";
 import { groupsRoutes } from "./groups.routes.ts";
 import { createGroupsService, type GroupsService } from "./groups.service.ts";
@@ -146,7 +146,7 @@ export const structureRoutes: FastifyPluginAsyncZod<{ structure: StructureServic
 };
 
 /** The module as app.ts registers it: the services built from the app's context. */
-export const structureModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const structureModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, "db" | "events"> }> = async (app, { ctx }) => {
   const deps = { db: ctx.db, events: ctx.events };
   await app.register(structureRoutes, { structure: createStructureService(deps), groups: createGroupsService(deps) });
 };

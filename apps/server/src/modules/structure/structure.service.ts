@@ -6,11 +6,11 @@ import type {
   UpdateSectionBody,
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { deleteOrInUse, lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { currentYear, findYear } from "../school-years/school-years.repository.ts";
-import { deleteOrInUse, lockSchoolStructure } from "./db-guards.ts";
+import { currentYear, findYear } from "../school-years/index.ts";
 import * as repo from "./structure.repository.ts";
 
 /** Sections (niveles) and their grades (master configuration › level-grade-group). */

@@ -1,23 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import type { PhotoResult } from "@convive/domain";
-import { DEFAULT_MAX_FILE_SIZE_MB, type Language } from "@convive/domain";
+import type { Language, PhotoResult } from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { students } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
+import { PRIVATE_UPLOADS_FOLDER, PRIVATE_UPLOADS_PREFIX, schoolUploadLimitMb, UPLOAD_NAME } from "../../lib/uploads.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { render } from "../../plugins/errors.ts";
-import {
-  PRIVATE_UPLOADS_FOLDER,
-  PRIVATE_UPLOADS_PREFIX,
-  UPLOAD_CEILING_MB,
-  UPLOAD_NAME,
-} from "../avatars/avatars.service.ts";
-import { findSchool } from "../schools/schools.repository.ts";
 import * as repo from "./students.repository.ts";
 
 const MB = 1024 * 1024;
@@ -41,11 +34,7 @@ export function createPhotosService(deps: {
   const { db, uploadsDir, files } = deps;
   let folderReady: Promise<unknown> | undefined;
 
-  /** The school's max_file_size_in_mb (spec §3, default 2), never above the server's ceiling. */
-  async function limitMb(schoolId: string | null): Promise<number> {
-    const school = schoolId ? await findSchool(db, schoolId) : undefined;
-    return Math.min(school?.maxFileSizeInMb ?? DEFAULT_MAX_FILE_SIZE_MB, UPLOAD_CEILING_MB);
-  }
+  const limitMb = (schoolId: string | null) => schoolUploadLimitMb(db, schoolId);
 
   const tooLarge = (mb: number) => new AppError("FILE_TOO_LARGE", undefined, { size: mb });
 

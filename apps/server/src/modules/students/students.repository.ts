@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, studentGroups, students } from "../../db/schema/index.ts";
-import { likeTerm } from "../school-users/school-users.repository.ts";
+import { likeTerm, searchableName } from "../../lib/names.ts";
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudent = typeof students.$inferInsert;
@@ -59,14 +59,7 @@ export async function listStudents(tx: Tx, schoolId: string, filter: StudentFilt
   const conditions: (SQL | undefined)[] = [
     eq(students.schoolId, schoolId),
     term
-      ? or(
-          ilike(students.enrollment, term),
-          ilike(students.curp, term),
-          ilike(
-            sql`concat_ws(' ', ${students.firstName}, ${students.paternalSurname}, ${students.maternalSurname})`,
-            term,
-          ),
-        )
+      ? or(ilike(students.enrollment, term), ilike(students.curp, term), ilike(searchableName(students), term))
       : undefined,
     filter.status ? eq(students.status, filter.status) : undefined,
     filter.groupId ? eq(groups.id, filter.groupId) : undefined,

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { studentsAccess } from "./access.ts";
 import { photosRoutes } from "./photos.routes.ts";
 import { createPhotosService, type PhotosService } from "./photos.service.ts";
@@ -98,7 +98,10 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ students: StudentsService; 
   );
 };
 
-export const studentsModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const studentsModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, "db" | "config" | "files"> }> = async (
+  app,
+  { ctx },
+) => {
   const students = createStudentsService({ db: ctx.db });
   const photos = createPhotosService({ db: ctx.db, uploadsDir: ctx.config.UPLOADS_DIR, files: ctx.files });
   await app.register(studentsRoutes, { students, photos });

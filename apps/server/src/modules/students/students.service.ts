@@ -9,10 +9,10 @@ import {
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Address } from "../../db/schema/index.ts";
+import { deleteOrInUse, isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { currentYear } from "../school-years/school-years.repository.ts";
-import { deleteOrInUse, isUniqueViolation } from "../structure/db-guards.ts";
+import { currentYear } from "../school-years/index.ts";
 import * as repo from "./students.repository.ts";
 
 export const presentStudent = (row: repo.StudentListRow): Student => {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, subjectGrades, subjects, teachingAssignments } from "../../db/schema/index.ts";
-import { definedOnly } from "../structure/db-guards.ts";
+import { definedOnly } from "../../lib/db-guards.ts";
 
 export type SubjectRow = typeof subjects.$inferSelect;
 

@@ -14,8 +14,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../app.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { createSubjectsService, type SubjectsService } from "./subjects.service.ts";
 import { createTeachingAssignmentsService, type TeachingAssignmentsService } from "./teaching-assignments.service.ts";
 
@@ -140,7 +140,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod<{
 };
 
 /** The module as app.ts registers it: the services built from the app's context. */
-export const subjectsModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const subjectsModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, "db" | "events"> }> = async (app, { ctx }) => {
   const deps = { db: ctx.db, events: ctx.events };
   await app.register(subjectsRoutes, {
     subjects: createSubjectsService(deps),

@@ -1,9 +1,9 @@
 import type { CreateSubjectBody, UpdateSubjectBody } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { deleteOrInUse, lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { deleteOrInUse, lockSchoolStructure } from "../structure/db-guards.ts";
 import * as repo from "./subjects.repository.ts";
 
 /** Subjects and the grades they are taught in (master configuration › subject). Codes are unique per school. */

@@ -1,12 +1,11 @@
 import type { TeachingAssignmentBody, TeachingAssignmentsQuery } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
-import { currentYear, findYear } from "../school-years/school-years.repository.ts";
-import { lockSchoolStructure } from "../structure/db-guards.ts";
-import { findGroup } from "../structure/groups.repository.ts";
-import { assignmentsInGroup, isActiveStaff } from "../structure/structure.repository.ts";
+import { currentYear, findYear } from "../school-years/index.ts";
+import { assignmentsInGroup, findGroup, isActiveStaff } from "../structure/index.ts";
 import { findSubject, isTaughtIn } from "./subjects.repository.ts";
 import * as repo from "./teaching-assignments.repository.ts";
 

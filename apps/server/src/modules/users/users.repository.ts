@@ -148,3 +148,17 @@ export async function teachingOf(tx: Tx, schoolId: string, userId: number) {
     .where(and(eq(teachingAssignments.schoolId, schoolId), eq(teachingAssignments.userId, userId)));
   return rows;
 }
+
+/**
+ * Whether the school may still correct the account's names and phone: it belongs to this school alone and has
+ * never been used — no sign-in ever, no password of its own. Any other account is its owner's.
+ */
+export async function identityEditable(tx: Tx, schoolId: string, userId: number): Promise<boolean> {
+  const result = await tx.execute(sql`
+    select (u.root = 0 and u.password_updated = 0
+            and not exists (select 1 from memberships m where m.user_id = u.id and m.school_id <> ${schoolId})
+            and not exists (select 1 from sessions s where s.user_id = u.id)) as editable
+      from users u where u.id = ${userId}`);
+  const row = (result as unknown as { rows: { editable: boolean }[] }).rows[0];
+  return Boolean(row?.editable);
+}

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
 import type { Caches } from "../../plugins/caches.ts";
-import { identityChanges } from "../school-users/identity.ts";
+import { identityChanges } from "./identity.ts";
 import * as repo from "./users.repository.ts";
 
 export type Include = "roles" | "permissions" | "roles.permissions" | "sections" | "grades" | "subjects";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import type { Tx } from "../db/client.ts";
+import { AppError } from "./errors.ts";
 
 /** The PostgreSQL code of an error, looking through drizzle's wrapper. */
 function pgCode(error: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { identityEditable } from "./school-users.repository.ts";
+import { identityEditable } from "./users.repository.ts";
 
 /** The account fields that are the person's own (issue 9): a school asks to change them on their behalf. */
 export interface IdentityPatch {

@@ -1,0 +1,2 @@
+// The incident-config module's public surface: the starter catalogue a new school is created with.
+export { insertStarterCatalogue } from "./starter-catalogue.ts";

@@ -1,0 +1,13 @@
+// The incidents module's public surface for follow-up: who may see which incidents and observations, how an
+// action is presented and what a family may read.
+export { presentAction } from "./details.actions.ts";
+export { meetingForReader, redactorOf, studentIdsOf } from "./redaction.ts";
+export {
+  incidentsWhere,
+  observationsWhere,
+  requireFilterableStudent,
+  resolveObservationScope,
+  resolveScope,
+  type Scope,
+  type Viewer,
+} from "./scope.ts";

@@ -1,0 +1,3 @@
+// The notifications module's public surface: the service other modules notify through and the texts it renders.
+export { renderNotification } from "./notification-texts.ts";
+export { createNotificationsService, type NotificationsService } from "./notifications.service.ts";

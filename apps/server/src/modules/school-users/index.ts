@@ -1,0 +1,2 @@
+// The school-users module's public surface: member rows (accepting an invitation reads and inserts them).
+export { findMember, insertMember } from "./school-users.repository.ts";
