@@ -1,0 +1,100 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable, PgTransaction, SelectedFields } from "drizzle-orm/pg-core";
+import type { Tx } from "../db/client.ts";
+
+/** A table that belongs to one school: every tenant table has a `school_id` column. */
+export type TenantTable = PgTable & { schoolId: PgColumn };
+
+type Condition = SQL | undefined;
+/** What an insert takes: the row without its school (the helper fills it). */
+type WithoutSchool<T extends TenantTable> = Omit<T["$inferInsert"], "schoolId">;
+
+/**
+ * The one way a repository reaches tenant data: every statement built here carries `school_id = <school>`, so a
+ * query cannot forget the school. Selects, updates and deletes AND it into their WHERE, inserts fill it, joins put
+ * it in their ON. Raw SQL is still possible through `tx`, and a comment must say why there.
+ *
+ *   const s = forSchool(tx, schoolId);
+ *   s.select(students).where(eq(students.id, id));
+ *   s.select(students, { id: students.id }).where(...).orderBy(...);
+ *   s.update(students, patch).where(eq(students.id, id)).returning();
+ *   s.delete(students).where(eq(students.id, id));
+ *   s.insert(students, { firstName, ... }).returning();
+ *   tx.select(...).from(students).leftJoin(groups, s.on(groups, eq(groups.id, students.groupId)));
+ */
+export function forSchool(tx: Tx, schoolId: string) {
+  const mine = (table: TenantTable, conditions: Condition[]) => and(eq(table.schoolId, schoolId), ...conditions)!;
+  return {
+    tx,
+    schoolId,
+    /** `table.school_id = <school>` AND the conditions: for WHERE clauses built by hand and join conditions. */
+    where: (table: TenantTable, ...conditions: Condition[]) => mine(table, conditions),
+    /** The ON of a join to a tenant table: the joined row belongs to the school too. */
+    on: (table: TenantTable, ...conditions: Condition[]) => mine(table, conditions),
+    /** A select from one tenant table; `.where(...)` is required and always includes the school. */
+    select<T extends TenantTable>(table: T) {
+      return {
+        where: (...conditions: Condition[]) =>
+          tx
+            .select()
+            .from<T>(table as never)
+            .where(mine(table, conditions)),
+      };
+    },
+    /** A select of some fields from one tenant table; `.where(...)` always includes the school. */
+    pick<T extends TenantTable, F extends SelectedFields>(table: T, fields: F) {
+      return {
+        where: (...conditions: Condition[]) =>
+          tx
+            .select(fields)
+            .from<T>(table as never)
+            .where(mine(table, conditions)),
+      };
+    },
+    /** Changes rows of the school only; `.where(...)` narrows further. */
+    update<T extends TenantTable>(table: T, values: Partial<WithoutSchool<T>>) {
+      return {
+        where: (...conditions: Condition[]) =>
+          tx
+            .update(table)
+            .set(values as never)
+            .where(mine(table, conditions)),
+      };
+    },
+    /** Deletes rows of the school only; `.where(...)` narrows further (none: every row of the school). */
+    delete<T extends TenantTable>(table: T) {
+      return { where: (...conditions: Condition[]) => tx.delete(table).where(mine(table, conditions)) };
+    },
+    /** Inserts rows into the school: `school_id` is filled here, never by the caller. */
+    insert<T extends TenantTable>(table: T, values: WithoutSchool<T> | WithoutSchool<T>[]) {
+      const rows = (Array.isArray(values) ? values : [values]).map((row) => ({ ...row, schoolId }));
+      return tx.insert(table).values(rows as never);
+    },
+  };
+}
+
+export type SchoolScope = ReturnType<typeof forSchool>;
+
+/** Name of the role the scoped transaction switches to so row-level security applies (see migration 0005). */
+export const TENANT_ROLE = "convive_app";
+
+/**
+ * Runs `work` in a transaction that PostgreSQL itself limits to one school (the second wall, after `forSchool`):
+ * `app.school_id` is set for the transaction and, where the role exists and the connecting user may take it, the
+ * transaction switches to `convive_app`, which row-level security applies to (superusers and table owners bypass
+ * it, so without the switch the policies would never bite). One statement, one round trip, both settings end with
+ * the transaction. Inside a transaction already open, it scopes that one.
+ */
+export async function inSchool<R>(tx: Tx, schoolId: string, work: (scoped: Tx) => Promise<R>): Promise<R> {
+  const scope = async (t: Tx) => {
+    await t.execute(sql`select set_config('app.school_id', ${schoolId}, true),
+      (select set_config('role', rolname, true) from pg_roles
+        where rolname = ${TENANT_ROLE} and pg_has_role(current_user, oid, 'MEMBER'))`);
+    return work(t);
+  };
+  return isTransaction(tx) ? scope(tx) : tx.transaction((t) => scope(t));
+}
+
+function isTransaction(tx: Tx): tx is PgTransaction<never, never, never> & Tx {
+  return typeof (tx as { rollback?: unknown }).rollback === "function";
+}
