@@ -98,3 +98,18 @@ export async function inSchool<R>(tx: Tx, schoolId: string, work: (scoped: Tx) =
 function isTransaction(tx: Tx): tx is PgTransaction<never, never, never> & Tx {
   return typeof (tx as { rollback?: unknown }).rollback === "function";
 }
+
+/**
+ * The ON of a join between two tenant tables: both rows belong to the same school (the composite keys include
+ * `school_id`), AND the other conditions. For joins built where no school is at hand (shared query fragments).
+ */
+export const sameSchool = (left: TenantTable, right: TenantTable, ...conditions: Condition[]) =>
+  and(eq(left.schoolId, right.schoolId), ...conditions)!;
+
+/**
+ * `table.school_id = <school>` AND the conditions, where no transaction is at hand (a WHERE built for a query
+ * composed elsewhere, such as a select with joins or a subquery). Same as `forSchool(tx, schoolId).where(...)`; the
+ * school may be the outer row's column in a correlated subquery.
+ */
+export const ofSchool = (table: TenantTable, schoolId: string | PgColumn, ...conditions: Condition[]) =>
+  and(eq(table.schoolId, schoolId), ...conditions)!;

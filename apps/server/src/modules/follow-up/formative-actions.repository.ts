@@ -4,14 +4,14 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } 
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { formativeActionCompletions, formativeActions, incidents, students, users } from "../../db/schema/index.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 import { memberName } from "../incidents/archive.repository.ts";
 import { presentAction } from "../incidents/details.actions.ts";
 import { personName } from "./shared.ts";
 
 export type ActionRow = typeof formativeActions.$inferSelect;
 
-const inSchool = (schoolId: string, id: number) =>
-  and(eq(formativeActions.schoolId, schoolId), eq(formativeActions.id, id));
+const inSchool = (schoolId: string, id: number) => ofSchool(formativeActions, schoolId, eq(formativeActions.id, id));
 
 /** The action of the school with its incident's status, locked for the rest of the transaction when asked. */
 export async function findAction(tx: Tx, schoolId: string, id: number, lock = false) {
@@ -36,10 +36,9 @@ export async function updateAction(
 
 /** The days already completed of an action. */
 export async function completedDays(tx: Tx, schoolId: string, actionId: number): Promise<string[]> {
-  const rows = await tx
-    .select({ on: formativeActionCompletions.occurrenceOn })
-    .from(formativeActionCompletions)
-    .where(and(eq(formativeActionCompletions.schoolId, schoolId), eq(formativeActionCompletions.actionId, actionId)));
+  const rows = await forSchool(tx, schoolId)
+    .pick(formativeActionCompletions, { on: formativeActionCompletions.occurrenceOn })
+    .where(eq(formativeActionCompletions.actionId, actionId));
   return rows.map((r) => r.on);
 }
 
@@ -58,8 +57,9 @@ export async function deleteCompletion(tx: Tx, schoolId: string, actionId: numbe
   const rows = await tx
     .delete(formativeActionCompletions)
     .where(
-      and(
-        eq(formativeActionCompletions.schoolId, schoolId),
+      ofSchool(
+        formativeActionCompletions,
+        schoolId,
         eq(formativeActionCompletions.actionId, actionId),
         eq(formativeActionCompletions.occurrenceOn, on),
       ),
@@ -118,8 +118,8 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
       waived_by_name: sql<string | null>`case when ${waiver.id} is null then null else ${memberName(waiver)} end`,
     })
     .from(f)
-    .innerJoin(incidents, and(eq(incidents.schoolId, f.schoolId), eq(incidents.id, f.incidentId)))
-    .innerJoin(students, and(eq(students.schoolId, f.schoolId), eq(students.id, f.studentId)))
+    .innerJoin(incidents, ofSchool(incidents, f.schoolId, eq(incidents.id, f.incidentId)))
+    .innerJoin(students, ofSchool(students, f.schoolId, eq(students.id, f.studentId)))
     .innerJoin(responsible, eq(responsible.id, f.responsibleId))
     .innerJoin(creator, eq(creator.id, f.createdBy))
     .leftJoin(waiver, eq(waiver.id, f.waivedBy))
@@ -149,8 +149,9 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
     .from(formativeActionCompletions)
     .innerJoin(completer, eq(completer.id, formativeActionCompletions.completedBy))
     .where(
-      and(
-        eq(formativeActionCompletions.schoolId, schoolId),
+      ofSchool(
+        formativeActionCompletions,
+        schoolId,
         inArray(
           formativeActionCompletions.actionId,
           rows.map((r) => r.action.id),

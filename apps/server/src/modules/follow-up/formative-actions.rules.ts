@@ -1,8 +1,9 @@
 import { INCIDENT_LIMITS, occurrenceCount, type Repeat } from "@convive/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidentStudents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { ofSchool } from "../../lib/tenant-db.ts";
 import { isActiveStaff } from "../structure/structure.repository.ts";
 
 /** The checks a formative action's fields must pass, on create and on every edit. */
@@ -34,8 +35,9 @@ export async function requireStudentOf(tx: Tx, schoolId: string, incidentId: num
     .select({ id: incidentStudents.studentId })
     .from(incidentStudents)
     .where(
-      and(
-        eq(incidentStudents.schoolId, schoolId),
+      ofSchool(
+        incidentStudents,
+        schoolId,
         eq(incidentStudents.incidentId, incidentId),
         eq(incidentStudents.studentId, studentId),
       ),

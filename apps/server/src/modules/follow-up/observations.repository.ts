@@ -2,21 +2,24 @@ import type { Observation, ObservationKind } from "@convive/domain";
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { accompanimentObservations, observationTypes, students, users } from "../../db/schema/index.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 import { personName } from "./shared.ts";
 
 export async function findStudent(tx: Tx, schoolId: string, id: number) {
-  const [row] = await tx
-    .select({ id: students.id, status: students.status })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.id, id)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(students, { id: students.id, status: students.status })
+    .where(eq(students.id, id));
   return row;
 }
 
 export async function findObservationType(tx: Tx, schoolId: string, id: number) {
-  const [row] = await tx
-    .select({ id: observationTypes.id, isActive: observationTypes.isActive, points: observationTypes.points })
-    .from(observationTypes)
-    .where(and(eq(observationTypes.schoolId, schoolId), eq(observationTypes.id, id)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(observationTypes, {
+      id: observationTypes.id,
+      isActive: observationTypes.isActive,
+      points: observationTypes.points,
+    })
+    .where(eq(observationTypes.id, id));
   return row;
 }
 
@@ -61,11 +64,8 @@ export async function loadObservations(tx: Tx, schoolId: string, filter: Observa
       recorded_by_name: personName(users),
     })
     .from(o)
-    .innerJoin(students, and(eq(students.schoolId, o.schoolId), eq(students.id, o.studentId)))
-    .innerJoin(
-      observationTypes,
-      and(eq(observationTypes.schoolId, o.schoolId), eq(observationTypes.id, o.observationTypeId)),
-    )
+    .innerJoin(students, ofSchool(students, o.schoolId, eq(students.id, o.studentId)))
+    .innerJoin(observationTypes, ofSchool(observationTypes, o.schoolId, eq(observationTypes.id, o.observationTypeId)))
     .innerJoin(users, eq(users.id, o.recordedBy))
     .where(where)
     .orderBy(desc(o.observedOn), desc(o.id))

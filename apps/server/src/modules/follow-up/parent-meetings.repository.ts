@@ -12,6 +12,7 @@ import {
   profiles,
   users,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { personName } from "./shared.ts";
 
 export type MeetingRow = typeof parentMeetings.$inferSelect;
@@ -22,8 +23,7 @@ export interface Candidate {
   kind: AttendeeKind;
 }
 
-const inSchool = (schoolId: string, id: number) =>
-  and(eq(parentMeetings.schoolId, schoolId), eq(parentMeetings.id, id));
+const inSchool = (schoolId: string, id: number) => ofSchool(parentMeetings, schoolId, eq(parentMeetings.id, id));
 
 export async function findMeeting(tx: Tx, schoolId: string, id: number, lock = false) {
   const query = tx.select().from(parentMeetings).where(inSchool(schoolId, id));
@@ -49,17 +49,14 @@ export async function updateMeeting(
 }
 
 export async function attendeesOf(tx: Tx, schoolId: string, meetingId: number) {
-  return tx
-    .select({ id: parentMeetingAttendees.userId, kind: parentMeetingAttendees.kind })
-    .from(parentMeetingAttendees)
-    .where(and(eq(parentMeetingAttendees.schoolId, schoolId), eq(parentMeetingAttendees.meetingId, meetingId)));
+  return forSchool(tx, schoolId)
+    .pick(parentMeetingAttendees, { id: parentMeetingAttendees.userId, kind: parentMeetingAttendees.kind })
+    .where(eq(parentMeetingAttendees.meetingId, meetingId));
 }
 
 /** Replaces the meeting's attendees. */
 export async function setAttendees(tx: Tx, schoolId: string, meetingId: number, list: readonly Candidate[]) {
-  await tx
-    .delete(parentMeetingAttendees)
-    .where(and(eq(parentMeetingAttendees.schoolId, schoolId), eq(parentMeetingAttendees.meetingId, meetingId)));
+  await forSchool(tx, schoolId).delete(parentMeetingAttendees).where(eq(parentMeetingAttendees.meetingId, meetingId));
   if (list.length === 0) return;
   await tx
     .insert(parentMeetingAttendees)
@@ -67,7 +64,7 @@ export async function setAttendees(tx: Tx, schoolId: string, meetingId: number, 
 }
 
 const activeMember = (schoolId: string) =>
-  and(eq(memberships.schoolId, schoolId), eq(memberships.isActive, true), eq(users.isActive, true));
+  ofSchool(memberships, schoolId, eq(memberships.isActive, true), eq(users.isActive, true));
 
 /**
  * Who may attend a meeting about the incident: the active family members linked to its students, and the
@@ -81,24 +78,17 @@ export async function candidates(tx: Tx, schoolId: string, incidentId: number, i
     .from(familyLinks)
     .innerJoin(
       incidentStudents,
-      and(eq(incidentStudents.schoolId, familyLinks.schoolId), eq(incidentStudents.studentId, familyLinks.studentId)),
+      sameSchool(incidentStudents, familyLinks, eq(incidentStudents.studentId, familyLinks.studentId)),
     )
     .innerJoin(users, eq(users.id, familyLinks.userId))
-    .innerJoin(memberships, and(eq(memberships.schoolId, familyLinks.schoolId), eq(memberships.userId, users.id)))
-    .where(
-      and(
-        eq(familyLinks.schoolId, schoolId),
-        eq(incidentStudents.incidentId, incidentId),
-        activeMember(schoolId),
-        only,
-      ),
-    )
+    .innerJoin(memberships, sameSchool(memberships, familyLinks, eq(memberships.userId, users.id)))
+    .where(ofSchool(familyLinks, schoolId, eq(incidentStudents.incidentId, incidentId), activeMember(schoolId), only))
     .orderBy(asc(personName(users)));
   const staff = await tx
     .select({ id: users.id, name: personName(users) })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+    .innerJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
     .where(and(activeMember(schoolId), sql`coalesce(${profiles.templateKey}, '') <> 'familiar'`, only))
     .orderBy(asc(personName(users)));
   return { family, staff };
@@ -128,7 +118,7 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
   const rows = await tx
     .select({ meeting: m, incident_folio: incidents.folio, created_by_name: personName(creator) })
     .from(m)
-    .innerJoin(incidents, and(eq(incidents.schoolId, m.schoolId), eq(incidents.id, m.incidentId)))
+    .innerJoin(incidents, ofSchool(incidents, m.schoolId, eq(incidents.id, m.incidentId)))
     .innerJoin(creator, eq(creator.id, m.createdBy))
     .where(
       and(
@@ -152,8 +142,9 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
     .from(parentMeetingAttendees)
     .innerJoin(attendee, eq(attendee.id, parentMeetingAttendees.userId))
     .where(
-      and(
-        eq(parentMeetingAttendees.schoolId, schoolId),
+      ofSchool(
+        parentMeetingAttendees,
+        schoolId,
         inArray(
           parentMeetingAttendees.meetingId,
           rows.map((r) => r.meeting.id),
@@ -187,8 +178,9 @@ export async function coParents(tx: Tx, schoolId: string, userId: number): Promi
     .select({ id: familyLinks.userId })
     .from(familyLinks)
     .where(
-      and(
-        eq(familyLinks.schoolId, schoolId),
+      ofSchool(
+        familyLinks,
+        schoolId,
         sql`${familyLinks.studentId} in (select fl.student_id from family_links fl
                                           where fl.school_id = ${schoolId} and fl.user_id = ${userId})`,
       ),

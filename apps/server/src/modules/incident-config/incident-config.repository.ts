@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { count, eq, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -8,6 +8,7 @@ import {
   incidentTypes,
   observationTypes,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 import { definedOnly } from "../structure/db-guards.ts";
 
 export type CategoryRow = typeof incidentCategories.$inferSelect;
@@ -23,10 +24,10 @@ export async function lockCatalogue(tx: Tx, schoolId: string) {
 }
 
 const categoryIn = (schoolId: string, id: number) =>
-  and(eq(incidentCategories.schoolId, schoolId), eq(incidentCategories.id, id));
-const typeIn = (schoolId: string, id: number) => and(eq(incidentTypes.schoolId, schoolId), eq(incidentTypes.id, id));
+  ofSchool(incidentCategories, schoolId, eq(incidentCategories.id, id));
+const typeIn = (schoolId: string, id: number) => ofSchool(incidentTypes, schoolId, eq(incidentTypes.id, id));
 const observationTypeIn = (schoolId: string, id: number) =>
-  and(eq(observationTypes.schoolId, schoolId), eq(observationTypes.id, id));
+  ofSchool(observationTypes, schoolId, eq(observationTypes.id, id));
 
 /** Same text ignoring case and surrounding spaces: "Conducta" and "conducta " name one thing. */
 const sameName = (column: AnyPgColumn, value: string) => sql`lower(trim(${column})) = lower(trim(${value}))`;
@@ -37,9 +38,7 @@ export async function listCategories(tx: Tx, schoolId: string, activeOnly: boole
   return tx
     .select()
     .from(incidentCategories)
-    .where(
-      and(eq(incidentCategories.schoolId, schoolId), activeOnly ? eq(incidentCategories.isActive, true) : undefined),
-    );
+    .where(ofSchool(incidentCategories, schoolId, activeOnly ? eq(incidentCategories.isActive, true) : undefined));
 }
 
 export async function listTypes(tx: Tx, schoolId: string, filter: { activeOnly?: boolean; categoryId?: number } = {}) {
@@ -47,8 +46,9 @@ export async function listTypes(tx: Tx, schoolId: string, filter: { activeOnly?:
     .select()
     .from(incidentTypes)
     .where(
-      and(
-        eq(incidentTypes.schoolId, schoolId),
+      ofSchool(
+        incidentTypes,
+        schoolId,
         filter.activeOnly ? eq(incidentTypes.isActive, true) : undefined,
         filter.categoryId ? eq(incidentTypes.categoryId, filter.categoryId) : undefined,
       ),
@@ -57,20 +57,18 @@ export async function listTypes(tx: Tx, schoolId: string, filter: { activeOnly?:
 
 /** Incidents registered with each type of the school (only types that have any). */
 export async function incidentsPerType(tx: Tx, schoolId: string, typeId?: number) {
-  const rows = await tx
-    .select({ typeId: incidents.typeId, n: count() })
-    .from(incidents)
-    .where(and(eq(incidents.schoolId, schoolId), typeId ? eq(incidents.typeId, typeId) : undefined))
+  const rows = await forSchool(tx, schoolId)
+    .pick(incidents, { typeId: incidents.typeId, n: count() })
+    .where(typeId ? eq(incidents.typeId, typeId) : undefined)
     .groupBy(incidents.typeId);
   return new Map(rows.map((r) => [r.typeId, r.n]));
 }
 
 /** Incidents filed under the category (an incident keeps its category when its type later moves). */
 export async function incidentsInCategory(tx: Tx, schoolId: string, categoryId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(incidents)
-    .where(and(eq(incidents.schoolId, schoolId), eq(incidents.categoryId, categoryId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidents, { n: count() })
+    .where(eq(incidents.categoryId, categoryId));
   return row?.n ?? 0;
 }
 
@@ -86,10 +84,9 @@ export async function findType(tx: Tx, schoolId: string, id: number): Promise<Ty
 
 /** The highest order of the school's categories, so a new one goes last. */
 export async function lastCategoryOrder(tx: Tx, schoolId: string) {
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${incidentCategories.order})` })
-    .from(incidentCategories)
-    .where(eq(incidentCategories.schoolId, schoolId));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidentCategories, { max: sql<number | null>`max(${incidentCategories.order})` })
+    .where();
   return row?.max ?? 0;
 }
 
@@ -99,8 +96,9 @@ export async function categoryNamed(tx: Tx, schoolId: string, name: string, colu
     .select({ id: incidentCategories.id })
     .from(incidentCategories)
     .where(
-      and(
-        eq(incidentCategories.schoolId, schoolId),
+      ofSchool(
+        incidentCategories,
+        schoolId,
         sameName(column === "es" ? incidentCategories.nameEs : incidentCategories.nameEn, name),
         exceptId ? ne(incidentCategories.id, exceptId) : undefined,
       ),
@@ -121,8 +119,9 @@ export async function typeNamed(
     .select({ id: incidentTypes.id })
     .from(incidentTypes)
     .where(
-      and(
-        eq(incidentTypes.schoolId, schoolId),
+      ofSchool(
+        incidentTypes,
+        schoolId,
         eq(incidentTypes.categoryId, categoryId),
         sameName(column === "es" ? incidentTypes.nameEs : incidentTypes.nameEn, name),
         exceptId ? ne(incidentTypes.id, exceptId) : undefined,
@@ -176,8 +175,9 @@ export async function listObservationTypes(tx: Tx, schoolId: string, filter: { a
     .select()
     .from(observationTypes)
     .where(
-      and(
-        eq(observationTypes.schoolId, schoolId),
+      ofSchool(
+        observationTypes,
+        schoolId,
         filter.activeOnly ? eq(observationTypes.isActive, true) : undefined,
         filter.id ? eq(observationTypes.id, filter.id) : undefined,
       ),
@@ -190,8 +190,9 @@ export async function observationsPerType(tx: Tx, schoolId: string, typeId?: num
     .select({ typeId: accompanimentObservations.observationTypeId, n: count() })
     .from(accompanimentObservations)
     .where(
-      and(
-        eq(accompanimentObservations.schoolId, schoolId),
+      ofSchool(
+        accompanimentObservations,
+        schoolId,
         typeId ? eq(accompanimentObservations.observationTypeId, typeId) : undefined,
       ),
     )
@@ -211,8 +212,9 @@ export async function observationTypeNamed(
     .select({ id: observationTypes.id })
     .from(observationTypes)
     .where(
-      and(
-        eq(observationTypes.schoolId, schoolId),
+      ofSchool(
+        observationTypes,
+        schoolId,
         sameName(column === "es" ? observationTypes.nameEs : observationTypes.nameEn, name),
         exceptId ? ne(observationTypes.id, exceptId) : undefined,
       ),

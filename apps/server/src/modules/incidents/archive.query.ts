@@ -2,6 +2,7 @@ import type { ExportQuery } from "@convive/domain";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, incidents, students } from "../../db/schema/index.ts";
+import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { familyTextMatch } from "./archive.family-search.ts";
 import { inGroupIds, inStudentIds, requireFilterableStudent, type Scope, scopeConditions } from "./scope.ts";
 
@@ -51,8 +52,9 @@ async function studentsNamed(db: Tx, scope: Scope, q: string, words: string[]): 
     .select({ id: students.id })
     .from(students)
     .where(
-      and(
-        eq(students.schoolId, scope.schoolId),
+      ofSchool(
+        students,
+        scope.schoolId,
         scope.kind === "family" ? inArray(students.id, scope.childIds) : undefined,
         byName ? or(byName, byEnrollment) : byEnrollment,
       ),
@@ -68,10 +70,11 @@ async function filterGroups(db: Tx, schoolId: string, query: ExportQuery): Promi
   const rows = await db
     .select({ id: groups.id })
     .from(groups)
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
     .where(
-      and(
-        eq(groups.schoolId, schoolId),
+      ofSchool(
+        groups,
+        schoolId,
         query.grade_id ? eq(groups.gradeId, query.grade_id) : eq(grades.sectionId, query.section_id!),
       ),
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -16,6 +16,7 @@ import {
   subjects,
   users,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** A member as the archive names them: first name and paternal surname. */
 export const memberName = (u: { firstName: AnyPgColumn; paternalSurname: AnyPgColumn }) =>
@@ -61,8 +62,8 @@ const userNamed = (id: AnyPgColumn) =>
 export async function incidentRows(db: Tx, schoolId: string, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const i = incidents;
-  const rows = await db
-    .select({
+  const rows = await forSchool(db, schoolId)
+    .pick(i, {
       id: i.id,
       folio: i.folio,
       status: i.status,
@@ -104,8 +105,7 @@ export async function incidentRows(db: Tx, schoolId: string, ids: readonly numbe
       cancellerName: userNamed(i.cancelledBy),
       cancelReason: i.cancelReason,
     })
-    .from(i)
-    .where(and(eq(i.schoolId, schoolId), inArray(i.id, [...ids])));
+    .where(inArray(i.id, [...ids]));
   return rows.map(({ categoryEs, categoryEn, typeEs, typeEn, schoolYearName, ...r }) => ({
     ...r,
     category: { id: r.categoryId, name_es: categoryEs ?? "", name_en: categoryEn },
@@ -131,11 +131,8 @@ export async function incidentStudentRows(db: Tx, schoolId: string, ids: readonl
       groupLabel: groupLabelOf(incidentStudents.schoolId, incidentStudents.groupId),
     })
     .from(incidentStudents)
-    .innerJoin(
-      students,
-      and(eq(students.schoolId, incidentStudents.schoolId), eq(students.id, incidentStudents.studentId)),
-    )
-    .where(and(eq(incidentStudents.schoolId, schoolId), inArray(incidentStudents.incidentId, [...ids])))
+    .innerJoin(students, sameSchool(students, incidentStudents, eq(students.id, incidentStudents.studentId)))
+    .where(ofSchool(incidentStudents, schoolId, inArray(incidentStudents.incidentId, [...ids])))
     .orderBy(
       asc(incidentStudents.incidentId),
       sql`array_position(array['involved', 'affected', 'witness'], ${incidentStudents.role})`,

@@ -13,6 +13,7 @@ import {
   students,
   users,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 import { memberName, studentName } from "./archive.repository.ts";
 import { incidentsWhere, type Scope } from "./scope.ts";
 
@@ -45,7 +46,7 @@ export function attachmentRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     })
     .from(incidentAttachments)
     .innerJoin(users, eq(users.id, incidentAttachments.uploadedBy))
-    .where(and(eq(incidentAttachments.schoolId, schoolId), eq(incidentAttachments.incidentId, incidentId)))
+    .where(ofSchool(incidentAttachments, schoolId, eq(incidentAttachments.incidentId, incidentId)))
     .orderBy(asc(incidentAttachments.createdAt), asc(incidentAttachments.id));
 }
 
@@ -76,7 +77,7 @@ export function actionRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
       creatorName: memberName(creator),
     })
     .from(a)
-    .innerJoin(students, and(eq(students.schoolId, a.schoolId), eq(students.id, a.studentId)))
+    .innerJoin(students, ofSchool(students, a.schoolId, eq(students.id, a.studentId)))
     .innerJoin(responsible, eq(responsible.id, a.responsibleId))
     .innerJoin(creator, eq(creator.id, a.createdBy))
     .leftJoin(waiver, eq(waiver.id, a.waivedBy))
@@ -151,9 +152,8 @@ export function timelineRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
 /** The family members of some students: a family sees the meetings its own household attends. */
 export async function householdOf(db: Tx, schoolId: string, studentIds: number[]): Promise<Set<number>> {
   if (studentIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: familyLinks.userId })
-    .from(familyLinks)
-    .where(and(eq(familyLinks.schoolId, schoolId), inArray(familyLinks.studentId, studentIds)));
+  const rows = await forSchool(db, schoolId)
+    .pick(familyLinks, { userId: familyLinks.userId })
+    .where(inArray(familyLinks.studentId, studentIds));
   return new Set(rows.map((r) => r.userId));
 }

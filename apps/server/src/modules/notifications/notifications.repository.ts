@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { memberships, notifications, users } from "../../db/schema/index.ts";
+import { ofSchool } from "../../lib/tenant-db.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -30,8 +31,9 @@ export function insertForActiveMembers(tx: Tx, input: NewNotifications): Promise
       .update(memberships)
       .set({ unviewedNotificationsCount: sql`${memberships.unviewedNotificationsCount} + 1` })
       .where(
-        and(
-          eq(memberships.schoolId, input.schoolId),
+        ofSchool(
+          memberships,
+          input.schoolId,
           inArray(memberships.userId, [...input.userIds]),
           eq(memberships.isActive, true),
         ),
@@ -60,8 +62,7 @@ export async function readerLanguage(tx: Tx, userId: number): Promise<string | u
   return row?.language;
 }
 
-const mine = (schoolId: string, userId: number) =>
-  and(eq(notifications.schoolId, schoolId), eq(notifications.userId, userId));
+const mine = (schoolId: string, userId: number) => ofSchool(notifications, schoolId, eq(notifications.userId, userId));
 
 /**
  * A page of the user's notifications, newest first. Keyset on (created_at, id) — the order of the

@@ -1,29 +1,24 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, periods, schoolYears, studentGroups, students } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { definedOnly } from "../structure/db-guards.ts";
 
 export type SchoolYearRow = typeof schoolYears.$inferSelect;
 export type PeriodRow = typeof periods.$inferSelect;
 
 export async function findYear(tx: Tx, schoolId: string, id: number): Promise<SchoolYearRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, id)));
+  const [row] = await forSchool(tx, schoolId).select(schoolYears).where(eq(schoolYears.id, id));
   return row;
 }
 
 export async function currentYear(tx: Tx, schoolId: string): Promise<SchoolYearRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.isCurrent, true)));
+  const [row] = await forSchool(tx, schoolId).select(schoolYears).where(eq(schoolYears.isCurrent, true));
   return row;
 }
 
 export const listYears = (tx: Tx, schoolId: string) =>
-  tx.select().from(schoolYears).where(eq(schoolYears.schoolId, schoolId)).orderBy(desc(schoolYears.startsOn));
+  forSchool(tx, schoolId).select(schoolYears).where().orderBy(desc(schoolYears.startsOn));
 
 /** Another year of the school whose dates touch [startsOn, endsOn] (both ends inclusive). */
 export async function overlappingYear(tx: Tx, schoolId: string, startsOn: string, endsOn: string, exceptId?: number) {
@@ -31,8 +26,9 @@ export async function overlappingYear(tx: Tx, schoolId: string, startsOn: string
     .select({ id: schoolYears.id, name: schoolYears.name })
     .from(schoolYears)
     .where(
-      and(
-        eq(schoolYears.schoolId, schoolId),
+      ofSchool(
+        schoolYears,
+        schoolId,
         lte(schoolYears.startsOn, endsOn),
         gte(schoolYears.endsOn, startsOn),
         exceptId === undefined ? undefined : ne(schoolYears.id, exceptId),
@@ -54,56 +50,45 @@ export async function updateYear(
   patch: Partial<typeof schoolYears.$inferInsert>,
 ) {
   const values = definedOnly(patch);
-  if (values)
-    await tx
-      .update(schoolYears)
-      .set(values)
-      .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, id)));
+  if (values) await forSchool(tx, schoolId).update(schoolYears, values).where(eq(schoolYears.id, id));
 }
 
 /** Clears the flag first: the partial unique index allows one current year per school at any moment. */
 export async function makeCurrent(tx: Tx, schoolId: string, id: number) {
-  await tx
-    .update(schoolYears)
-    .set({ isCurrent: false })
-    .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.isCurrent, true), ne(schoolYears.id, id)));
-  await tx
-    .update(schoolYears)
-    .set({ isCurrent: true })
-    .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, id)));
+  await forSchool(tx, schoolId)
+    .update(schoolYears, { isCurrent: false })
+    .where(eq(schoolYears.isCurrent, true), ne(schoolYears.id, id));
+  await forSchool(tx, schoolId).update(schoolYears, { isCurrent: true }).where(eq(schoolYears.id, id));
 }
 
 export async function deleteYear(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(schoolYears).where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, id)));
+  await forSchool(tx, schoolId).delete(schoolYears).where(eq(schoolYears.id, id));
 }
 
 export async function countYears(tx: Tx, schoolId: string) {
-  const [row] = await tx.select({ n: count() }).from(schoolYears).where(eq(schoolYears.schoolId, schoolId));
+  const [row] = await forSchool(tx, schoolId).pick(schoolYears, { n: count() }).where();
   return row?.n ?? 0;
 }
 
 /** Groups per school year of the school. */
 export async function groupCounts(tx: Tx, schoolId: string): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({ yearId: groups.schoolYearId, n: count() })
-    .from(groups)
-    .where(eq(groups.schoolId, schoolId))
+  const rows = await forSchool(tx, schoolId)
+    .pick(groups, { yearId: groups.schoolYearId, n: count() })
+    .where()
     .groupBy(groups.schoolYearId);
   return new Map(rows.map((r) => [r.yearId, r.n]));
 }
 
 export const listPeriods = (tx: Tx, schoolId: string, yearId?: number) =>
-  tx
-    .select()
-    .from(periods)
-    .where(and(eq(periods.schoolId, schoolId), yearId === undefined ? undefined : eq(periods.schoolYearId, yearId)))
+  forSchool(tx, schoolId)
+    .select(periods)
+    .where(yearId === undefined ? undefined : eq(periods.schoolYearId, yearId))
     .orderBy(asc(periods.order), asc(periods.startsOn));
 
 export async function findPeriod(tx: Tx, schoolId: string, yearId: number, id: number): Promise<PeriodRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(periods)
-    .where(and(eq(periods.schoolId, schoolId), eq(periods.schoolYearId, yearId), eq(periods.id, id)));
+  const [row] = await forSchool(tx, schoolId)
+    .select(periods)
+    .where(eq(periods.schoolYearId, yearId), eq(periods.id, id));
   return row;
 }
 
@@ -120,8 +105,9 @@ export async function overlappingPeriod(
     .select({ id: periods.id })
     .from(periods)
     .where(
-      and(
-        eq(periods.schoolId, schoolId),
+      ofSchool(
+        periods,
+        schoolId,
         eq(periods.schoolYearId, yearId),
         lte(periods.startsOn, endsOn),
         gte(periods.endsOn, startsOn),
@@ -134,18 +120,19 @@ export async function overlappingPeriod(
 
 /** Earliest start and latest end of the year's periods, to keep them inside when the year's dates change. */
 export async function periodSpan(tx: Tx, schoolId: string, yearId: number) {
-  const [row] = await tx
-    .select({ first: sql<string | null>`min(${periods.startsOn})`, last: sql<string | null>`max(${periods.endsOn})` })
-    .from(periods)
-    .where(and(eq(periods.schoolId, schoolId), eq(periods.schoolYearId, yearId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(periods, {
+      first: sql<string | null>`min(${periods.startsOn})`,
+      last: sql<string | null>`max(${periods.endsOn})`,
+    })
+    .where(eq(periods.schoolYearId, yearId));
   return { first: row?.first ?? null, last: row?.last ?? null, any: row?.first != null };
 }
 
 export async function nextPeriodOrder(tx: Tx, schoolId: string, yearId: number) {
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${periods.order})` })
-    .from(periods)
-    .where(and(eq(periods.schoolId, schoolId), eq(periods.schoolYearId, yearId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(periods, { max: sql<number | null>`max(${periods.order})` })
+    .where(eq(periods.schoolYearId, yearId));
   return (row?.max ?? 0) + 1;
 }
 
@@ -156,22 +143,17 @@ export async function insertPeriod(tx: Tx, values: typeof periods.$inferInsert) 
 
 export async function updatePeriod(tx: Tx, schoolId: string, id: number, patch: Partial<typeof periods.$inferInsert>) {
   const values = definedOnly(patch);
-  if (values)
-    await tx
-      .update(periods)
-      .set(values)
-      .where(and(eq(periods.schoolId, schoolId), eq(periods.id, id)));
+  if (values) await forSchool(tx, schoolId).update(periods, values).where(eq(periods.id, id));
 }
 
 export async function deletePeriod(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(periods).where(and(eq(periods.schoolId, schoolId), eq(periods.id, id)));
+  await forSchool(tx, schoolId).delete(periods).where(eq(periods.id, id));
 }
 
 export const listClosedYears = (tx: Tx, schoolId: string) =>
-  tx
-    .select()
-    .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, schoolId), isNotNull(schoolYears.closedAt)))
+  forSchool(tx, schoolId)
+    .select(schoolYears)
+    .where(isNotNull(schoolYears.closedAt))
     .orderBy(desc(schoolYears.startsOn));
 
 /** The students enrolled in a year's groups, by surname, for cycle-details. */
@@ -187,6 +169,6 @@ export const studentsOfYear = (tx: Tx, schoolId: string, yearId: number) =>
       status: students.status,
     })
     .from(studentGroups)
-    .innerJoin(students, and(eq(students.schoolId, studentGroups.schoolId), eq(students.id, studentGroups.studentId)))
-    .where(and(eq(studentGroups.schoolId, schoolId), eq(studentGroups.schoolYearId, yearId)))
+    .innerJoin(students, sameSchool(students, studentGroups, eq(students.id, studentGroups.studentId)))
+    .where(ofSchool(studentGroups, schoolId, eq(studentGroups.schoolYearId, yearId)))
     .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName));

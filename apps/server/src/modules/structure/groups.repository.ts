@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   grades,
@@ -9,11 +9,12 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { definedOnly } from "./db-guards.ts";
 
 export type GroupRow = typeof groups.$inferSelect;
 
-const inSchool = (schoolId: string, id: number) => and(eq(groups.schoolId, schoolId), eq(groups.id, id));
+const inSchool = (schoolId: string, id: number) => ofSchool(groups, schoolId, eq(groups.id, id));
 
 /**
  * Groups with their grade, section, head teacher and number of students, in section, grade and name order.
@@ -37,12 +38,13 @@ export async function listGroups(tx: Tx, schoolId: string, filter: { yearId: num
                                     where sg.school_id = "groups"."school_id" and sg.group_id = "groups"."id")`,
     })
     .from(groups)
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
     .leftJoin(users, eq(users.id, groups.headTeacherId))
     .where(
-      and(
-        eq(groups.schoolId, schoolId),
+      ofSchool(
+        groups,
+        schoolId,
         eq(groups.schoolYearId, filter.yearId),
         filter.gradeId ? eq(groups.gradeId, filter.gradeId) : undefined,
         filter.id ? eq(groups.id, filter.id) : undefined,
@@ -68,7 +70,7 @@ export async function findGroup(tx: Tx, schoolId: string, id: number) {
   const [row] = await tx
     .select({ group: groups, yearClosedAt: schoolYears.closedAt })
     .from(groups)
-    .innerJoin(schoolYears, and(eq(schoolYears.schoolId, groups.schoolId), eq(schoolYears.id, groups.schoolYearId)))
+    .innerJoin(schoolYears, sameSchool(schoolYears, groups, eq(schoolYears.id, groups.schoolYearId)))
     .where(inSchool(schoolId, id));
   return row ? { ...row.group, yearClosed: row.yearClosedAt !== null } : undefined;
 }
@@ -85,8 +87,9 @@ export async function groupNamed(tx: Tx, schoolId: string, key: GroupKey, except
     .select({ id: groups.id })
     .from(groups)
     .where(
-      and(
-        eq(groups.schoolId, schoolId),
+      ofSchool(
+        groups,
+        schoolId,
         eq(groups.gradeId, key.gradeId),
         eq(groups.schoolYearId, key.yearId),
         sql`lower(${groups.name}) = lower(${key.name})`,
@@ -112,13 +115,11 @@ export async function deleteGroup(tx: Tx, schoolId: string, id: number) {
 
 /** What keeps a group from being deleted: its students and its teaching assignments. */
 export async function groupUsage(tx: Tx, schoolId: string, groupId: number) {
-  const [s] = await tx
-    .select({ n: count() })
-    .from(studentGroups)
-    .where(and(eq(studentGroups.schoolId, schoolId), eq(studentGroups.groupId, groupId)));
-  const [t] = await tx
-    .select({ n: count() })
-    .from(teachingAssignments)
-    .where(and(eq(teachingAssignments.schoolId, schoolId), eq(teachingAssignments.groupId, groupId)));
+  const [s] = await forSchool(tx, schoolId)
+    .pick(studentGroups, { n: count() })
+    .where(eq(studentGroups.groupId, groupId));
+  const [t] = await forSchool(tx, schoolId)
+    .pick(teachingAssignments, { n: count() })
+    .where(eq(teachingAssignments.groupId, groupId));
   return { students: s?.n ?? 0, assignments: t?.n ?? 0 };
 }

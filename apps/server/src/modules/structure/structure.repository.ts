@@ -12,6 +12,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { definedOnly } from "./db-guards.ts";
 
 export type SectionRow = typeof sections.$inferSelect;
@@ -37,7 +38,7 @@ export const listSections = (tx: Tx, schoolId: string) =>
                                   where g.school_id = "sections"."school_id" and g.section_id = "sections"."id")`,
     })
     .from(sections)
-    .where(eq(sections.schoolId, schoolId))
+    .where(ofSchool(sections, schoolId))
     .orderBy(asc(sections.order), asc(sections.name));
 
 export async function findSection(tx: Tx, schoolId: string, id: number): Promise<SectionRow | undefined> {
@@ -53,11 +54,7 @@ export async function sectionNamed(tx: Tx, schoolId: string, name: string, excep
     .select({ id: sections.id })
     .from(sections)
     .where(
-      and(
-        eq(sections.schoolId, schoolId),
-        sameName(sections.name, name),
-        exceptId ? ne(sections.id, exceptId) : undefined,
-      ),
+      ofSchool(sections, schoolId, sameName(sections.name, name), exceptId ? ne(sections.id, exceptId) : undefined),
     );
   return row;
 }
@@ -88,10 +85,9 @@ export async function deleteSection(tx: Tx, schoolId: string, id: number) {
 /** The next `order` of a section (or of a grade in a section), so a new row goes to the end of its list. */
 export async function nextOrder(tx: Tx, schoolId: string, sectionId?: number) {
   const table = sectionId === undefined ? sections : grades;
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${table.order})` })
-    .from(table)
-    .where(and(eq(table.schoolId, schoolId), sectionId === undefined ? undefined : eq(grades.sectionId, sectionId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(table, { max: sql<number | null>`max(${table.order})` })
+    .where(sectionId === undefined ? undefined : eq(grades.sectionId, sectionId));
   return (row?.max ?? 0) + 1;
 }
 
@@ -111,8 +107,8 @@ export const listGrades = (tx: Tx, schoolId: string, filter: { sectionId?: numbe
                                     and gr.school_year_id = ${filter.yearId ?? -1})`,
     })
     .from(grades)
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-    .where(and(eq(grades.schoolId, schoolId), filter.sectionId ? eq(grades.sectionId, filter.sectionId) : undefined))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .where(ofSchool(grades, schoolId, filter.sectionId ? eq(grades.sectionId, filter.sectionId) : undefined))
     .orderBy(asc(sections.order), asc(sections.name), asc(grades.order), asc(grades.name));
 
 export async function findGrade(tx: Tx, schoolId: string, id: number): Promise<GradeRow | undefined> {
@@ -128,8 +124,9 @@ export async function gradeNamed(tx: Tx, schoolId: string, sectionId: number, na
     .select({ id: grades.id })
     .from(grades)
     .where(
-      and(
-        eq(grades.schoolId, schoolId),
+      ofSchool(
+        grades,
+        schoolId,
         eq(grades.sectionId, sectionId),
         sameName(grades.name, name),
         exceptId ? ne(grades.id, exceptId) : undefined,
@@ -157,23 +154,16 @@ export async function deleteGrade(tx: Tx, schoolId: string, id: number) {
 }
 
 export async function countGrades(tx: Tx, schoolId: string, sectionId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(grades)
-    .where(and(eq(grades.schoolId, schoolId), eq(grades.sectionId, sectionId)));
+  const [row] = await forSchool(tx, schoolId).pick(grades, { n: count() }).where(eq(grades.sectionId, sectionId));
   return row?.n ?? 0;
 }
 
 /** What keeps a grade from being deleted: its groups (any year) and the subjects taught in it. */
 export async function gradeUsage(tx: Tx, schoolId: string, gradeId: number) {
-  const [g] = await tx
-    .select({ n: count() })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.gradeId, gradeId)));
-  const [s] = await tx
-    .select({ n: count() })
-    .from(subjectGrades)
-    .where(and(eq(subjectGrades.schoolId, schoolId), eq(subjectGrades.gradeId, gradeId)));
+  const [g] = await forSchool(tx, schoolId).pick(groups, { n: count() }).where(eq(groups.gradeId, gradeId));
+  const [s] = await forSchool(tx, schoolId)
+    .pick(subjectGrades, { n: count() })
+    .where(eq(subjectGrades.gradeId, gradeId));
   return { groups: g?.n ?? 0, subjects: s?.n ?? 0 };
 }
 
@@ -189,8 +179,8 @@ export async function ownedGroups(tx: Tx, schoolId: string, userId: number) {
   return tx
     .select({ id: groups.id, name: groups.name, school_year_id: groups.schoolYearId })
     .from(groups)
-    .innerJoin(schoolYears, and(eq(schoolYears.schoolId, groups.schoolId), eq(schoolYears.id, groups.schoolYearId)))
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.headTeacherId, userId), isNull(schoolYears.closedAt)))
+    .innerJoin(schoolYears, sameSchool(schoolYears, groups, eq(schoolYears.id, groups.schoolYearId)))
+    .where(ofSchool(groups, schoolId, eq(groups.headTeacherId, userId), isNull(schoolYears.closedAt)))
     .orderBy(asc(groups.name));
 }
 
@@ -200,10 +190,11 @@ export async function isActiveStaff(tx: Tx, schoolId: string, userId: number): P
     .select({ userId: memberships.userId })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+    .innerJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
     .where(
-      and(
-        eq(memberships.schoolId, schoolId),
+      ofSchool(
+        memberships,
+        schoolId,
         eq(memberships.userId, userId),
         eq(memberships.isActive, true),
         eq(users.isActive, true),
@@ -219,8 +210,9 @@ export async function assignmentsInGroup(tx: Tx, schoolId: string, userId: numbe
     .select({ n: count() })
     .from(teachingAssignments)
     .where(
-      and(
-        eq(teachingAssignments.schoolId, schoolId),
+      ofSchool(
+        teachingAssignments,
+        schoolId,
         eq(teachingAssignments.userId, userId),
         eq(teachingAssignments.groupId, groupId),
       ),
