@@ -124,8 +124,9 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
     .innerJoin(creator, eq(creator.id, f.createdBy))
     .leftJoin(waiver, eq(waiver.id, f.waivedBy))
     .where(
-      and(
-        eq(f.schoolId, schoolId),
+      ofSchool(
+        f,
+        schoolId,
         filter.ids ? inArray(f.id, filter.ids) : undefined,
         filter.incidentId ? eq(f.incidentId, filter.incidentId) : undefined,
         filter.responsibleId ? eq(f.responsibleId, filter.responsibleId) : undefined,

@@ -1,5 +1,5 @@
 import type { Observation, ObservationKind } from "@convive/domain";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { accompanimentObservations, observationTypes, students, users } from "../../db/schema/index.ts";
 import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
@@ -43,8 +43,9 @@ export interface ObservationFilter {
 /** Observations in the response shape, newest first (by the day observed, then as recorded), one page. */
 export async function loadObservations(tx: Tx, schoolId: string, filter: ObservationFilter) {
   const o = accompanimentObservations;
-  const where = and(
-    eq(o.schoolId, schoolId),
+  const where = ofSchool(
+    o,
+    schoolId,
     filter.ids ? inArray(o.id, filter.ids) : undefined,
     filter.studentId ? eq(o.studentId, filter.studentId) : undefined,
     filter.visible,

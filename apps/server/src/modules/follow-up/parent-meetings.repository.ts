@@ -121,8 +121,9 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
     .innerJoin(incidents, ofSchool(incidents, m.schoolId, eq(incidents.id, m.incidentId)))
     .innerJoin(creator, eq(creator.id, m.createdBy))
     .where(
-      and(
-        eq(m.schoolId, schoolId),
+      ofSchool(
+        m,
+        schoolId,
         filter.ids ? inArray(m.id, filter.ids) : undefined,
         filter.incidentId ? eq(m.incidentId, filter.incidentId) : undefined,
         filter.upcoming ? and(gte(m.scheduledAt, filter.upcoming), eq(m.status, "scheduled")) : undefined,

@@ -81,7 +81,7 @@ export function actionRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     .innerJoin(responsible, eq(responsible.id, a.responsibleId))
     .innerJoin(creator, eq(creator.id, a.createdBy))
     .leftJoin(waiver, eq(waiver.id, a.waivedBy))
-    .where(and(eq(a.schoolId, schoolId), eq(a.incidentId, incidentId)))
+    .where(ofSchool(a, schoolId, eq(a.incidentId, incidentId)))
     .orderBy(asc(a.createdAt), asc(a.id));
 }
 export type ActionRow = Awaited<ReturnType<typeof actionRows>>[number];
@@ -100,7 +100,7 @@ export async function completionRows(db: Tx, schoolId: string, actionIds: number
     })
     .from(c)
     .innerJoin(users, eq(users.id, c.completedBy))
-    .where(and(eq(c.schoolId, schoolId), inArray(c.actionId, actionIds)));
+    .where(ofSchool(c, schoolId, inArray(c.actionId, actionIds)));
 }
 export type CompletionRow = Awaited<ReturnType<typeof completionRows>>[number];
 
@@ -123,7 +123,7 @@ export function meetingRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     })
     .from(m)
     .innerJoin(users, eq(users.id, m.createdBy))
-    .where(and(eq(m.schoolId, schoolId), eq(m.incidentId, incidentId)))
+    .where(ofSchool(m, schoolId, eq(m.incidentId, incidentId)))
     .orderBy(asc(m.scheduledAt), asc(m.id));
 }
 export type MeetingRow = Awaited<ReturnType<typeof meetingRows>>[number];
@@ -135,7 +135,7 @@ export async function attendeeRows(db: Tx, schoolId: string, meetingIds: number[
     .select({ meetingId: p.meetingId, id: p.userId, name: memberName(users), kind: p.kind })
     .from(p)
     .innerJoin(users, eq(users.id, p.userId))
-    .where(and(eq(p.schoolId, schoolId), inArray(p.meetingId, meetingIds)))
+    .where(ofSchool(p, schoolId, inArray(p.meetingId, meetingIds)))
     .orderBy(asc(p.kind), asc(users.firstName), asc(users.paternalSurname));
 }
 
@@ -145,7 +145,7 @@ export function timelineRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     .select({ id: t.id, at: t.at, event: t.event, userId: t.userId, userName: memberName(users), details: t.details })
     .from(t)
     .leftJoin(users, eq(users.id, t.userId))
-    .where(and(eq(t.schoolId, schoolId), eq(t.incidentId, incidentId)))
+    .where(ofSchool(t, schoolId, eq(t.incidentId, incidentId)))
     .orderBy(asc(t.at), asc(t.id));
 }
 

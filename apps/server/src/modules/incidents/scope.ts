@@ -128,7 +128,7 @@ export async function resolveObservationScope(tx: Tx, viewer: Viewer): Promise<S
 /** The observations of the scope, as a condition on `accompaniment_observations` that includes the school. */
 export function observationsWhere(scope: Scope): SQL {
   const o = accompanimentObservations;
-  const school = eq(o.schoolId, scope.schoolId);
+  const school = ofSchool(o, scope.schoolId);
   if (scope.kind === "school") return school;
   if (scope.kind === "family") {
     return and(school, eq(o.visibleToFamily, true), inArray(o.studentId, scope.childIds))!;

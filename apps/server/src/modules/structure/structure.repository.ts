@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -12,15 +12,15 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
+import { forSchool, ofSchool, sameSchool, type TenantTable } from "../../lib/tenant-db.ts";
 import { definedOnly } from "./db-guards.ts";
 
 export type SectionRow = typeof sections.$inferSelect;
 export type GradeRow = typeof grades.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 
-const inSchool = (table: { schoolId: AnyPgColumn; id: AnyPgColumn }, schoolId: string, id: number) =>
-  and(eq(table.schoolId, schoolId), eq(table.id, id));
+const inSchool = (table: TenantTable & { id: AnyPgColumn }, schoolId: string, id: number) =>
+  ofSchool(table, schoolId, eq(table.id, id));
 
 /** Case-insensitive name equality, so "1° a" and "1° A" count as one name. */
 const sameName = (column: AnyPgColumn, name: string) => sql`lower(${column}) = lower(${name})`;
