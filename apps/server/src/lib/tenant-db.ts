@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { PgColumn, PgTable, PgTransaction, SelectedFields } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable, PgTransaction, PgUpdateSetSource, SelectedFields } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client.ts";
 
 /** A table that belongs to one school: every tenant table has a `school_id` column. */
@@ -52,7 +52,7 @@ export function forSchool(tx: Tx, schoolId: string) {
       };
     },
     /** Changes rows of the school only; `.where(...)` narrows further. */
-    update<T extends TenantTable>(table: T, values: Partial<WithoutSchool<T>>) {
+    update<T extends TenantTable>(table: T, values: Omit<PgUpdateSetSource<T>, "schoolId">) {
       return {
         where: (...conditions: Condition[]) =>
           tx

@@ -87,16 +87,15 @@ export async function updateLink(
   patch: Partial<typeof familyLinks.$inferInsert>,
 ) {
   if (Object.values(patch).every((v) => v === undefined)) return;
-  await tx
-    .update(familyLinks)
-    .set(patch)
-    .where(ofSchool(familyLinks, schoolId, eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId)));
+  await forSchool(tx, schoolId)
+    .update(familyLinks, patch)
+    .where(eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId));
 }
 
 export async function deleteLink(tx: Tx, schoolId: string, studentId: number, userId: number) {
-  await tx
+  await forSchool(tx, schoolId)
     .delete(familyLinks)
-    .where(ofSchool(familyLinks, schoolId, eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId)));
+    .where(eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId));
 }
 
 /** One page of the school's family accounts whose names or e-mail contain `search`. */

@@ -54,16 +54,9 @@ export async function insertCompletion(tx: Tx, values: typeof formativeActionCom
 
 /** Removes a completion; false when that day was not completed. */
 export async function deleteCompletion(tx: Tx, schoolId: string, actionId: number, on: string) {
-  const rows = await tx
+  const rows = await forSchool(tx, schoolId)
     .delete(formativeActionCompletions)
-    .where(
-      ofSchool(
-        formativeActionCompletions,
-        schoolId,
-        eq(formativeActionCompletions.actionId, actionId),
-        eq(formativeActionCompletions.occurrenceOn, on),
-      ),
-    )
+    .where(eq(formativeActionCompletions.actionId, actionId), eq(formativeActionCompletions.occurrenceOn, on))
     .returning({ on: formativeActionCompletions.occurrenceOn });
   return rows.length > 0;
 }

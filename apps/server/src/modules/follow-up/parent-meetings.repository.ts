@@ -175,16 +175,9 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
 
 /** Family members linked to the user's own children (the user included): whom a family may see in a meeting. */
 export async function coParents(tx: Tx, schoolId: string, userId: number): Promise<Set<number>> {
-  const rows = await tx
-    .select({ id: familyLinks.userId })
-    .from(familyLinks)
-    .where(
-      ofSchool(
-        familyLinks,
-        schoolId,
-        sql`${familyLinks.studentId} in (select fl.student_id from family_links fl
-                                          where fl.school_id = ${schoolId} and fl.user_id = ${userId})`,
-      ),
-    );
+  const rows = await forSchool(tx, schoolId)
+    .pick(familyLinks, { id: familyLinks.userId })
+    .where(sql`${familyLinks.studentId} in (select fl.student_id from family_links fl
+                                          where fl.school_id = ${schoolId} and fl.user_id = ${userId})`);
   return new Set([userId, ...rows.map((r) => r.id)]);
 }

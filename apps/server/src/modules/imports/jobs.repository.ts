@@ -1,7 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { importJobs } from "../../db/schema/index.ts";
-import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
+import { forSchool } from "../../lib/tenant-db.ts";
 
 export type JobRow = typeof importJobs.$inferSelect;
 
@@ -15,17 +15,9 @@ export async function claimJob(
   values: { schoolId: string; userId: number; kind: string },
   staleMs: number,
 ): Promise<JobRow | undefined> {
-  await tx
-    .update(importJobs)
-    .set({ status: "failed", errorCode: "INTERNAL", finishedAt: new Date(), updatedAt: new Date() })
-    .where(
-      ofSchool(
-        importJobs,
-        values.schoolId,
-        eq(importJobs.status, "processing"),
-        lt(importJobs.updatedAt, new Date(Date.now() - staleMs)),
-      ),
-    );
+  await forSchool(tx, values.schoolId)
+    .update(importJobs, { status: "failed", errorCode: "INTERNAL", finishedAt: new Date(), updatedAt: new Date() })
+    .where(eq(importJobs.status, "processing"), lt(importJobs.updatedAt, new Date(Date.now() - staleMs)));
   const [row] = await tx
     .insert(importJobs)
     .values({ ...values, total: 0 })

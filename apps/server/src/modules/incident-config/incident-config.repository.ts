@@ -35,23 +35,17 @@ const sameName = (column: AnyPgColumn, value: string) => sql`lower(trim(${column
 // ───────────────────────── categories and types ─────────────────────────
 
 export async function listCategories(tx: Tx, schoolId: string, activeOnly: boolean) {
-  return tx
-    .select()
-    .from(incidentCategories)
-    .where(ofSchool(incidentCategories, schoolId, activeOnly ? eq(incidentCategories.isActive, true) : undefined));
+  return forSchool(tx, schoolId)
+    .select(incidentCategories)
+    .where(activeOnly ? eq(incidentCategories.isActive, true) : undefined);
 }
 
 export async function listTypes(tx: Tx, schoolId: string, filter: { activeOnly?: boolean; categoryId?: number } = {}) {
-  return tx
-    .select()
-    .from(incidentTypes)
+  return forSchool(tx, schoolId)
+    .select(incidentTypes)
     .where(
-      ofSchool(
-        incidentTypes,
-        schoolId,
-        filter.activeOnly ? eq(incidentTypes.isActive, true) : undefined,
-        filter.categoryId ? eq(incidentTypes.categoryId, filter.categoryId) : undefined,
-      ),
+      filter.activeOnly ? eq(incidentTypes.isActive, true) : undefined,
+      filter.categoryId ? eq(incidentTypes.categoryId, filter.categoryId) : undefined,
     );
 }
 
@@ -92,16 +86,11 @@ export async function lastCategoryOrder(tx: Tx, schoolId: string) {
 
 /** Another category of the school with this Spanish or English name. */
 export async function categoryNamed(tx: Tx, schoolId: string, name: string, column: "es" | "en", exceptId?: number) {
-  const [row] = await tx
-    .select({ id: incidentCategories.id })
-    .from(incidentCategories)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidentCategories, { id: incidentCategories.id })
     .where(
-      ofSchool(
-        incidentCategories,
-        schoolId,
-        sameName(column === "es" ? incidentCategories.nameEs : incidentCategories.nameEn, name),
-        exceptId ? ne(incidentCategories.id, exceptId) : undefined,
-      ),
+      sameName(column === "es" ? incidentCategories.nameEs : incidentCategories.nameEn, name),
+      exceptId ? ne(incidentCategories.id, exceptId) : undefined,
     );
   return row;
 }
@@ -115,17 +104,12 @@ export async function typeNamed(
   column: "es" | "en",
   exceptId?: number,
 ) {
-  const [row] = await tx
-    .select({ id: incidentTypes.id })
-    .from(incidentTypes)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidentTypes, { id: incidentTypes.id })
     .where(
-      ofSchool(
-        incidentTypes,
-        schoolId,
-        eq(incidentTypes.categoryId, categoryId),
-        sameName(column === "es" ? incidentTypes.nameEs : incidentTypes.nameEn, name),
-        exceptId ? ne(incidentTypes.id, exceptId) : undefined,
-      ),
+      eq(incidentTypes.categoryId, categoryId),
+      sameName(column === "es" ? incidentTypes.nameEs : incidentTypes.nameEn, name),
+      exceptId ? ne(incidentTypes.id, exceptId) : undefined,
     );
   return row;
 }
@@ -171,31 +155,19 @@ export async function deleteType(tx: Tx, schoolId: string, id: number) {
 // ───────────────────────── observation types ─────────────────────────
 
 export async function listObservationTypes(tx: Tx, schoolId: string, filter: { activeOnly?: boolean; id?: number }) {
-  return tx
-    .select()
-    .from(observationTypes)
+  return forSchool(tx, schoolId)
+    .select(observationTypes)
     .where(
-      ofSchool(
-        observationTypes,
-        schoolId,
-        filter.activeOnly ? eq(observationTypes.isActive, true) : undefined,
-        filter.id ? eq(observationTypes.id, filter.id) : undefined,
-      ),
+      filter.activeOnly ? eq(observationTypes.isActive, true) : undefined,
+      filter.id ? eq(observationTypes.id, filter.id) : undefined,
     );
 }
 
 /** Observations recorded with each observation type of the school (only types that have any). */
 export async function observationsPerType(tx: Tx, schoolId: string, typeId?: number) {
-  const rows = await tx
-    .select({ typeId: accompanimentObservations.observationTypeId, n: count() })
-    .from(accompanimentObservations)
-    .where(
-      ofSchool(
-        accompanimentObservations,
-        schoolId,
-        typeId ? eq(accompanimentObservations.observationTypeId, typeId) : undefined,
-      ),
-    )
+  const rows = await forSchool(tx, schoolId)
+    .pick(accompanimentObservations, { typeId: accompanimentObservations.observationTypeId, n: count() })
+    .where(typeId ? eq(accompanimentObservations.observationTypeId, typeId) : undefined)
     .groupBy(accompanimentObservations.observationTypeId);
   return new Map(rows.map((r) => [r.typeId, r.n]));
 }
@@ -208,16 +180,11 @@ export async function observationTypeNamed(
   column: "es" | "en",
   exceptId?: number,
 ) {
-  const [row] = await tx
-    .select({ id: observationTypes.id })
-    .from(observationTypes)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(observationTypes, { id: observationTypes.id })
     .where(
-      ofSchool(
-        observationTypes,
-        schoolId,
-        sameName(column === "es" ? observationTypes.nameEs : observationTypes.nameEn, name),
-        exceptId ? ne(observationTypes.id, exceptId) : undefined,
-      ),
+      sameName(column === "es" ? observationTypes.nameEs : observationTypes.nameEn, name),
+      exceptId ? ne(observationTypes.id, exceptId) : undefined,
     );
   return row;
 }

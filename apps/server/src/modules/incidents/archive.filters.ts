@@ -31,17 +31,12 @@ export async function archiveFilters(db: Tx, scope: Scope): Promise<ArchiveFilte
   const [categories, structure, subjectRows, recorders] = await Promise.all([
     categoriesWithTypes(db, scope),
     family ? childrenStructure(db, scope, year?.id) : schoolStructure(db, schoolId, year?.id),
-    db
-      .select({ id: subjects.id, name: subjects.name })
-      .from(subjects)
+    forSchool(db, schoolId)
+      .pick(subjects, { id: subjects.id, name: subjects.name })
       .where(
-        ofSchool(
-          subjects,
-          schoolId,
-          family
-            ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsWhere(scope)})`
-            : undefined,
-        ),
+        family
+          ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsWhere(scope)})`
+          : undefined,
       )
       .orderBy(asc(subjects.name), asc(subjects.id)),
     family ? Promise.resolve([]) : recordersOf(db, schoolId),

@@ -2,7 +2,7 @@ import type { ExportQuery } from "@convive/domain";
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, incidents, students } from "../../db/schema/index.ts";
-import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { familyTextMatch } from "./archive.family-search.ts";
 import { inGroupIds, inStudentIds, requireFilterableStudent, type Scope, scopeConditions } from "./scope.ts";
 
@@ -48,16 +48,11 @@ async function studentsNamed(db: Tx, scope: Scope, q: string, words: string[]): 
   );
   const byName = words.length ? and(...words.map((w) => sql`${name} like ${`%${foldWord(w)}%`}`)) : undefined;
   const byEnrollment = sql`lower(${students.enrollment}) = ${q.toLowerCase()}`;
-  const rows = await db
-    .select({ id: students.id })
-    .from(students)
+  const rows = await forSchool(db, scope.schoolId)
+    .pick(students, { id: students.id })
     .where(
-      ofSchool(
-        students,
-        scope.schoolId,
-        scope.kind === "family" ? inArray(students.id, scope.childIds) : undefined,
-        byName ? or(byName, byEnrollment) : byEnrollment,
-      ),
+      scope.kind === "family" ? inArray(students.id, scope.childIds) : undefined,
+      byName ? or(byName, byEnrollment) : byEnrollment,
     )
     .limit(500);
   return rows.map((r) => r.id);

@@ -219,30 +219,15 @@ export async function studentsWithActions(tx: Tx, schoolId: string, incidentId: 
 
 export async function removeIncidentStudents(tx: Tx, schoolId: string, incidentId: number, ids: readonly number[]) {
   if (ids.length === 0) return;
-  await tx
+  await forSchool(tx, schoolId)
     .delete(incidentStudents)
-    .where(
-      ofSchool(
-        incidentStudents,
-        schoolId,
-        eq(incidentStudents.incidentId, incidentId),
-        inArray(incidentStudents.studentId, [...ids]),
-      ),
-    );
+    .where(eq(incidentStudents.incidentId, incidentId), inArray(incidentStudents.studentId, [...ids]));
 }
 
 export async function setStudentRole(tx: Tx, schoolId: string, incidentId: number, studentId: number, role: string) {
-  await tx
-    .update(incidentStudents)
-    .set({ role })
-    .where(
-      ofSchool(
-        incidentStudents,
-        schoolId,
-        eq(incidentStudents.incidentId, incidentId),
-        eq(incidentStudents.studentId, studentId),
-      ),
-    );
+  await forSchool(tx, schoolId)
+    .update(incidentStudents, { role })
+    .where(eq(incidentStudents.incidentId, incidentId), eq(incidentStudents.studentId, studentId));
 }
 
 /** The incident's pending formative actions: not waived and with an occurrence still open. */

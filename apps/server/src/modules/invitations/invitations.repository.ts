@@ -75,10 +75,9 @@ export async function invitedLinksAmong(tx: Tx, schoolId: string, invitationIds:
   const found = new Set<string>();
   const ids = [...new Set(invitationIds)];
   for (let i = 0; i < ids.length; i += PER_QUERY) {
-    const rows = await tx
-      .select({ i: invitationLinks.invitationId, s: invitationLinks.studentId })
-      .from(invitationLinks)
-      .where(ofSchool(invitationLinks, schoolId, inArray(invitationLinks.invitationId, ids.slice(i, i + PER_QUERY))));
+    const rows = await forSchool(tx, schoolId)
+      .pick(invitationLinks, { i: invitationLinks.invitationId, s: invitationLinks.studentId })
+      .where(inArray(invitationLinks.invitationId, ids.slice(i, i + PER_QUERY)));
     for (const r of rows) found.add(`${r.i}|${r.s}`);
   }
   return found;
@@ -107,16 +106,9 @@ export async function deleteInvitation(tx: Tx, schoolId: string, id: number): Pr
 }
 
 export async function deleteInvitationLink(tx: Tx, schoolId: string, invitationId: number, studentId: number) {
-  const rows = await tx
+  const rows = await forSchool(tx, schoolId)
     .delete(invitationLinks)
-    .where(
-      ofSchool(
-        invitationLinks,
-        schoolId,
-        eq(invitationLinks.invitationId, invitationId),
-        eq(invitationLinks.studentId, studentId),
-      ),
-    )
+    .where(eq(invitationLinks.invitationId, invitationId), eq(invitationLinks.studentId, studentId))
     .returning({ id: invitationLinks.invitationId });
   return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { memberships, notifications, users } from "../../db/schema/index.ts";
-import { ofSchool } from "../../lib/tenant-db.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -27,17 +27,9 @@ export interface Delivered {
  */
 export function insertForActiveMembers(tx: Tx, input: NewNotifications): Promise<Delivered[]> {
   return tx.transaction(async (inner) => {
-    const bumped = await inner
-      .update(memberships)
-      .set({ unviewedNotificationsCount: sql`${memberships.unviewedNotificationsCount} + 1` })
-      .where(
-        ofSchool(
-          memberships,
-          input.schoolId,
-          inArray(memberships.userId, [...input.userIds]),
-          eq(memberships.isActive, true),
-        ),
-      )
+    const bumped = await forSchool(inner, input.schoolId)
+      .update(memberships, { unviewedNotificationsCount: sql`${memberships.unviewedNotificationsCount} + 1` })
+      .where(inArray(memberships.userId, [...input.userIds]), eq(memberships.isActive, true))
       .returning({ userId: memberships.userId, count: memberships.unviewedNotificationsCount });
     if (bumped.length === 0) return [];
     const rows = await inner

@@ -21,17 +21,9 @@ export const listProfiles = (tx: Tx, schoolId: string) =>
 
 /** A profile of the school whose name equals `name` ignoring case, other than `exceptId`. */
 export async function profileNamed(tx: Tx, schoolId: string, name: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(
-      ofSchool(
-        profiles,
-        schoolId,
-        sql`lower(${profiles.name}) = lower(${name})`,
-        exceptId ? ne(profiles.id, exceptId) : undefined,
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(profiles, { id: profiles.id })
+    .where(sql`lower(${profiles.name}) = lower(${name})`, exceptId ? ne(profiles.id, exceptId) : undefined);
   return row;
 }
 

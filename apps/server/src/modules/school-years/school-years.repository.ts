@@ -22,17 +22,12 @@ export const listYears = (tx: Tx, schoolId: string) =>
 
 /** Another year of the school whose dates touch [startsOn, endsOn] (both ends inclusive). */
 export async function overlappingYear(tx: Tx, schoolId: string, startsOn: string, endsOn: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: schoolYears.id, name: schoolYears.name })
-    .from(schoolYears)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(schoolYears, { id: schoolYears.id, name: schoolYears.name })
     .where(
-      ofSchool(
-        schoolYears,
-        schoolId,
-        lte(schoolYears.startsOn, endsOn),
-        gte(schoolYears.endsOn, startsOn),
-        exceptId === undefined ? undefined : ne(schoolYears.id, exceptId),
-      ),
+      lte(schoolYears.startsOn, endsOn),
+      gte(schoolYears.endsOn, startsOn),
+      exceptId === undefined ? undefined : ne(schoolYears.id, exceptId),
     )
     .limit(1);
   return row;
@@ -101,18 +96,13 @@ export async function overlappingPeriod(
   endsOn: string,
   exceptId?: number,
 ) {
-  const [row] = await tx
-    .select({ id: periods.id })
-    .from(periods)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(periods, { id: periods.id })
     .where(
-      ofSchool(
-        periods,
-        schoolId,
-        eq(periods.schoolYearId, yearId),
-        lte(periods.startsOn, endsOn),
-        gte(periods.endsOn, startsOn),
-        exceptId === undefined ? undefined : ne(periods.id, exceptId),
-      ),
+      eq(periods.schoolYearId, yearId),
+      lte(periods.startsOn, endsOn),
+      gte(periods.endsOn, startsOn),
+      exceptId === undefined ? undefined : ne(periods.id, exceptId),
     )
     .limit(1);
   return row;

@@ -83,18 +83,13 @@ export interface GroupKey {
 
 /** Another group of the same grade and year with this name (case-insensitive). */
 export async function groupNamed(tx: Tx, schoolId: string, key: GroupKey, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: groups.id })
-    .from(groups)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(groups, { id: groups.id })
     .where(
-      ofSchool(
-        groups,
-        schoolId,
-        eq(groups.gradeId, key.gradeId),
-        eq(groups.schoolYearId, key.yearId),
-        sql`lower(${groups.name}) = lower(${key.name})`,
-        exceptId ? ne(groups.id, exceptId) : undefined,
-      ),
+      eq(groups.gradeId, key.gradeId),
+      eq(groups.schoolYearId, key.yearId),
+      sql`lower(${groups.name}) = lower(${key.name})`,
+      exceptId ? ne(groups.id, exceptId) : undefined,
     );
   return row;
 }

@@ -50,12 +50,9 @@ export async function findSection(tx: Tx, schoolId: string, id: number): Promise
 }
 
 export async function sectionNamed(tx: Tx, schoolId: string, name: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: sections.id })
-    .from(sections)
-    .where(
-      ofSchool(sections, schoolId, sameName(sections.name, name), exceptId ? ne(sections.id, exceptId) : undefined),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(sections, { id: sections.id })
+    .where(sameName(sections.name, name), exceptId ? ne(sections.id, exceptId) : undefined);
   return row;
 }
 
@@ -120,17 +117,12 @@ export async function findGrade(tx: Tx, schoolId: string, id: number): Promise<G
 }
 
 export async function gradeNamed(tx: Tx, schoolId: string, sectionId: number, name: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: grades.id })
-    .from(grades)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(grades, { id: grades.id })
     .where(
-      ofSchool(
-        grades,
-        schoolId,
-        eq(grades.sectionId, sectionId),
-        sameName(grades.name, name),
-        exceptId ? ne(grades.id, exceptId) : undefined,
-      ),
+      eq(grades.sectionId, sectionId),
+      sameName(grades.name, name),
+      exceptId ? ne(grades.id, exceptId) : undefined,
     );
   return row;
 }
@@ -206,16 +198,8 @@ export async function isActiveStaff(tx: Tx, schoolId: string, userId: number): P
 
 /** How many assignments the user has in the group (any subject). */
 export async function assignmentsInGroup(tx: Tx, schoolId: string, userId: number, groupId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(teachingAssignments)
-    .where(
-      ofSchool(
-        teachingAssignments,
-        schoolId,
-        eq(teachingAssignments.userId, userId),
-        eq(teachingAssignments.groupId, groupId),
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(teachingAssignments, { n: count() })
+    .where(eq(teachingAssignments.userId, userId), eq(teachingAssignments.groupId, groupId));
   return row?.n ?? 0;
 }

@@ -103,17 +103,9 @@ export async function studentByEnrollment(tx: Tx, schoolId: string, enrollment: 
   // A file name in a ZIP of photos is not checked by a schema: no enrollment holds a control character (the forms
   // and imports refuse them) and PostgreSQL refuses a NUL outright.
   if (!isCleanLine(enrollment)) return undefined;
-  const [row] = await tx
-    .select({ id: students.id, photo: students.photo, enrollment: students.enrollment })
-    .from(students)
-    .where(
-      ofSchool(
-        students,
-        schoolId,
-        sql`lower(${students.enrollment}) = lower(${enrollment})`,
-        exceptId ? ne(students.id, exceptId) : undefined,
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(students, { id: students.id, photo: students.photo, enrollment: students.enrollment })
+    .where(sql`lower(${students.enrollment}) = lower(${enrollment})`, exceptId ? ne(students.id, exceptId) : undefined);
   return row;
 }
 
@@ -151,16 +143,9 @@ export async function setStudentGroup(
   groupId: number | null,
 ) {
   if (groupId === null) {
-    await tx
+    await forSchool(tx, schoolId)
       .delete(studentGroups)
-      .where(
-        ofSchool(
-          studentGroups,
-          schoolId,
-          eq(studentGroups.studentId, studentId),
-          eq(studentGroups.schoolYearId, yearId),
-        ),
-      );
+      .where(eq(studentGroups.studentId, studentId), eq(studentGroups.schoolYearId, yearId));
     return;
   }
   await tx

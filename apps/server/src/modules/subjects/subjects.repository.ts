@@ -54,17 +54,9 @@ export async function findSubject(tx: Tx, schoolId: string, id: number): Promise
 
 /** Another subject of the school with this code (case-insensitive). */
 export async function subjectWithCode(tx: Tx, schoolId: string, code: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(
-      ofSchool(
-        subjects,
-        schoolId,
-        sql`lower(${subjects.code}) = lower(${code})`,
-        exceptId ? ne(subjects.id, exceptId) : undefined,
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(subjects, { id: subjects.id })
+    .where(sql`lower(${subjects.code}) = lower(${code})`, exceptId ? ne(subjects.id, exceptId) : undefined);
   return row;
 }
 
@@ -121,11 +113,8 @@ export async function assignmentsOutside(tx: Tx, schoolId: string, subjectId: nu
 }
 
 export async function isTaughtIn(tx: Tx, schoolId: string, subjectId: number, gradeId: number) {
-  const [row] = await tx
-    .select({ gradeId: subjectGrades.gradeId })
-    .from(subjectGrades)
-    .where(
-      ofSchool(subjectGrades, schoolId, eq(subjectGrades.subjectId, subjectId), eq(subjectGrades.gradeId, gradeId)),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(subjectGrades, { gradeId: subjectGrades.gradeId })
+    .where(eq(subjectGrades.subjectId, subjectId), eq(subjectGrades.gradeId, gradeId));
   return Boolean(row);
 }
