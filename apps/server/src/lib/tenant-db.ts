@@ -113,3 +113,33 @@ export const sameSchool = (left: TenantTable, right: TenantTable, ...conditions:
  */
 export const ofSchool = (table: TenantTable, schoolId: string | PgColumn, ...conditions: Condition[]) =>
   and(eq(table.schoolId, schoolId), ...conditions)!;
+
+/** A tenant table whose rows are keyed `(school_id, id)`. */
+export type KeyedTable = TenantTable & { id: PgColumn };
+
+/**
+ * The by-id statements every configuration table repeats (find, insert, patch, delete), written once. A patch drops its
+ * undefined fields and does nothing when none is left (drizzle refuses an empty SET).
+ */
+export function schoolRows<T extends KeyedTable>(table: T) {
+  return {
+    async find(tx: Tx, schoolId: string, id: number): Promise<T["$inferSelect"] | undefined> {
+      const [row] = (await forSchool(tx, schoolId).select(table).where(eq(table.id, id))) as T["$inferSelect"][];
+      return row;
+    },
+    async insert(tx: Tx, values: T["$inferInsert"]): Promise<T["$inferSelect"]> {
+      const [row] = (await tx.insert(table).values(values).returning()) as T["$inferSelect"][];
+      return row!;
+    },
+    async update(tx: Tx, schoolId: string, id: number, patch: Partial<T["$inferInsert"]>): Promise<void> {
+      const entries = Object.entries(patch).filter(([key, value]) => value !== undefined && key !== "schoolId");
+      if (entries.length === 0) return;
+      await forSchool(tx, schoolId)
+        .update(table, Object.fromEntries(entries) as never)
+        .where(eq(table.id, id));
+    },
+    async delete(tx: Tx, schoolId: string, id: number): Promise<void> {
+      await forSchool(tx, schoolId).delete(table).where(eq(table.id, id));
+    },
+  };
+}

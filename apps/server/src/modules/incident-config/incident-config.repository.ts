@@ -8,8 +8,7 @@ import {
   incidentTypes,
   observationTypes,
 } from "../../db/schema/index.ts";
-import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
-import { definedOnly } from "../structure/db-guards.ts";
+import { forSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type CategoryRow = typeof incidentCategories.$inferSelect;
 export type TypeRow = typeof incidentTypes.$inferSelect;
@@ -22,12 +21,6 @@ export type ObservationTypeRow = typeof observationTypes.$inferSelect;
 export async function lockCatalogue(tx: Tx, schoolId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`incident-config:${schoolId}`}, 0))`);
 }
-
-const categoryIn = (schoolId: string, id: number) =>
-  ofSchool(incidentCategories, schoolId, eq(incidentCategories.id, id));
-const typeIn = (schoolId: string, id: number) => ofSchool(incidentTypes, schoolId, eq(incidentTypes.id, id));
-const observationTypeIn = (schoolId: string, id: number) =>
-  ofSchool(observationTypes, schoolId, eq(observationTypes.id, id));
 
 /** Same text ignoring case and surrounding spaces: "Conducta" and "conducta " name one thing. */
 const sameName = (column: AnyPgColumn, value: string) => sql`lower(trim(${column})) = lower(trim(${value}))`;
@@ -67,12 +60,12 @@ export async function incidentsInCategory(tx: Tx, schoolId: string, categoryId: 
 }
 
 export async function findCategory(tx: Tx, schoolId: string, id: number): Promise<CategoryRow | undefined> {
-  const [row] = await tx.select().from(incidentCategories).where(categoryIn(schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(incidentCategories).where(eq(incidentCategories.id, id));
   return row;
 }
 
 export async function findType(tx: Tx, schoolId: string, id: number): Promise<TypeRow | undefined> {
-  const [row] = await tx.select().from(incidentTypes).where(typeIn(schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(incidentTypes).where(eq(incidentTypes.id, id));
   return row;
 }
 
@@ -114,43 +107,15 @@ export async function typeNamed(
   return row;
 }
 
-export async function insertCategory(tx: Tx, values: typeof incidentCategories.$inferInsert) {
-  const [row] = await tx.insert(incidentCategories).values(values).returning();
-  return row!;
-}
+const categoryRows = schoolRows(incidentCategories);
+export const insertCategory = categoryRows.insert;
+export const updateCategory = categoryRows.update;
+export const deleteCategory = categoryRows.delete;
 
-export async function updateCategory(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof incidentCategories.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(incidentCategories).set(values).where(categoryIn(schoolId, id));
-}
-
-export async function deleteCategory(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(incidentCategories).where(categoryIn(schoolId, id));
-}
-
-export async function insertType(tx: Tx, values: typeof incidentTypes.$inferInsert) {
-  const [row] = await tx.insert(incidentTypes).values(values).returning();
-  return row!;
-}
-
-export async function updateType(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof incidentTypes.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(incidentTypes).set(values).where(typeIn(schoolId, id));
-}
-
-export async function deleteType(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(incidentTypes).where(typeIn(schoolId, id));
-}
+const typeRows = schoolRows(incidentTypes);
+export const insertType = typeRows.insert;
+export const updateType = typeRows.update;
+export const deleteType = typeRows.delete;
 
 // ───────────────────────── observation types ─────────────────────────
 
@@ -189,21 +154,7 @@ export async function observationTypeNamed(
   return row;
 }
 
-export async function insertObservationType(tx: Tx, values: typeof observationTypes.$inferInsert) {
-  const [row] = await tx.insert(observationTypes).values(values).returning();
-  return row!;
-}
-
-export async function updateObservationType(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof observationTypes.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(observationTypes).set(values).where(observationTypeIn(schoolId, id));
-}
-
-export async function deleteObservationType(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(observationTypes).where(observationTypeIn(schoolId, id));
-}
+const observationTypeRows = schoolRows(observationTypes);
+export const insertObservationType = observationTypeRows.insert;
+export const updateObservationType = observationTypeRows.update;
+export const deleteObservationType = observationTypeRows.delete;

@@ -1,12 +1,9 @@
 import { asc, count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, subjectGrades, subjects, teachingAssignments } from "../../db/schema/index.ts";
-import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
-import { definedOnly } from "../structure/db-guards.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type SubjectRow = typeof subjects.$inferSelect;
-
-const inSchool = (schoolId: string, id: number) => ofSchool(subjects, schoolId, eq(subjects.id, id));
 
 /** Subjects by name with their grades and how many teaching assignments use them. */
 export async function listSubjects(tx: Tx, schoolId: string, filter: { gradeId?: number; id?: number } = {}) {
@@ -48,7 +45,7 @@ export async function listSubjects(tx: Tx, schoolId: string, filter: { gradeId?:
 }
 
 export async function findSubject(tx: Tx, schoolId: string, id: number): Promise<SubjectRow | undefined> {
-  const [row] = await tx.select().from(subjects).where(inSchool(schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(subjects).where(eq(subjects.id, id));
   return row;
 }
 
@@ -60,24 +57,10 @@ export async function subjectWithCode(tx: Tx, schoolId: string, code: string, ex
   return row;
 }
 
-export async function insertSubject(tx: Tx, values: typeof subjects.$inferInsert) {
-  const [row] = await tx.insert(subjects).values(values).returning();
-  return row!;
-}
-
-export async function updateSubject(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof subjects.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(subjects).set(values).where(inSchool(schoolId, id));
-}
-
-export async function deleteSubject(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(subjects).where(inSchool(schoolId, id));
-}
+const subjectRows = schoolRows(subjects);
+export const insertSubject = subjectRows.insert;
+export const updateSubject = subjectRows.update;
+export const deleteSubject = subjectRows.delete;
 
 /** The ids among `ids` that are not grades of the school. */
 export async function missingGrades(tx: Tx, schoolId: string, ids: readonly number[]) {
