@@ -123,8 +123,10 @@ export type KeyedTable = TenantTable & { id: PgColumn };
  */
 export function schoolRows<T extends KeyedTable>(table: T) {
   return {
-    async find(tx: Tx, schoolId: string, id: number): Promise<T["$inferSelect"] | undefined> {
-      const [row] = (await forSchool(tx, schoolId).select(table).where(eq(table.id, id))) as T["$inferSelect"][];
+    /** The row of the school, locked for the rest of the transaction when asked. */
+    async find(tx: Tx, schoolId: string, id: number, lock = false): Promise<T["$inferSelect"] | undefined> {
+      const query = forSchool(tx, schoolId).select(table).where(eq(table.id, id));
+      const [row] = (lock ? await query.for("update") : await query) as T["$inferSelect"][];
       return row;
     },
     async insert(tx: Tx, values: T["$inferInsert"]): Promise<T["$inferSelect"]> {

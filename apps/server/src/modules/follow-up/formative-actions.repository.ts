@@ -4,35 +4,19 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } 
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { formativeActionCompletions, formativeActions, incidents, students, users } from "../../db/schema/index.ts";
-import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
+import { forSchool, ofSchool, schoolRows } from "../../lib/tenant-db.ts";
 import { memberName } from "../incidents/archive.repository.ts";
 import { presentAction } from "../incidents/details.actions.ts";
 import { personName } from "./shared.ts";
 
 export type ActionRow = typeof formativeActions.$inferSelect;
 
-const inSchool = (schoolId: string, id: number) => ofSchool(formativeActions, schoolId, eq(formativeActions.id, id));
+const actionRows = schoolRows(formativeActions);
+/** The action of the school, locked for the rest of the transaction when asked. */
+export const findAction = actionRows.find;
+export const insertAction = actionRows.insert;
 
-/** The action of the school with its incident's status, locked for the rest of the transaction when asked. */
-export async function findAction(tx: Tx, schoolId: string, id: number, lock = false) {
-  const query = tx.select().from(formativeActions).where(inSchool(schoolId, id));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
-
-export async function insertAction(tx: Tx, values: typeof formativeActions.$inferInsert) {
-  const [row] = await tx.insert(formativeActions).values(values).returning();
-  return row!;
-}
-
-export async function updateAction(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof formativeActions.$inferInsert>,
-) {
-  await tx.update(formativeActions).set(patch).where(inSchool(schoolId, id));
-}
+export const updateAction = actionRows.update;
 
 /** The days already completed of an action. */
 export async function completedDays(tx: Tx, schoolId: string, actionId: number): Promise<string[]> {

@@ -12,7 +12,7 @@ import {
   profiles,
   users,
 } from "../../db/schema/index.ts";
-import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 import { personName } from "./shared.ts";
 
 export type MeetingRow = typeof parentMeetings.$inferSelect;
@@ -23,18 +23,10 @@ export interface Candidate {
   kind: AttendeeKind;
 }
 
-const inSchool = (schoolId: string, id: number) => ofSchool(parentMeetings, schoolId, eq(parentMeetings.id, id));
-
-export async function findMeeting(tx: Tx, schoolId: string, id: number, lock = false) {
-  const query = tx.select().from(parentMeetings).where(inSchool(schoolId, id));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
-
-export async function insertMeeting(tx: Tx, values: typeof parentMeetings.$inferInsert) {
-  const [row] = await tx.insert(parentMeetings).values(values).returning();
-  return row!;
-}
+const meetingRows = schoolRows(parentMeetings);
+/** The meeting of the school, locked for the rest of the transaction when asked. */
+export const findMeeting = meetingRows.find;
+export const insertMeeting = meetingRows.insert;
 
 export async function updateMeeting(
   tx: Tx,
@@ -42,10 +34,9 @@ export async function updateMeeting(
   id: number,
   patch: Partial<typeof parentMeetings.$inferInsert>,
 ) {
-  await tx
-    .update(parentMeetings)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(inSchool(schoolId, id));
+  await forSchool(tx, schoolId)
+    .update(parentMeetings, { ...patch, updatedAt: new Date() })
+    .where(eq(parentMeetings.id, id));
 }
 
 export async function attendeesOf(tx: Tx, schoolId: string, meetingId: number) {

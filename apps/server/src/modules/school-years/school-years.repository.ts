@@ -1,8 +1,7 @@
 import { asc, count, desc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, periods, schoolYears, studentGroups, students } from "../../db/schema/index.ts";
-import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
-import { definedOnly } from "../structure/db-guards.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type SchoolYearRow = typeof schoolYears.$inferSelect;
 export type PeriodRow = typeof periods.$inferSelect;
@@ -33,20 +32,10 @@ export async function overlappingYear(tx: Tx, schoolId: string, startsOn: string
   return row;
 }
 
-export async function insertYear(tx: Tx, values: typeof schoolYears.$inferInsert) {
-  const [row] = await tx.insert(schoolYears).values(values).returning();
-  return row!;
-}
-
-export async function updateYear(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof schoolYears.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await forSchool(tx, schoolId).update(schoolYears, values).where(eq(schoolYears.id, id));
-}
+const yearRows = schoolRows(schoolYears);
+export const insertYear = yearRows.insert;
+export const updateYear = yearRows.update;
+export const deleteYear = yearRows.delete;
 
 /** Clears the flag first: the partial unique index allows one current year per school at any moment. */
 export async function makeCurrent(tx: Tx, schoolId: string, id: number) {
@@ -54,10 +43,6 @@ export async function makeCurrent(tx: Tx, schoolId: string, id: number) {
     .update(schoolYears, { isCurrent: false })
     .where(eq(schoolYears.isCurrent, true), ne(schoolYears.id, id));
   await forSchool(tx, schoolId).update(schoolYears, { isCurrent: true }).where(eq(schoolYears.id, id));
-}
-
-export async function deleteYear(tx: Tx, schoolId: string, id: number) {
-  await forSchool(tx, schoolId).delete(schoolYears).where(eq(schoolYears.id, id));
 }
 
 export async function countYears(tx: Tx, schoolId: string) {
@@ -126,19 +111,10 @@ export async function nextPeriodOrder(tx: Tx, schoolId: string, yearId: number) 
   return (row?.max ?? 0) + 1;
 }
 
-export async function insertPeriod(tx: Tx, values: typeof periods.$inferInsert) {
-  const [row] = await tx.insert(periods).values(values).returning();
-  return row!;
-}
-
-export async function updatePeriod(tx: Tx, schoolId: string, id: number, patch: Partial<typeof periods.$inferInsert>) {
-  const values = definedOnly(patch);
-  if (values) await forSchool(tx, schoolId).update(periods, values).where(eq(periods.id, id));
-}
-
-export async function deletePeriod(tx: Tx, schoolId: string, id: number) {
-  await forSchool(tx, schoolId).delete(periods).where(eq(periods.id, id));
-}
+const periodRows = schoolRows(periods);
+export const insertPeriod = periodRows.insert;
+export const updatePeriod = periodRows.update;
+export const deletePeriod = periodRows.delete;
 
 export const listClosedYears = (tx: Tx, schoolId: string) =>
   forSchool(tx, schoolId)

@@ -9,8 +9,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
-import { definedOnly } from "./db-guards.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -94,19 +93,10 @@ export async function groupNamed(tx: Tx, schoolId: string, key: GroupKey, except
   return row;
 }
 
-export async function insertGroup(tx: Tx, values: typeof groups.$inferInsert) {
-  const [row] = await tx.insert(groups).values(values).returning();
-  return row!;
-}
-
-export async function updateGroup(tx: Tx, schoolId: string, id: number, patch: Partial<typeof groups.$inferInsert>) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(groups).set(values).where(inSchool(schoolId, id));
-}
-
-export async function deleteGroup(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(groups).where(inSchool(schoolId, id));
-}
+const groupRows = schoolRows(groups);
+export const insertGroup = groupRows.insert;
+export const updateGroup = groupRows.update;
+export const deleteGroup = groupRows.delete;
 
 /** What keeps a group from being deleted: its students and its teaching assignments. */
 export async function groupUsage(tx: Tx, schoolId: string, groupId: number) {

@@ -12,8 +12,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { forSchool, ofSchool, sameSchool, type TenantTable } from "../../lib/tenant-db.ts";
-import { definedOnly } from "./db-guards.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows, type TenantTable } from "../../lib/tenant-db.ts";
 
 export type SectionRow = typeof sections.$inferSelect;
 export type GradeRow = typeof grades.$inferSelect;
@@ -56,28 +55,10 @@ export async function sectionNamed(tx: Tx, schoolId: string, name: string, excep
   return row;
 }
 
-export async function insertSection(tx: Tx, values: typeof sections.$inferInsert) {
-  const [row] = await tx.insert(sections).values(values).returning();
-  return row!;
-}
-
-export async function updateSection(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof sections.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values)
-    await tx
-      .update(sections)
-      .set(values)
-      .where(inSchool(sections, schoolId, id));
-}
-
-export async function deleteSection(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(sections).where(inSchool(sections, schoolId, id));
-}
+const sectionRows = schoolRows(sections);
+export const insertSection = sectionRows.insert;
+export const updateSection = sectionRows.update;
+export const deleteSection = sectionRows.delete;
 
 /** The next `order` of a section (or of a grade in a section), so a new row goes to the end of its list. */
 export async function nextOrder(tx: Tx, schoolId: string, sectionId?: number) {
@@ -127,23 +108,10 @@ export async function gradeNamed(tx: Tx, schoolId: string, sectionId: number, na
   return row;
 }
 
-export async function insertGrade(tx: Tx, values: typeof grades.$inferInsert) {
-  const [row] = await tx.insert(grades).values(values).returning();
-  return row!;
-}
-
-export async function updateGrade(tx: Tx, schoolId: string, id: number, patch: Partial<typeof grades.$inferInsert>) {
-  const values = definedOnly(patch);
-  if (values)
-    await tx
-      .update(grades)
-      .set(values)
-      .where(inSchool(grades, schoolId, id));
-}
-
-export async function deleteGrade(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(grades).where(inSchool(grades, schoolId, id));
-}
+const gradeRows = schoolRows(grades);
+export const insertGrade = gradeRows.insert;
+export const updateGrade = gradeRows.update;
+export const deleteGrade = gradeRows.delete;
 
 export async function countGrades(tx: Tx, schoolId: string, sectionId: number) {
   const [row] = await forSchool(tx, schoolId).pick(grades, { n: count() }).where(eq(grades.sectionId, sectionId));
