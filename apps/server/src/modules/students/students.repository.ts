@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, studentGroups, students } from "../../db/schema/index.ts";
-import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
+import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { likeTerm } from "../school-users/school-users.repository.ts";
 
 export type StudentRow = typeof students.$inferSelect;
@@ -75,14 +75,22 @@ export async function listStudents(tx: Tx, schoolId: string, filter: StudentFilt
     filter.gradeId ? eq(grades.id, filter.gradeId) : undefined,
   ];
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    withGroup(tx, filter.yearId)
-      .where(where)
-      .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName), asc(students.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    joinGroup(tx.select({ n: count() }).from(students).$dynamic(), filter.yearId).where(where),
-  ]);
+  // The student list is the roster any staff member opens: PostgreSQL holds it to the school as well (see inSchool).
+  const [rows, [total]] = await inSchool(tx, schoolId, (scoped) =>
+    Promise.all([
+      withGroup(scoped, filter.yearId)
+        .where(where)
+        .orderBy(
+          asc(students.paternalSurname),
+          asc(students.maternalSurname),
+          asc(students.firstName),
+          asc(students.id),
+        )
+        .limit(filter.limit)
+        .offset(filter.offset),
+      joinGroup(scoped.select({ n: count() }).from(students).$dynamic(), filter.yearId).where(where),
+    ]),
+  );
   return { rows, total: total?.n ?? 0 };
 }
 
