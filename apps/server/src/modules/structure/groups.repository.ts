@@ -13,8 +13,6 @@ import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db
 
 export type GroupRow = typeof groups.$inferSelect;
 
-const inSchool = (schoolId: string, id: number) => ofSchool(groups, schoolId, eq(groups.id, id));
-
 /**
  * Groups with their grade, section, head teacher and number of students, in section, grade and name order.
  * Used by the level-grade-group screen and by cycle-details for closed years.
@@ -70,7 +68,7 @@ export async function findGroup(tx: Tx, schoolId: string, id: number) {
     .select({ group: groups, yearClosedAt: schoolYears.closedAt })
     .from(groups)
     .innerJoin(schoolYears, sameSchool(schoolYears, groups, eq(schoolYears.id, groups.schoolYearId)))
-    .where(inSchool(schoolId, id));
+    .where(ofSchool(groups, schoolId, eq(groups.id, id)));
   return row ? { ...row.group, yearClosed: row.yearClosedAt !== null } : undefined;
 }
 

@@ -12,14 +12,11 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { forSchool, ofSchool, sameSchool, schoolRows, type TenantTable } from "../../lib/tenant-db.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type SectionRow = typeof sections.$inferSelect;
 export type GradeRow = typeof grades.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
-
-const inSchool = (table: TenantTable & { id: AnyPgColumn }, schoolId: string, id: number) =>
-  ofSchool(table, schoolId, eq(table.id, id));
 
 /** Case-insensitive name equality, so "1° a" and "1° A" count as one name. */
 const sameName = (column: AnyPgColumn, name: string) => sql`lower(${column}) = lower(${name})`;
@@ -41,10 +38,7 @@ export const listSections = (tx: Tx, schoolId: string) =>
     .orderBy(asc(sections.order), asc(sections.name));
 
 export async function findSection(tx: Tx, schoolId: string, id: number): Promise<SectionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(sections)
-    .where(inSchool(sections, schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(sections).where(eq(sections.id, id));
   return row;
 }
 
@@ -90,10 +84,7 @@ export const listGrades = (tx: Tx, schoolId: string, filter: { sectionId?: numbe
     .orderBy(asc(sections.order), asc(sections.name), asc(grades.order), asc(grades.name));
 
 export async function findGrade(tx: Tx, schoolId: string, id: number): Promise<GradeRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(grades)
-    .where(inSchool(grades, schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(grades).where(eq(grades.id, id));
   return row;
 }
 
