@@ -11,26 +11,24 @@ type WithoutSchool<T extends TenantTable> = Omit<T["$inferInsert"], "schoolId">;
 
 /**
  * The one way a repository reaches tenant data: every statement built here carries `school_id = <school>`, so a
- * query cannot forget the school. Selects, updates and deletes AND it into their WHERE, inserts fill it, joins put
- * it in their ON. Raw SQL is still possible through `tx`, and a comment must say why there.
+ * query cannot forget the school. Selects, updates and deletes AND it into their WHERE (`.where()` with no argument
+ * still has it), inserts fill it. The rest of drizzle's builder (orderBy, limit, joins, returning) follows as usual.
  *
  *   const s = forSchool(tx, schoolId);
  *   s.select(students).where(eq(students.id, id));
- *   s.select(students, { id: students.id }).where(...).orderBy(...);
+ *   s.pick(students, { id: students.id }).where(...).orderBy(...);
  *   s.update(students, patch).where(eq(students.id, id)).returning();
  *   s.delete(students).where(eq(students.id, id));
  *   s.insert(students, { firstName, ... }).returning();
- *   tx.select(...).from(students).leftJoin(groups, s.on(groups, eq(groups.id, students.groupId)));
+ *
+ * Queries that start from a join or a subquery use `ofSchool` (WHERE) and `sameSchool` (ON) below; `schoolRows`
+ * writes the by-id CRUD once. Raw SQL remains only where a comment says why (correlated scalar subqueries).
  */
 export function forSchool(tx: Tx, schoolId: string) {
   const mine = (table: TenantTable, conditions: Condition[]) => and(eq(table.schoolId, schoolId), ...conditions)!;
   return {
     tx,
     schoolId,
-    /** `table.school_id = <school>` AND the conditions: for WHERE clauses built by hand and join conditions. */
-    where: (table: TenantTable, ...conditions: Condition[]) => mine(table, conditions),
-    /** The ON of a join to a tenant table: the joined row belongs to the school too. */
-    on: (table: TenantTable, ...conditions: Condition[]) => mine(table, conditions),
     /** A select from one tenant table; `.where(...)` is required and always includes the school. */
     select<T extends TenantTable>(table: T) {
       return {
@@ -118,8 +116,8 @@ export const ofSchool = (table: TenantTable, schoolId: string | PgColumn, ...con
 export type KeyedTable = TenantTable & { id: PgColumn };
 
 /**
- * The by-id statements every configuration table repeats (find, insert, patch, delete), written once. A patch drops its
- * undefined fields and does nothing when none is left (drizzle refuses an empty SET).
+ * The by-id statements every configuration table repeats (find, insert, patch, delete), written once. A patch drops
+ * its undefined fields and does nothing when none is left (drizzle refuses an empty SET).
  */
 export function schoolRows<T extends KeyedTable>(table: T) {
   return {
