@@ -41,6 +41,7 @@ export async function findIdentity(
   accessHash: string,
   schoolId: string | null,
 ): Promise<RequestIdentity | null> {
+  // Platform-level, not tenant data: resolves the session before (and whatever) the school is; one round trip.
   const result = await tx.execute(sql`
     select s.id as session_id, s.access_expires_at, s.last_used_at,
            u.id as user_id, u.root, u.password_updated, u.is_active as user_active, u.language,

@@ -98,6 +98,7 @@ const creator = alias(users, "creator");
 const attendee = alias(users, "attendee");
 
 /** The caller is among the meeting's attendees (a condition on parent_meetings). */
+// Raw SQL: a correlated exists() on the outer meeting row, keyed by its school (the helper builds whole queries).
 export const attends = (userId: number) =>
   sql`exists (select 1 from parent_meeting_attendees pa
                where pa.school_id = ${parentMeetings.schoolId} and pa.meeting_id = ${parentMeetings.id}
@@ -166,6 +167,7 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
 
 /** Family members linked to the user's own children (the user included): whom a family may see in a meeting. */
 export async function coParents(tx: Tx, schoolId: string, userId: number): Promise<Set<number>> {
+  // The subquery is raw (drizzle has no `in (subquery)` on a scoped builder) and names the school itself.
   const rows = await forSchool(tx, schoolId)
     .pick(familyLinks, { id: familyLinks.userId })
     .where(sql`${familyLinks.studentId} in (select fl.student_id from family_links fl

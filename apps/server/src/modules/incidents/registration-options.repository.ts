@@ -63,6 +63,7 @@ export async function activeCatalogue(tx: Tx, schoolId: string) {
 
 /** Groups of `yearId` with their label; `mine` when the user heads the group or teaches in it. */
 export function yearGroups(tx: Tx, schoolId: string, yearId: number, userId: number) {
+  // Raw SQL: a correlated exists() on the outer group row, keyed by its school.
   const teaches = sql`exists (select 1 from ${teachingAssignments} ta
     where ta.school_id = ${groups.schoolId} and ta.group_id = ${groups.id} and ta.user_id = ${userId})`;
   const mine = sql<boolean>`(${groups.headTeacherId} is not distinct from ${userId} or ${teaches})`;

@@ -90,6 +90,7 @@ export const membersAmong = (tx: Tx, schoolId: string, userIds: readonly number[
  * never been used — no sign-in ever, no password of its own. Any other account is its owner's.
  */
 export async function identityEditable(tx: Tx, schoolId: string, userId: number): Promise<boolean> {
+  // Raw SQL across schools on purpose: the question is whether any OTHER school holds the account.
   const result = await tx.execute(sql`
     select (u.root = 0 and u.password_updated = 0
             and not exists (select 1 from memberships m where m.user_id = u.id and m.school_id <> ${schoolId})
