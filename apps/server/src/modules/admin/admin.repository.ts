@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { helpVideos, memberships, profiles, schools, users } from "../../db/schema/index.ts";
 import { likeTerm, searchableName } from "../../lib/names.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** Members per school (or of one school), all and active, for the platform's school list. */
 export async function memberCounts(tx: Tx, schoolId?: string) {
@@ -12,16 +13,15 @@ export async function memberCounts(tx: Tx, schoolId?: string) {
       active: sql<number>`count(*) filter (where ${memberships.isActive})`.mapWith(Number),
     })
     .from(memberships)
-    .where(schoolId === undefined ? undefined : eq(memberships.schoolId, schoolId))
+    .where(schoolId === undefined ? undefined : ofSchool(memberships, schoolId))
     .groupBy(memberships.schoolId);
   return new Map(rows.map((r) => [r.schoolId, { total: r.total, active: r.active }]));
 }
 
 export const listProfiles = (tx: Tx, schoolId: string) =>
-  tx
-    .select({ id: profiles.id, name: profiles.name, template_key: profiles.templateKey })
-    .from(profiles)
-    .where(eq(profiles.schoolId, schoolId))
+  forSchool(tx, schoolId)
+    .pick(profiles, { id: profiles.id, name: profiles.name, template_key: profiles.templateKey })
+    .where()
     .orderBy(asc(profiles.id));
 
 /** `%`, `_` and `\` typed by the root are matched literally. */
@@ -57,7 +57,7 @@ export const membershipsOf = (tx: Tx, userIds: number[]) =>
         })
         .from(memberships)
         .innerJoin(schools, eq(schools.id, memberships.schoolId))
-        .leftJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+        .leftJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
         .where(inArray(memberships.userId, userIds))
         .orderBy(asc(schools.name));
 

@@ -1,16 +1,16 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { familyLinks, familyMembers, memberships, profiles, students, users } from "../../db/schema/index.ts";
 import { likeTerm, searchableName } from "../../lib/names.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type FamilyMemberRow = typeof familyMembers.$inferInsert;
 
 /** The school's Familiar profile (seeded from the template; protected from renaming and deletion). */
 export async function familiarProfileId(tx: Tx, schoolId: string): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.templateKey, "familiar")));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(profiles, { id: profiles.id })
+    .where(eq(profiles.templateKey, "familiar"));
   return row?.id;
 }
 
@@ -42,18 +42,13 @@ export const linksOf = (tx: Tx, schoolId: string, studentId: number, userId?: nu
       is_emergency_contact: familyLinks.isEmergencyContact,
     })
     .from(familyLinks)
-    .innerJoin(
-      familyMembers,
-      and(eq(familyMembers.schoolId, familyLinks.schoolId), eq(familyMembers.userId, familyLinks.userId)),
-    )
-    .innerJoin(
-      memberships,
-      and(eq(memberships.schoolId, familyLinks.schoolId), eq(memberships.userId, familyLinks.userId)),
-    )
+    .innerJoin(familyMembers, sameSchool(familyMembers, familyLinks, eq(familyMembers.userId, familyLinks.userId)))
+    .innerJoin(memberships, sameSchool(memberships, familyLinks, eq(memberships.userId, familyLinks.userId)))
     .innerJoin(users, eq(users.id, familyLinks.userId))
     .where(
-      and(
-        eq(familyLinks.schoolId, schoolId),
+      ofSchool(
+        familyLinks,
+        schoolId,
         eq(familyLinks.studentId, studentId),
         userId === undefined ? undefined : eq(familyLinks.userId, userId),
       ),
@@ -77,10 +72,7 @@ export async function upsertFamilyMember(tx: Tx, values: FamilyMemberRow) {
 
 export async function updateFamilyMember(tx: Tx, schoolId: string, userId: number, patch: Partial<FamilyMemberRow>) {
   if (Object.values(patch).every((v) => v === undefined)) return;
-  await tx
-    .update(familyMembers)
-    .set(patch)
-    .where(and(eq(familyMembers.schoolId, schoolId), eq(familyMembers.userId, userId)));
+  await forSchool(tx, schoolId).update(familyMembers, patch).where(eq(familyMembers.userId, userId));
 }
 
 export async function insertLink(tx: Tx, values: typeof familyLinks.$inferInsert) {
@@ -95,20 +87,15 @@ export async function updateLink(
   patch: Partial<typeof familyLinks.$inferInsert>,
 ) {
   if (Object.values(patch).every((v) => v === undefined)) return;
-  await tx
-    .update(familyLinks)
-    .set(patch)
-    .where(
-      and(eq(familyLinks.schoolId, schoolId), eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId)),
-    );
+  await forSchool(tx, schoolId)
+    .update(familyLinks, patch)
+    .where(eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId));
 }
 
 export async function deleteLink(tx: Tx, schoolId: string, studentId: number, userId: number) {
-  await tx
+  await forSchool(tx, schoolId)
     .delete(familyLinks)
-    .where(
-      and(eq(familyLinks.schoolId, schoolId), eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId)),
-    );
+    .where(eq(familyLinks.studentId, studentId), eq(familyLinks.userId, userId));
 }
 
 /** One page of the school's family accounts whose names or e-mail contain `search`. */
@@ -118,8 +105,9 @@ export async function searchAccounts(
   options: { search?: string; limit: number; offset: number },
 ) {
   const term = options.search ? likeTerm(options.search) : null;
-  const where = and(
-    eq(familyMembers.schoolId, schoolId),
+  const where = ofSchool(
+    familyMembers,
+    schoolId,
     term ? or(ilike(users.email, term), ilike(searchableName(users), term)) : undefined,
   );
   const base = () =>
@@ -127,10 +115,7 @@ export async function searchAccounts(
       .select(accountColumns)
       .from(familyMembers)
       .innerJoin(users, eq(users.id, familyMembers.userId))
-      .innerJoin(
-        memberships,
-        and(eq(memberships.schoolId, familyMembers.schoolId), eq(memberships.userId, familyMembers.userId)),
-      );
+      .innerJoin(memberships, sameSchool(memberships, familyMembers, eq(memberships.userId, familyMembers.userId)));
   const [rows, [total]] = await Promise.all([
     base()
       .where(where)
@@ -157,6 +142,6 @@ export const childrenOf = (tx: Tx, schoolId: string, userIds: readonly number[])
           relationship: familyLinks.relationship,
         })
         .from(familyLinks)
-        .innerJoin(students, and(eq(students.schoolId, familyLinks.schoolId), eq(students.id, familyLinks.studentId)))
-        .where(and(eq(familyLinks.schoolId, schoolId), inArray(familyLinks.userId, [...userIds])))
+        .innerJoin(students, sameSchool(students, familyLinks, eq(students.id, familyLinks.studentId)))
+        .where(ofSchool(familyLinks, schoolId, inArray(familyLinks.userId, [...userIds])))
         .orderBy(asc(students.paternalSurname), asc(students.firstName));

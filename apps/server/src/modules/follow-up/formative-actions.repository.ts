@@ -5,40 +5,23 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { formativeActionCompletions, formativeActions, incidents, students, users } from "../../db/schema/index.ts";
 import { personName, shortName } from "../../lib/names.ts";
+import { forSchool, ofSchool, schoolRows } from "../../lib/tenant-db.ts";
 import { presentAction } from "../incidents/index.ts";
 
 export type ActionRow = typeof formativeActions.$inferSelect;
 
-const inSchool = (schoolId: string, id: number) =>
-  and(eq(formativeActions.schoolId, schoolId), eq(formativeActions.id, id));
+const actionRows = schoolRows(formativeActions);
+/** The action of the school, locked for the rest of the transaction when asked. */
+export const findAction = actionRows.find;
+export const insertAction = actionRows.insert;
 
-/** The action of the school with its incident's status, locked for the rest of the transaction when asked. */
-export async function findAction(tx: Tx, schoolId: string, id: number, lock = false) {
-  const query = tx.select().from(formativeActions).where(inSchool(schoolId, id));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
-
-export async function insertAction(tx: Tx, values: typeof formativeActions.$inferInsert) {
-  const [row] = await tx.insert(formativeActions).values(values).returning();
-  return row!;
-}
-
-export async function updateAction(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof formativeActions.$inferInsert>,
-) {
-  await tx.update(formativeActions).set(patch).where(inSchool(schoolId, id));
-}
+export const updateAction = actionRows.update;
 
 /** The days already completed of an action. */
 export async function completedDays(tx: Tx, schoolId: string, actionId: number): Promise<string[]> {
-  const rows = await tx
-    .select({ on: formativeActionCompletions.occurrenceOn })
-    .from(formativeActionCompletions)
-    .where(and(eq(formativeActionCompletions.schoolId, schoolId), eq(formativeActionCompletions.actionId, actionId)));
+  const rows = await forSchool(tx, schoolId)
+    .pick(formativeActionCompletions, { on: formativeActionCompletions.occurrenceOn })
+    .where(eq(formativeActionCompletions.actionId, actionId));
   return rows.map((r) => r.on);
 }
 
@@ -54,15 +37,9 @@ export async function insertCompletion(tx: Tx, values: typeof formativeActionCom
 
 /** Removes a completion; false when that day was not completed. */
 export async function deleteCompletion(tx: Tx, schoolId: string, actionId: number, on: string) {
-  const rows = await tx
+  const rows = await forSchool(tx, schoolId)
     .delete(formativeActionCompletions)
-    .where(
-      and(
-        eq(formativeActionCompletions.schoolId, schoolId),
-        eq(formativeActionCompletions.actionId, actionId),
-        eq(formativeActionCompletions.occurrenceOn, on),
-      ),
-    )
+    .where(eq(formativeActionCompletions.actionId, actionId), eq(formativeActionCompletions.occurrenceOn, on))
     .returning({ on: formativeActionCompletions.occurrenceOn });
   return rows.length > 0;
 }
@@ -117,14 +94,15 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
       waived_by_name: sql<string | null>`case when ${waiver.id} is null then null else ${shortName(waiver)} end`,
     })
     .from(f)
-    .innerJoin(incidents, and(eq(incidents.schoolId, f.schoolId), eq(incidents.id, f.incidentId)))
-    .innerJoin(students, and(eq(students.schoolId, f.schoolId), eq(students.id, f.studentId)))
+    .innerJoin(incidents, ofSchool(incidents, f.schoolId, eq(incidents.id, f.incidentId)))
+    .innerJoin(students, ofSchool(students, f.schoolId, eq(students.id, f.studentId)))
     .innerJoin(responsible, eq(responsible.id, f.responsibleId))
     .innerJoin(creator, eq(creator.id, f.createdBy))
     .leftJoin(waiver, eq(waiver.id, f.waivedBy))
     .where(
-      and(
-        eq(f.schoolId, schoolId),
+      ofSchool(
+        f,
+        schoolId,
         filter.ids ? inArray(f.id, filter.ids) : undefined,
         filter.incidentId ? eq(f.incidentId, filter.incidentId) : undefined,
         filter.responsibleId ? eq(f.responsibleId, filter.responsibleId) : undefined,
@@ -148,8 +126,9 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
     .from(formativeActionCompletions)
     .innerJoin(completer, eq(completer.id, formativeActionCompletions.completedBy))
     .where(
-      and(
-        eq(formativeActionCompletions.schoolId, schoolId),
+      ofSchool(
+        formativeActionCompletions,
+        schoolId,
         inArray(
           formativeActionCompletions.actionId,
           rows.map((r) => r.action.id),

@@ -1,8 +1,9 @@
 import { INCIDENT_LIMITS, occurrenceCount, type Repeat } from "@convive/domain";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidentStudents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { forSchool } from "../../lib/tenant-db.ts";
 import { isActiveStaff } from "../structure/index.ts";
 
 /** The checks a formative action's fields must pass, on create and on every edit. */
@@ -30,15 +31,8 @@ export async function requireResponsible(tx: Tx, schoolId: string, userId: numbe
 
 /** An action is for one of the incident's own students (422 STUDENT_NOT_IN_INCIDENT). */
 export async function requireStudentOf(tx: Tx, schoolId: string, incidentId: number, studentId: number) {
-  const [row] = await tx
-    .select({ id: incidentStudents.studentId })
-    .from(incidentStudents)
-    .where(
-      and(
-        eq(incidentStudents.schoolId, schoolId),
-        eq(incidentStudents.incidentId, incidentId),
-        eq(incidentStudents.studentId, studentId),
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidentStudents, { id: incidentStudents.studentId })
+    .where(eq(incidentStudents.incidentId, incidentId), eq(incidentStudents.studentId, studentId));
   if (!row) throw new AppError("STUDENT_NOT_IN_INCIDENT", { student_id: "STUDENT_NOT_IN_INCIDENT" });
 }

@@ -1,22 +1,25 @@
 import type { Observation, ObservationKind } from "@convive/domain";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { accompanimentObservations, observationTypes, students, users } from "../../db/schema/index.ts";
 import { personName } from "../../lib/names.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 
 export async function findStudent(tx: Tx, schoolId: string, id: number) {
-  const [row] = await tx
-    .select({ id: students.id, status: students.status })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.id, id)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(students, { id: students.id, status: students.status })
+    .where(eq(students.id, id));
   return row;
 }
 
 export async function findObservationType(tx: Tx, schoolId: string, id: number) {
-  const [row] = await tx
-    .select({ id: observationTypes.id, isActive: observationTypes.isActive, points: observationTypes.points })
-    .from(observationTypes)
-    .where(and(eq(observationTypes.schoolId, schoolId), eq(observationTypes.id, id)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(observationTypes, {
+      id: observationTypes.id,
+      isActive: observationTypes.isActive,
+      points: observationTypes.points,
+    })
+    .where(eq(observationTypes.id, id));
   return row;
 }
 
@@ -40,8 +43,9 @@ export interface ObservationFilter {
 /** Observations in the response shape, newest first (by the day observed, then as recorded), one page. */
 export async function loadObservations(tx: Tx, schoolId: string, filter: ObservationFilter) {
   const o = accompanimentObservations;
-  const where = and(
-    eq(o.schoolId, schoolId),
+  const where = ofSchool(
+    o,
+    schoolId,
     filter.ids ? inArray(o.id, filter.ids) : undefined,
     filter.studentId ? eq(o.studentId, filter.studentId) : undefined,
     filter.visible,
@@ -61,11 +65,8 @@ export async function loadObservations(tx: Tx, schoolId: string, filter: Observa
       recorded_by_name: personName(users),
     })
     .from(o)
-    .innerJoin(students, and(eq(students.schoolId, o.schoolId), eq(students.id, o.studentId)))
-    .innerJoin(
-      observationTypes,
-      and(eq(observationTypes.schoolId, o.schoolId), eq(observationTypes.id, o.observationTypeId)),
-    )
+    .innerJoin(students, ofSchool(students, o.schoolId, eq(students.id, o.studentId)))
+    .innerJoin(observationTypes, ofSchool(observationTypes, o.schoolId, eq(observationTypes.id, o.observationTypeId)))
     .innerJoin(users, eq(users.id, o.recordedBy))
     .where(where)
     .orderBy(desc(o.observedOn), desc(o.id))

@@ -13,6 +13,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { personName } from "../../lib/names.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type MeetingRow = typeof parentMeetings.$inferSelect;
 export type AttendeeKind = "family" | "staff";
@@ -22,19 +23,10 @@ export interface Candidate {
   kind: AttendeeKind;
 }
 
-const inSchool = (schoolId: string, id: number) =>
-  and(eq(parentMeetings.schoolId, schoolId), eq(parentMeetings.id, id));
-
-export async function findMeeting(tx: Tx, schoolId: string, id: number, lock = false) {
-  const query = tx.select().from(parentMeetings).where(inSchool(schoolId, id));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
-
-export async function insertMeeting(tx: Tx, values: typeof parentMeetings.$inferInsert) {
-  const [row] = await tx.insert(parentMeetings).values(values).returning();
-  return row!;
-}
+const meetingRows = schoolRows(parentMeetings);
+/** The meeting of the school, locked for the rest of the transaction when asked. */
+export const findMeeting = meetingRows.find;
+export const insertMeeting = meetingRows.insert;
 
 export async function updateMeeting(
   tx: Tx,
@@ -42,24 +34,20 @@ export async function updateMeeting(
   id: number,
   patch: Partial<typeof parentMeetings.$inferInsert>,
 ) {
-  await tx
-    .update(parentMeetings)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(inSchool(schoolId, id));
+  await forSchool(tx, schoolId)
+    .update(parentMeetings, { ...patch, updatedAt: new Date() })
+    .where(eq(parentMeetings.id, id));
 }
 
 export async function attendeesOf(tx: Tx, schoolId: string, meetingId: number) {
-  return tx
-    .select({ id: parentMeetingAttendees.userId, kind: parentMeetingAttendees.kind })
-    .from(parentMeetingAttendees)
-    .where(and(eq(parentMeetingAttendees.schoolId, schoolId), eq(parentMeetingAttendees.meetingId, meetingId)));
+  return forSchool(tx, schoolId)
+    .pick(parentMeetingAttendees, { id: parentMeetingAttendees.userId, kind: parentMeetingAttendees.kind })
+    .where(eq(parentMeetingAttendees.meetingId, meetingId));
 }
 
 /** Replaces the meeting's attendees. */
 export async function setAttendees(tx: Tx, schoolId: string, meetingId: number, list: readonly Candidate[]) {
-  await tx
-    .delete(parentMeetingAttendees)
-    .where(and(eq(parentMeetingAttendees.schoolId, schoolId), eq(parentMeetingAttendees.meetingId, meetingId)));
+  await forSchool(tx, schoolId).delete(parentMeetingAttendees).where(eq(parentMeetingAttendees.meetingId, meetingId));
   if (list.length === 0) return;
   await tx
     .insert(parentMeetingAttendees)
@@ -67,7 +55,7 @@ export async function setAttendees(tx: Tx, schoolId: string, meetingId: number, 
 }
 
 const activeMember = (schoolId: string) =>
-  and(eq(memberships.schoolId, schoolId), eq(memberships.isActive, true), eq(users.isActive, true));
+  ofSchool(memberships, schoolId, eq(memberships.isActive, true), eq(users.isActive, true));
 
 /**
  * Who may attend a meeting about the incident: the active family members linked to its students, and the
@@ -81,24 +69,17 @@ export async function candidates(tx: Tx, schoolId: string, incidentId: number, i
     .from(familyLinks)
     .innerJoin(
       incidentStudents,
-      and(eq(incidentStudents.schoolId, familyLinks.schoolId), eq(incidentStudents.studentId, familyLinks.studentId)),
+      sameSchool(incidentStudents, familyLinks, eq(incidentStudents.studentId, familyLinks.studentId)),
     )
     .innerJoin(users, eq(users.id, familyLinks.userId))
-    .innerJoin(memberships, and(eq(memberships.schoolId, familyLinks.schoolId), eq(memberships.userId, users.id)))
-    .where(
-      and(
-        eq(familyLinks.schoolId, schoolId),
-        eq(incidentStudents.incidentId, incidentId),
-        activeMember(schoolId),
-        only,
-      ),
-    )
+    .innerJoin(memberships, sameSchool(memberships, familyLinks, eq(memberships.userId, users.id)))
+    .where(ofSchool(familyLinks, schoolId, eq(incidentStudents.incidentId, incidentId), activeMember(schoolId), only))
     .orderBy(asc(personName(users)));
   const staff = await tx
     .select({ id: users.id, name: personName(users) })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+    .innerJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
     .where(and(activeMember(schoolId), sql`coalesce(${profiles.templateKey}, '') <> 'familiar'`, only))
     .orderBy(asc(personName(users)));
   return { family, staff };
@@ -117,6 +98,7 @@ const creator = alias(users, "creator");
 const attendee = alias(users, "attendee");
 
 /** The caller is among the meeting's attendees (a condition on parent_meetings). */
+// Raw SQL: a correlated exists() on the outer meeting row, keyed by its school (the helper builds whole queries).
 export const attends = (userId: number) =>
   sql`exists (select 1 from parent_meeting_attendees pa
                where pa.school_id = ${parentMeetings.schoolId} and pa.meeting_id = ${parentMeetings.id}
@@ -128,11 +110,12 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
   const rows = await tx
     .select({ meeting: m, incident_folio: incidents.folio, created_by_name: personName(creator) })
     .from(m)
-    .innerJoin(incidents, and(eq(incidents.schoolId, m.schoolId), eq(incidents.id, m.incidentId)))
+    .innerJoin(incidents, ofSchool(incidents, m.schoolId, eq(incidents.id, m.incidentId)))
     .innerJoin(creator, eq(creator.id, m.createdBy))
     .where(
-      and(
-        eq(m.schoolId, schoolId),
+      ofSchool(
+        m,
+        schoolId,
         filter.ids ? inArray(m.id, filter.ids) : undefined,
         filter.incidentId ? eq(m.incidentId, filter.incidentId) : undefined,
         filter.upcoming ? and(gte(m.scheduledAt, filter.upcoming), eq(m.status, "scheduled")) : undefined,
@@ -152,8 +135,9 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
     .from(parentMeetingAttendees)
     .innerJoin(attendee, eq(attendee.id, parentMeetingAttendees.userId))
     .where(
-      and(
-        eq(parentMeetingAttendees.schoolId, schoolId),
+      ofSchool(
+        parentMeetingAttendees,
+        schoolId,
         inArray(
           parentMeetingAttendees.meetingId,
           rows.map((r) => r.meeting.id),
@@ -183,15 +167,10 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
 
 /** Family members linked to the user's own children (the user included): whom a family may see in a meeting. */
 export async function coParents(tx: Tx, schoolId: string, userId: number): Promise<Set<number>> {
-  const rows = await tx
-    .select({ id: familyLinks.userId })
-    .from(familyLinks)
-    .where(
-      and(
-        eq(familyLinks.schoolId, schoolId),
-        sql`${familyLinks.studentId} in (select fl.student_id from family_links fl
-                                          where fl.school_id = ${schoolId} and fl.user_id = ${userId})`,
-      ),
-    );
+  // The subquery is raw (drizzle has no `in (subquery)` on a scoped builder) and names the school itself.
+  const rows = await forSchool(tx, schoolId)
+    .pick(familyLinks, { id: familyLinks.userId })
+    .where(sql`${familyLinks.studentId} in (select fl.student_id from family_links fl
+                                          where fl.school_id = ${schoolId} and fl.user_id = ${userId})`);
   return new Set([userId, ...rows.map((r) => r.id)]);
 }

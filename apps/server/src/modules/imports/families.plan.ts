@@ -1,8 +1,9 @@
 import { IMPORT_COLUMNS, isValidRfc, RELATIONSHIPS } from "@convive/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { familyLinks, students } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { forSchool } from "../../lib/tenant-db.ts";
 import { familiarProfileId } from "../families/index.ts";
 import type { PendingMail } from "../invitations/index.ts";
 import { invitedLinksAmong, membersByEmail, openInvitationsFor } from "../invitations/index.ts";
@@ -26,10 +27,9 @@ const COLUMNS = IMPORT_COLUMNS.families;
 async function linksAmong(tx: Tx, schoolId: string, userIds: number[]) {
   const found = new Set<string>();
   for (const part of chunks(userIds, 5_000)) {
-    const rows = await tx
-      .select({ s: familyLinks.studentId, u: familyLinks.userId })
-      .from(familyLinks)
-      .where(and(eq(familyLinks.schoolId, schoolId), inArray(familyLinks.userId, part)));
+    const rows = await forSchool(tx, schoolId)
+      .pick(familyLinks, { s: familyLinks.studentId, u: familyLinks.userId })
+      .where(inArray(familyLinks.userId, part));
     for (const r of rows) found.add(`${r.s}|${r.u}`);
   }
   return found;
@@ -86,10 +86,9 @@ export async function planFamilies(
   if (!familiar) throw new AppError("FAMILIAR_PROFILE_MISSING");
   const studentIds = new Map(
     (
-      await tx
-        .select({ id: students.id, e: sql<string>`lower(${students.enrollment})` })
-        .from(students)
-        .where(eq(students.schoolId, schoolId))
+      await forSchool(tx, schoolId)
+        .pick(students, { id: students.id, e: sql<string>`lower(${students.enrollment})` })
+        .where()
     ).map((r) => [r.e, r.id]),
   );
 

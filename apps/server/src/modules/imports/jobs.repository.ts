@@ -1,6 +1,7 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { importJobs } from "../../db/schema/index.ts";
+import { forSchool } from "../../lib/tenant-db.ts";
 
 export type JobRow = typeof importJobs.$inferSelect;
 
@@ -14,16 +15,9 @@ export async function claimJob(
   values: { schoolId: string; userId: number; kind: string },
   staleMs: number,
 ): Promise<JobRow | undefined> {
-  await tx
-    .update(importJobs)
-    .set({ status: "failed", errorCode: "INTERNAL", finishedAt: new Date(), updatedAt: new Date() })
-    .where(
-      and(
-        eq(importJobs.schoolId, values.schoolId),
-        eq(importJobs.status, "processing"),
-        lt(importJobs.updatedAt, new Date(Date.now() - staleMs)),
-      ),
-    );
+  await forSchool(tx, values.schoolId)
+    .update(importJobs, { status: "failed", errorCode: "INTERNAL", finishedAt: new Date(), updatedAt: new Date() })
+    .where(eq(importJobs.status, "processing"), lt(importJobs.updatedAt, new Date(Date.now() - staleMs)));
   const [row] = await tx
     .insert(importJobs)
     .values({ ...values, total: 0 })
@@ -34,33 +28,28 @@ export async function claimJob(
 
 /** The file turned out bad before anything started: the claim goes, as if it never was (no one saw its id). */
 export async function dropJob(tx: Tx, schoolId: string, id: string) {
-  await tx.delete(importJobs).where(and(eq(importJobs.schoolId, schoolId), eq(importJobs.id, id)));
+  await forSchool(tx, schoolId).delete(importJobs).where(eq(importJobs.id, id));
 }
 
 /** The rows a claimed job is about to write, once its file has been read and checked. */
 export async function startJob(tx: Tx, schoolId: string, id: string, total: number) {
-  const [row] = await tx
-    .update(importJobs)
-    .set({ total, updatedAt: new Date() })
-    .where(and(eq(importJobs.schoolId, schoolId), eq(importJobs.id, id)))
+  const [row] = await forSchool(tx, schoolId)
+    .update(importJobs, { total, updatedAt: new Date() })
+    .where(eq(importJobs.id, id))
     .returning();
   return row!;
 }
 
 export async function findJob(tx: Tx, schoolId: string, id: string): Promise<JobRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(importJobs)
-    .where(and(eq(importJobs.schoolId, schoolId), eq(importJobs.id, id)));
+  const [row] = await forSchool(tx, schoolId).select(importJobs).where(eq(importJobs.id, id));
   return row;
 }
 
 /** Progress of a running job; also its heartbeat (updated_at). */
 export async function setProgress(tx: Tx, schoolId: string, id: string, processed: number) {
-  await tx
-    .update(importJobs)
-    .set({ processed, updatedAt: new Date() })
-    .where(and(eq(importJobs.schoolId, schoolId), eq(importJobs.id, id), eq(importJobs.status, "processing")));
+  await forSchool(tx, schoolId)
+    .update(importJobs, { processed, updatedAt: new Date() })
+    .where(eq(importJobs.id, id), eq(importJobs.status, "processing"));
 }
 
 export async function finishJob(
@@ -70,8 +59,7 @@ export async function finishJob(
   outcome: { status: "done" | "failed"; processed: number; counts?: Record<string, number>; errorCode?: string },
 ) {
   const now = new Date();
-  await tx
-    .update(importJobs)
-    .set({ ...outcome, updatedAt: now, finishedAt: now })
-    .where(and(eq(importJobs.schoolId, schoolId), eq(importJobs.id, id)));
+  await forSchool(tx, schoolId)
+    .update(importJobs, { ...outcome, updatedAt: now, finishedAt: now })
+    .where(eq(importJobs.id, id));
 }

@@ -6,9 +6,10 @@ import {
   STUDENT_GENDERS,
   STUDENT_STATUSES,
 } from "@convive/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { type Address, grades, groups, sections, studentGroups, students } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { currentYear } from "../school-years/index.ts";
 import { fold, optionLabels, parseDay, parseOption } from "./cells.ts";
 import { chunks, emptyCounts, type Issue, type Plan, type Row, requireCells, rowsWithBreaks } from "./plan.ts";
@@ -31,9 +32,9 @@ async function groupIndex(tx: Tx, schoolId: string, yearId: number) {
   const rows = await tx
     .select({ id: groups.id, group: groups.name, grade: grades.name, section: sections.name })
     .from(groups)
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.schoolYearId, yearId)));
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .where(ofSchool(groups, schoolId, eq(groups.schoolYearId, yearId)));
   const index = new Map<string, number | null>();
   for (const r of rows) {
     index.set(`${fold(r.section)}|${fold(r.grade)}|${fold(r.group)}`, r.id);
@@ -57,10 +58,9 @@ export async function planStudents(tx: Tx, schoolId: string, rows: readonly Row[
   const index = year ? await groupIndex(tx, schoolId, year.id) : new Map<string, number | null>();
   const taken = new Set(
     (
-      await tx
-        .select({ e: sql<string>`lower(${students.enrollment})` })
-        .from(students)
-        .where(eq(students.schoolId, schoolId))
+      await forSchool(tx, schoolId)
+        .pick(students, { e: sql<string>`lower(${students.enrollment})` })
+        .where()
     ).map((r) => r.e),
   );
   const firstRowOf = new Map<string, number>();

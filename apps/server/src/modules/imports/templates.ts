@@ -6,9 +6,10 @@ import {
   STUDENT_GENDERS,
   STUDENT_STATUSES,
 } from "@convive/domain";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { grades, groups, profiles, sections } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { currentYear } from "../school-years/index.ts";
 
 const T = {
@@ -28,10 +29,9 @@ const labels = (keys: readonly (keyof typeof OPTION_LABELS)[], lang: Language) =
 /** The "allowed values" sheet of a template: fixed lists, and the school's own profiles and current groups. */
 export async function templateLists(db: Db, schoolId: string, kind: ImportKind, lang: Language) {
   if (kind === "users") {
-    const rows = await db
-      .select({ name: profiles.name })
-      .from(profiles)
-      .where(eq(profiles.schoolId, schoolId))
+    const rows = await forSchool(db, schoolId)
+      .pick(profiles, { name: profiles.name })
+      .where()
       .orderBy(asc(profiles.id));
     return [{ title: T.profile[lang], values: rows.map((r) => r.name) }];
   }
@@ -46,9 +46,9 @@ export async function templateLists(db: Db, schoolId: string, kind: ImportKind, 
     ? await db
         .select({ section: sections.name, grade: grades.name, group: groups.name })
         .from(groups)
-        .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-        .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-        .where(and(eq(groups.schoolId, schoolId), eq(groups.schoolYearId, year.id)))
+        .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+        .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+        .where(ofSchool(groups, schoolId, eq(groups.schoolYearId, year.id)))
         .orderBy(asc(sections.order), asc(grades.order), asc(groups.name))
     : [];
   return [

@@ -1,7 +1,7 @@
 import { IMPORT_COLUMNS } from "@convive/domain";
-import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
+import { forSchool } from "../../lib/tenant-db.ts";
 import { membersByEmail, openInvitations, openInvitationsFor, type PendingMail } from "../invitations/index.ts";
 import { fold, isEmail } from "./cells.ts";
 import {
@@ -26,10 +26,7 @@ interface Good {
 /** Staff members from a file: each row an invitation to join the school, whether or not the address has an account. */
 export async function planUsers(tx: Tx, schoolId: string, rows: readonly Row[], context: PlanContext): Promise<Plan> {
   const issues: Issue[] = [];
-  const schoolProfiles = await tx
-    .select({ id: profiles.id, name: profiles.name })
-    .from(profiles)
-    .where(eq(profiles.schoolId, schoolId));
+  const schoolProfiles = await forSchool(tx, schoolId).pick(profiles, { id: profiles.id, name: profiles.name }).where();
   const profileByName = new Map(schoolProfiles.map((p) => [fold(p.name), p.id]));
   const names = schoolProfiles.map((p) => p.name).join(", ");
 

@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { count, eq, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -8,7 +8,7 @@ import {
   incidentTypes,
   observationTypes,
 } from "../../db/schema/index.ts";
-import { definedOnly } from "../../lib/db-guards.ts";
+import { forSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type CategoryRow = typeof incidentCategories.$inferSelect;
 export type TypeRow = typeof incidentTypes.$inferSelect;
@@ -22,88 +22,68 @@ export async function lockCatalogue(tx: Tx, schoolId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`incident-config:${schoolId}`}, 0))`);
 }
 
-const categoryIn = (schoolId: string, id: number) =>
-  and(eq(incidentCategories.schoolId, schoolId), eq(incidentCategories.id, id));
-const typeIn = (schoolId: string, id: number) => and(eq(incidentTypes.schoolId, schoolId), eq(incidentTypes.id, id));
-const observationTypeIn = (schoolId: string, id: number) =>
-  and(eq(observationTypes.schoolId, schoolId), eq(observationTypes.id, id));
-
 /** Same text ignoring case and surrounding spaces: "Conducta" and "conducta " name one thing. */
 const sameName = (column: AnyPgColumn, value: string) => sql`lower(trim(${column})) = lower(trim(${value}))`;
 
 // ───────────────────────── categories and types ─────────────────────────
 
 export async function listCategories(tx: Tx, schoolId: string, activeOnly: boolean) {
-  return tx
-    .select()
-    .from(incidentCategories)
-    .where(
-      and(eq(incidentCategories.schoolId, schoolId), activeOnly ? eq(incidentCategories.isActive, true) : undefined),
-    );
+  return forSchool(tx, schoolId)
+    .select(incidentCategories)
+    .where(activeOnly ? eq(incidentCategories.isActive, true) : undefined);
 }
 
 export async function listTypes(tx: Tx, schoolId: string, filter: { activeOnly?: boolean; categoryId?: number } = {}) {
-  return tx
-    .select()
-    .from(incidentTypes)
+  return forSchool(tx, schoolId)
+    .select(incidentTypes)
     .where(
-      and(
-        eq(incidentTypes.schoolId, schoolId),
-        filter.activeOnly ? eq(incidentTypes.isActive, true) : undefined,
-        filter.categoryId ? eq(incidentTypes.categoryId, filter.categoryId) : undefined,
-      ),
+      filter.activeOnly ? eq(incidentTypes.isActive, true) : undefined,
+      filter.categoryId ? eq(incidentTypes.categoryId, filter.categoryId) : undefined,
     );
 }
 
 /** Incidents registered with each type of the school (only types that have any). */
 export async function incidentsPerType(tx: Tx, schoolId: string, typeId?: number) {
-  const rows = await tx
-    .select({ typeId: incidents.typeId, n: count() })
-    .from(incidents)
-    .where(and(eq(incidents.schoolId, schoolId), typeId ? eq(incidents.typeId, typeId) : undefined))
+  const rows = await forSchool(tx, schoolId)
+    .pick(incidents, { typeId: incidents.typeId, n: count() })
+    .where(typeId ? eq(incidents.typeId, typeId) : undefined)
     .groupBy(incidents.typeId);
   return new Map(rows.map((r) => [r.typeId, r.n]));
 }
 
 /** Incidents filed under the category (an incident keeps its category when its type later moves). */
 export async function incidentsInCategory(tx: Tx, schoolId: string, categoryId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(incidents)
-    .where(and(eq(incidents.schoolId, schoolId), eq(incidents.categoryId, categoryId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidents, { n: count() })
+    .where(eq(incidents.categoryId, categoryId));
   return row?.n ?? 0;
 }
 
 export async function findCategory(tx: Tx, schoolId: string, id: number): Promise<CategoryRow | undefined> {
-  const [row] = await tx.select().from(incidentCategories).where(categoryIn(schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(incidentCategories).where(eq(incidentCategories.id, id));
   return row;
 }
 
 export async function findType(tx: Tx, schoolId: string, id: number): Promise<TypeRow | undefined> {
-  const [row] = await tx.select().from(incidentTypes).where(typeIn(schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(incidentTypes).where(eq(incidentTypes.id, id));
   return row;
 }
 
 /** The highest order of the school's categories, so a new one goes last. */
 export async function lastCategoryOrder(tx: Tx, schoolId: string) {
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${incidentCategories.order})` })
-    .from(incidentCategories)
-    .where(eq(incidentCategories.schoolId, schoolId));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidentCategories, { max: sql<number | null>`max(${incidentCategories.order})` })
+    .where();
   return row?.max ?? 0;
 }
 
 /** Another category of the school with this Spanish or English name. */
 export async function categoryNamed(tx: Tx, schoolId: string, name: string, column: "es" | "en", exceptId?: number) {
-  const [row] = await tx
-    .select({ id: incidentCategories.id })
-    .from(incidentCategories)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidentCategories, { id: incidentCategories.id })
     .where(
-      and(
-        eq(incidentCategories.schoolId, schoolId),
-        sameName(column === "es" ? incidentCategories.nameEs : incidentCategories.nameEn, name),
-        exceptId ? ne(incidentCategories.id, exceptId) : undefined,
-      ),
+      sameName(column === "es" ? incidentCategories.nameEs : incidentCategories.nameEn, name),
+      exceptId ? ne(incidentCategories.id, exceptId) : undefined,
     );
   return row;
 }
@@ -117,84 +97,42 @@ export async function typeNamed(
   column: "es" | "en",
   exceptId?: number,
 ) {
-  const [row] = await tx
-    .select({ id: incidentTypes.id })
-    .from(incidentTypes)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidentTypes, { id: incidentTypes.id })
     .where(
-      and(
-        eq(incidentTypes.schoolId, schoolId),
-        eq(incidentTypes.categoryId, categoryId),
-        sameName(column === "es" ? incidentTypes.nameEs : incidentTypes.nameEn, name),
-        exceptId ? ne(incidentTypes.id, exceptId) : undefined,
-      ),
+      eq(incidentTypes.categoryId, categoryId),
+      sameName(column === "es" ? incidentTypes.nameEs : incidentTypes.nameEn, name),
+      exceptId ? ne(incidentTypes.id, exceptId) : undefined,
     );
   return row;
 }
 
-export async function insertCategory(tx: Tx, values: typeof incidentCategories.$inferInsert) {
-  const [row] = await tx.insert(incidentCategories).values(values).returning();
-  return row!;
-}
+const categoryRows = schoolRows(incidentCategories);
+export const insertCategory = categoryRows.insert;
+export const updateCategory = categoryRows.update;
+export const deleteCategory = categoryRows.delete;
 
-export async function updateCategory(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof incidentCategories.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(incidentCategories).set(values).where(categoryIn(schoolId, id));
-}
-
-export async function deleteCategory(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(incidentCategories).where(categoryIn(schoolId, id));
-}
-
-export async function insertType(tx: Tx, values: typeof incidentTypes.$inferInsert) {
-  const [row] = await tx.insert(incidentTypes).values(values).returning();
-  return row!;
-}
-
-export async function updateType(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof incidentTypes.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(incidentTypes).set(values).where(typeIn(schoolId, id));
-}
-
-export async function deleteType(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(incidentTypes).where(typeIn(schoolId, id));
-}
+const typeRows = schoolRows(incidentTypes);
+export const insertType = typeRows.insert;
+export const updateType = typeRows.update;
+export const deleteType = typeRows.delete;
 
 // ───────────────────────── observation types ─────────────────────────
 
 export async function listObservationTypes(tx: Tx, schoolId: string, filter: { activeOnly?: boolean; id?: number }) {
-  return tx
-    .select()
-    .from(observationTypes)
+  return forSchool(tx, schoolId)
+    .select(observationTypes)
     .where(
-      and(
-        eq(observationTypes.schoolId, schoolId),
-        filter.activeOnly ? eq(observationTypes.isActive, true) : undefined,
-        filter.id ? eq(observationTypes.id, filter.id) : undefined,
-      ),
+      filter.activeOnly ? eq(observationTypes.isActive, true) : undefined,
+      filter.id ? eq(observationTypes.id, filter.id) : undefined,
     );
 }
 
 /** Observations recorded with each observation type of the school (only types that have any). */
 export async function observationsPerType(tx: Tx, schoolId: string, typeId?: number) {
-  const rows = await tx
-    .select({ typeId: accompanimentObservations.observationTypeId, n: count() })
-    .from(accompanimentObservations)
-    .where(
-      and(
-        eq(accompanimentObservations.schoolId, schoolId),
-        typeId ? eq(accompanimentObservations.observationTypeId, typeId) : undefined,
-      ),
-    )
+  const rows = await forSchool(tx, schoolId)
+    .pick(accompanimentObservations, { typeId: accompanimentObservations.observationTypeId, n: count() })
+    .where(typeId ? eq(accompanimentObservations.observationTypeId, typeId) : undefined)
     .groupBy(accompanimentObservations.observationTypeId);
   return new Map(rows.map((r) => [r.typeId, r.n]));
 }
@@ -207,34 +145,16 @@ export async function observationTypeNamed(
   column: "es" | "en",
   exceptId?: number,
 ) {
-  const [row] = await tx
-    .select({ id: observationTypes.id })
-    .from(observationTypes)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(observationTypes, { id: observationTypes.id })
     .where(
-      and(
-        eq(observationTypes.schoolId, schoolId),
-        sameName(column === "es" ? observationTypes.nameEs : observationTypes.nameEn, name),
-        exceptId ? ne(observationTypes.id, exceptId) : undefined,
-      ),
+      sameName(column === "es" ? observationTypes.nameEs : observationTypes.nameEn, name),
+      exceptId ? ne(observationTypes.id, exceptId) : undefined,
     );
   return row;
 }
 
-export async function insertObservationType(tx: Tx, values: typeof observationTypes.$inferInsert) {
-  const [row] = await tx.insert(observationTypes).values(values).returning();
-  return row!;
-}
-
-export async function updateObservationType(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof observationTypes.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(observationTypes).set(values).where(observationTypeIn(schoolId, id));
-}
-
-export async function deleteObservationType(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(observationTypes).where(observationTypeIn(schoolId, id));
-}
+const observationTypeRows = schoolRows(observationTypes);
+export const insertObservationType = observationTypeRows.insert;
+export const updateObservationType = observationTypeRows.update;
+export const deleteObservationType = observationTypeRows.delete;

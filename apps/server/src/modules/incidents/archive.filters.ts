@@ -1,5 +1,5 @@
 import type { ArchiveFilters, Classification, IncidentCategory } from "@convive/domain";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   grades,
@@ -14,6 +14,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { shortName } from "../../lib/names.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { currentYear } from "../school-years/index.ts";
 import { incidentsWhere, type Scope } from "./scope.ts";
 
@@ -30,16 +31,12 @@ export async function archiveFilters(db: Tx, scope: Scope): Promise<ArchiveFilte
   const [categories, structure, subjectRows, recorders] = await Promise.all([
     categoriesWithTypes(db, scope),
     family ? childrenStructure(db, scope, year?.id) : schoolStructure(db, schoolId, year?.id),
-    db
-      .select({ id: subjects.id, name: subjects.name })
-      .from(subjects)
+    forSchool(db, schoolId)
+      .pick(subjects, { id: subjects.id, name: subjects.name })
       .where(
-        and(
-          eq(subjects.schoolId, schoolId),
-          family
-            ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsWhere(scope)})`
-            : undefined,
-        ),
+        family
+          ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsWhere(scope)})`
+          : undefined,
       )
       .orderBy(asc(subjects.name), asc(subjects.id)),
     family ? Promise.resolve([]) : recordersOf(db, schoolId),
@@ -53,7 +50,7 @@ async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCatego
   const counted = db
     .select({ typeId: incidents.typeId, n: sql<number>`count(*)::int`.as("n") })
     .from(incidents)
-    .where(scope.kind === "family" ? incidentsWhere(scope) : eq(incidents.schoolId, schoolId))
+    .where(scope.kind === "family" ? incidentsWhere(scope) : ofSchool(incidents, schoolId))
     .groupBy(incidents.typeId)
     .as("counted");
   const rows = await db
@@ -81,10 +78,10 @@ async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCatego
     .from(incidentCategories)
     .leftJoin(
       incidentTypes,
-      and(eq(incidentTypes.schoolId, incidentCategories.schoolId), eq(incidentTypes.categoryId, incidentCategories.id)),
+      sameSchool(incidentTypes, incidentCategories, eq(incidentTypes.categoryId, incidentCategories.id)),
     )
     .leftJoin(counted, eq(counted.typeId, incidentTypes.id))
-    .where(and(eq(incidentCategories.schoolId, schoolId), scope.kind === "family" ? sql`${counted.n} > 0` : undefined))
+    .where(ofSchool(incidentCategories, schoolId, scope.kind === "family" ? sql`${counted.n} > 0` : undefined))
     .orderBy(asc(incidentCategories.order), asc(incidentCategories.nameEs), asc(incidentTypes.nameEs));
   const out = new Map<number, IncidentCategory>();
   for (const row of rows) {
@@ -100,15 +97,13 @@ type Structure = Pick<ArchiveFilters, "sections" | "grades" | "groups">;
 /** Every section and grade; the groups of the current year. */
 async function schoolStructure(db: Tx, schoolId: string, yearId: number | undefined): Promise<Structure> {
   const [sectionRows, gradeRows, groupRows] = await Promise.all([
-    db
-      .select({ id: sections.id, name: sections.name })
-      .from(sections)
-      .where(eq(sections.schoolId, schoolId))
+    forSchool(db, schoolId)
+      .pick(sections, { id: sections.id, name: sections.name })
+      .where()
       .orderBy(asc(sections.order), asc(sections.name)),
-    db
-      .select({ id: grades.id, name: grades.name, section_id: grades.sectionId })
-      .from(grades)
-      .where(eq(grades.schoolId, schoolId))
+    forSchool(db, schoolId)
+      .pick(grades, { id: grades.id, name: grades.name, section_id: grades.sectionId })
+      .where()
       .orderBy(asc(grades.order), asc(grades.name)),
     yearId === undefined ? Promise.resolve([]) : groupsOfYear(db, schoolId, yearId),
   ]);
@@ -126,18 +121,16 @@ async function childrenStructure(db: Tx, scope: Scope, yearId: number | undefine
   const groupRows = await groupsOfYear(db, scope.schoolId, yearId, theirs);
   const gradeIds = [...new Set(groupRows.map((g) => g.grade_id))];
   const gradeRows = gradeIds.length
-    ? await db
-        .select({ id: grades.id, name: grades.name, section_id: grades.sectionId })
-        .from(grades)
-        .where(and(eq(grades.schoolId, scope.schoolId), inArray(grades.id, gradeIds)))
+    ? await forSchool(db, scope.schoolId)
+        .pick(grades, { id: grades.id, name: grades.name, section_id: grades.sectionId })
+        .where(inArray(grades.id, gradeIds))
         .orderBy(asc(grades.order), asc(grades.name))
     : [];
   const sectionIds = [...new Set(gradeRows.map((g) => g.section_id))];
   const sectionRows = sectionIds.length
-    ? await db
-        .select({ id: sections.id, name: sections.name })
-        .from(sections)
-        .where(and(eq(sections.schoolId, scope.schoolId), inArray(sections.id, sectionIds)))
+    ? await forSchool(db, scope.schoolId)
+        .pick(sections, { id: sections.id, name: sections.name })
+        .where(inArray(sections.id, sectionIds))
         .orderBy(asc(sections.order), asc(sections.name))
     : [];
   return { sections: sectionRows, grades: gradeRows, groups: groupRows };
@@ -151,9 +144,9 @@ const groupsOfYear = (db: Tx, schoolId: string, yearId: number, extra?: SQL) =>
       grade_id: groups.gradeId,
     })
     .from(groups)
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.schoolYearId, yearId), extra))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .where(ofSchool(groups, schoolId, eq(groups.schoolYearId, yearId), extra))
     .orderBy(asc(sections.order), asc(grades.order), asc(groups.name));
 
 /** Members who recorded at least one incident: one probe of incidents_recorded_by_idx per member. */
@@ -163,8 +156,9 @@ const recordersOf = (db: Tx, schoolId: string) =>
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(
-      and(
-        eq(memberships.schoolId, schoolId),
+      ofSchool(
+        memberships,
+        schoolId,
         sql`exists (select 1 from ${incidents} where ${incidents.schoolId} = ${memberships.schoolId}
                      and ${incidents.recordedBy} = ${memberships.userId})`,
       ),

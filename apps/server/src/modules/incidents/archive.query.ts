@@ -3,6 +3,7 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, incidents, students } from "../../db/schema/index.ts";
 import { searchableName } from "../../lib/names.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { familyTextMatch } from "./archive.family-search.ts";
 import { inGroupIds, inStudentIds, requireFilterableStudent, type Scope, scopeConditions } from "./scope.ts";
 
@@ -46,15 +47,11 @@ async function studentsNamed(db: Tx, scope: Scope, q: string, words: string[]): 
   const name = fold(searchableName(students));
   const byName = words.length ? and(...words.map((w) => sql`${name} like ${`%${foldWord(w)}%`}`)) : undefined;
   const byEnrollment = sql`lower(${students.enrollment}) = ${q.toLowerCase()}`;
-  const rows = await db
-    .select({ id: students.id })
-    .from(students)
+  const rows = await forSchool(db, scope.schoolId)
+    .pick(students, { id: students.id })
     .where(
-      and(
-        eq(students.schoolId, scope.schoolId),
-        scope.kind === "family" ? inArray(students.id, scope.childIds) : undefined,
-        byName ? or(byName, byEnrollment) : byEnrollment,
-      ),
+      scope.kind === "family" ? inArray(students.id, scope.childIds) : undefined,
+      byName ? or(byName, byEnrollment) : byEnrollment,
     )
     .limit(500);
   return rows.map((r) => r.id);
@@ -67,10 +64,11 @@ async function filterGroups(db: Tx, schoolId: string, query: ExportQuery): Promi
   const rows = await db
     .select({ id: groups.id })
     .from(groups)
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
     .where(
-      and(
-        eq(groups.schoolId, schoolId),
+      ofSchool(
+        groups,
+        schoolId,
         query.grade_id ? eq(groups.gradeId, query.grade_id) : eq(grades.sectionId, query.section_id!),
       ),
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -17,6 +17,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { personName, shortName } from "../../lib/names.ts";
+import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export async function schoolClock(tx: Tx, schoolId: string) {
   const [row] = await tx
@@ -54,51 +55,53 @@ const userNamed = (id: AnyPgColumn) =>
 export async function incidentRows(db: Tx, schoolId: string, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const i = incidents;
-  const rows = await db
-    .select({
-      id: i.id,
-      folio: i.folio,
-      status: i.status,
-      occurredAt: i.occurredAt,
-      categoryId: i.categoryId,
-      categoryEs: nameOf(incidentCategories, i.categoryId, "name_es"),
-      categoryEn: nameOf(incidentCategories, i.categoryId, "name_en"),
-      typeId: i.typeId,
-      typeEs: nameOf(incidentTypes, i.typeId, "name_es"),
-      typeEn: nameOf(incidentTypes, i.typeId, "name_en"),
-      classification: i.classification,
-      detail: i.detail,
-      place: i.place,
-      groupId: i.groupId,
-      groupLabel: groupLabelOf(i.schoolId, i.groupId),
-      subjectId: i.subjectId,
-      subjectName: lookup<string | null>(
-        sql`select t.name from ${subjects} t where t.school_id = ${i.schoolId} and t.id = ${i.subjectId}`,
-      ),
-      recordedBy: i.recordedBy,
-      recorderName: userNamed(i.recordedBy),
-      visibleToFamily: i.visibleToFamily,
-      points: i.points,
-      schoolYearId: i.schoolYearId,
-      schoolYearName: lookup<string | null>(
-        sql`select t.name from ${schoolYears} t where t.school_id = ${i.schoolId} and t.id = ${i.schoolYearId}`,
-      ),
-      periodId: i.periodId,
-      periodName: lookup<string | null>(
-        sql`select t.name from ${periods} t where t.school_id = ${i.schoolId} and t.id = ${i.periodId}`,
-      ),
-      createdAt: i.createdAt,
-      closedAt: i.closedAt,
-      closedBy: i.closedBy,
-      closerName: userNamed(i.closedBy),
-      closingNote: i.closingNote,
-      cancelledAt: i.cancelledAt,
-      cancelledBy: i.cancelledBy,
-      cancellerName: userNamed(i.cancelledBy),
-      cancelReason: i.cancelReason,
-    })
-    .from(i)
-    .where(and(eq(i.schoolId, schoolId), inArray(i.id, [...ids])));
+  // Incidents are the most sensitive rows: PostgreSQL holds the read to the school as well (see inSchool).
+  const rows = await inSchool(db, schoolId, (scoped) =>
+    forSchool(scoped, schoolId)
+      .pick(i, {
+        id: i.id,
+        folio: i.folio,
+        status: i.status,
+        occurredAt: i.occurredAt,
+        categoryId: i.categoryId,
+        categoryEs: nameOf(incidentCategories, i.categoryId, "name_es"),
+        categoryEn: nameOf(incidentCategories, i.categoryId, "name_en"),
+        typeId: i.typeId,
+        typeEs: nameOf(incidentTypes, i.typeId, "name_es"),
+        typeEn: nameOf(incidentTypes, i.typeId, "name_en"),
+        classification: i.classification,
+        detail: i.detail,
+        place: i.place,
+        groupId: i.groupId,
+        groupLabel: groupLabelOf(i.schoolId, i.groupId),
+        subjectId: i.subjectId,
+        subjectName: lookup<string | null>(
+          sql`select t.name from ${subjects} t where t.school_id = ${i.schoolId} and t.id = ${i.subjectId}`,
+        ),
+        recordedBy: i.recordedBy,
+        recorderName: userNamed(i.recordedBy),
+        visibleToFamily: i.visibleToFamily,
+        points: i.points,
+        schoolYearId: i.schoolYearId,
+        schoolYearName: lookup<string | null>(
+          sql`select t.name from ${schoolYears} t where t.school_id = ${i.schoolId} and t.id = ${i.schoolYearId}`,
+        ),
+        periodId: i.periodId,
+        periodName: lookup<string | null>(
+          sql`select t.name from ${periods} t where t.school_id = ${i.schoolId} and t.id = ${i.periodId}`,
+        ),
+        createdAt: i.createdAt,
+        closedAt: i.closedAt,
+        closedBy: i.closedBy,
+        closerName: userNamed(i.closedBy),
+        closingNote: i.closingNote,
+        cancelledAt: i.cancelledAt,
+        cancelledBy: i.cancelledBy,
+        cancellerName: userNamed(i.cancelledBy),
+        cancelReason: i.cancelReason,
+      })
+      .where(inArray(i.id, [...ids])),
+  );
   return rows.map(({ categoryEs, categoryEn, typeEs, typeEn, schoolYearName, ...r }) => ({
     ...r,
     category: { id: r.categoryId, name_es: categoryEs ?? "", name_en: categoryEn },
@@ -113,28 +116,27 @@ export type IncidentRow = Awaited<ReturnType<typeof incidentRows>>[number];
 /** The students of some incidents with their group at the time, by incident, role (involved first) and name. */
 export async function incidentStudentRows(db: Tx, schoolId: string, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      incidentId: incidentStudents.incidentId,
-      studentId: incidentStudents.studentId,
-      role: incidentStudents.role,
-      name: personName(students),
-      enrollment: students.enrollment,
-      photo: students.photo,
-      groupLabel: groupLabelOf(incidentStudents.schoolId, incidentStudents.groupId),
-    })
-    .from(incidentStudents)
-    .innerJoin(
-      students,
-      and(eq(students.schoolId, incidentStudents.schoolId), eq(students.id, incidentStudents.studentId)),
-    )
-    .where(and(eq(incidentStudents.schoolId, schoolId), inArray(incidentStudents.incidentId, [...ids])))
-    .orderBy(
-      asc(incidentStudents.incidentId),
-      sql`array_position(array['involved', 'affected', 'witness'], ${incidentStudents.role})`,
-      asc(students.paternalSurname),
-      asc(students.maternalSurname),
-      asc(students.firstName),
-    );
+  return inSchool(db, schoolId, (scoped) =>
+    scoped
+      .select({
+        incidentId: incidentStudents.incidentId,
+        studentId: incidentStudents.studentId,
+        role: incidentStudents.role,
+        name: personName(students),
+        enrollment: students.enrollment,
+        photo: students.photo,
+        groupLabel: groupLabelOf(incidentStudents.schoolId, incidentStudents.groupId),
+      })
+      .from(incidentStudents)
+      .innerJoin(students, sameSchool(students, incidentStudents, eq(students.id, incidentStudents.studentId)))
+      .where(ofSchool(incidentStudents, schoolId, inArray(incidentStudents.incidentId, [...ids])))
+      .orderBy(
+        asc(incidentStudents.incidentId),
+        sql`array_position(array['involved', 'affected', 'witness'], ${incidentStudents.role})`,
+        asc(students.paternalSurname),
+        asc(students.maternalSurname),
+        asc(students.firstName),
+      ),
+  );
 }
 export type IncidentStudentRow = Awaited<ReturnType<typeof incidentStudentRows>>[number];

@@ -1,13 +1,13 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidentAttachments, incidents } from "../../db/schema/index.ts";
+import { forSchool } from "../../lib/tenant-db.ts";
 import { incidentsWhere, resolveScope, type Viewer } from "./scope.ts";
 
 export async function countAttachments(tx: Tx, schoolId: string, incidentId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(incidentAttachments)
-    .where(and(eq(incidentAttachments.schoolId, schoolId), eq(incidentAttachments.incidentId, incidentId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(incidentAttachments, { n: count() })
+    .where(eq(incidentAttachments.incidentId, incidentId));
   return row?.n ?? 0;
 }
 

@@ -14,6 +14,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { personName, shortName } from "../../lib/names.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 import { incidentsWhere, type Scope } from "./scope.ts";
 
 /** The incident's id when it is the school's and in the viewer's scope (the caller answers 404 otherwise). */
@@ -45,7 +46,7 @@ export function attachmentRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     })
     .from(incidentAttachments)
     .innerJoin(users, eq(users.id, incidentAttachments.uploadedBy))
-    .where(and(eq(incidentAttachments.schoolId, schoolId), eq(incidentAttachments.incidentId, incidentId)))
+    .where(ofSchool(incidentAttachments, schoolId, eq(incidentAttachments.incidentId, incidentId)))
     .orderBy(asc(incidentAttachments.createdAt), asc(incidentAttachments.id));
 }
 
@@ -76,11 +77,11 @@ export function actionRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
       creatorName: shortName(creator),
     })
     .from(a)
-    .innerJoin(students, and(eq(students.schoolId, a.schoolId), eq(students.id, a.studentId)))
+    .innerJoin(students, ofSchool(students, a.schoolId, eq(students.id, a.studentId)))
     .innerJoin(responsible, eq(responsible.id, a.responsibleId))
     .innerJoin(creator, eq(creator.id, a.createdBy))
     .leftJoin(waiver, eq(waiver.id, a.waivedBy))
-    .where(and(eq(a.schoolId, schoolId), eq(a.incidentId, incidentId)))
+    .where(ofSchool(a, schoolId, eq(a.incidentId, incidentId)))
     .orderBy(asc(a.createdAt), asc(a.id));
 }
 export type ActionRow = Awaited<ReturnType<typeof actionRows>>[number];
@@ -99,7 +100,7 @@ export async function completionRows(db: Tx, schoolId: string, actionIds: number
     })
     .from(c)
     .innerJoin(users, eq(users.id, c.completedBy))
-    .where(and(eq(c.schoolId, schoolId), inArray(c.actionId, actionIds)));
+    .where(ofSchool(c, schoolId, inArray(c.actionId, actionIds)));
 }
 export type CompletionRow = Awaited<ReturnType<typeof completionRows>>[number];
 
@@ -122,7 +123,7 @@ export function meetingRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     })
     .from(m)
     .innerJoin(users, eq(users.id, m.createdBy))
-    .where(and(eq(m.schoolId, schoolId), eq(m.incidentId, incidentId)))
+    .where(ofSchool(m, schoolId, eq(m.incidentId, incidentId)))
     .orderBy(asc(m.scheduledAt), asc(m.id));
 }
 export type MeetingRow = Awaited<ReturnType<typeof meetingRows>>[number];
@@ -134,7 +135,7 @@ export async function attendeeRows(db: Tx, schoolId: string, meetingIds: number[
     .select({ meetingId: p.meetingId, id: p.userId, name: shortName(users), kind: p.kind })
     .from(p)
     .innerJoin(users, eq(users.id, p.userId))
-    .where(and(eq(p.schoolId, schoolId), inArray(p.meetingId, meetingIds)))
+    .where(ofSchool(p, schoolId, inArray(p.meetingId, meetingIds)))
     .orderBy(asc(p.kind), asc(users.firstName), asc(users.paternalSurname));
 }
 
@@ -144,16 +145,15 @@ export function timelineRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     .select({ id: t.id, at: t.at, event: t.event, userId: t.userId, userName: shortName(users), details: t.details })
     .from(t)
     .leftJoin(users, eq(users.id, t.userId))
-    .where(and(eq(t.schoolId, schoolId), eq(t.incidentId, incidentId)))
+    .where(ofSchool(t, schoolId, eq(t.incidentId, incidentId)))
     .orderBy(asc(t.at), asc(t.id));
 }
 
 /** The family members of some students: a family sees the meetings its own household attends. */
 export async function householdOf(db: Tx, schoolId: string, studentIds: number[]): Promise<Set<number>> {
   if (studentIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: familyLinks.userId })
-    .from(familyLinks)
-    .where(and(eq(familyLinks.schoolId, schoolId), inArray(familyLinks.studentId, studentIds)));
+  const rows = await forSchool(db, schoolId)
+    .pick(familyLinks, { userId: familyLinks.userId })
+    .where(inArray(familyLinks.studentId, studentIds));
   return new Set(rows.map((r) => r.userId));
 }

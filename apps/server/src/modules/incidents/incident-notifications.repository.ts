@@ -10,15 +10,15 @@ import {
   students,
   users,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { studentName, userName } from "./registration-options.repository.ts";
 
 /** The family members linked to each of `studentIds`. */
 export function familiesOf(tx: Tx, schoolId: string, studentIds: readonly number[]) {
   if (studentIds.length === 0) return Promise.resolve([]);
-  return tx
-    .select({ userId: familyLinks.userId, studentId: familyLinks.studentId })
-    .from(familyLinks)
-    .where(and(eq(familyLinks.schoolId, schoolId), inArray(familyLinks.studentId, [...studentIds])));
+  return forSchool(tx, schoolId)
+    .pick(familyLinks, { userId: familyLinks.userId, studentId: familyLinks.studentId })
+    .where(inArray(familyLinks.studentId, [...studentIds]));
 }
 
 /** Active members whose profile holds notify-profile (told of every new incident). */
@@ -28,14 +28,12 @@ export async function notifyProfileHolders(tx: Tx, schoolId: string): Promise<nu
     .from(memberships)
     .innerJoin(
       profilePermissions,
-      and(
-        eq(profilePermissions.schoolId, memberships.schoolId),
-        eq(profilePermissions.profileId, memberships.profileId),
-      ),
+      sameSchool(profilePermissions, memberships, eq(profilePermissions.profileId, memberships.profileId)),
     )
     .where(
-      and(
-        eq(memberships.schoolId, schoolId),
+      ofSchool(
+        memberships,
+        schoolId,
         eq(memberships.isActive, true),
         eq(profilePermissions.permission, "notify-profile"),
       ),
@@ -63,11 +61,8 @@ export async function studentsAndZone(tx: Tx, schoolId: string, incidentId: numb
     tx
       .select({ id: students.id, name: studentName })
       .from(incidentStudents)
-      .innerJoin(
-        students,
-        and(eq(students.schoolId, incidentStudents.schoolId), eq(students.id, incidentStudents.studentId)),
-      )
-      .where(and(eq(incidentStudents.schoolId, schoolId), eq(incidentStudents.incidentId, incidentId))),
+      .innerJoin(students, sameSchool(students, incidentStudents, eq(students.id, incidentStudents.studentId)))
+      .where(ofSchool(incidentStudents, schoolId, eq(incidentStudents.incidentId, incidentId))),
     tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId)),
   ]);
   return { students: list, timeZone: zone[0]?.timeZone ?? "America/Mexico_City" };
@@ -76,18 +71,14 @@ export async function studentsAndZone(tx: Tx, schoolId: string, incidentId: numb
 /** The type's names and the students' names of an incident (what a status notification says). */
 export async function incidentNames(tx: Tx, schoolId: string, incidentId: number, typeId: number) {
   const [type, names] = await Promise.all([
-    tx
-      .select({ nameEs: incidentTypes.nameEs, nameEn: incidentTypes.nameEn })
-      .from(incidentTypes)
-      .where(and(eq(incidentTypes.schoolId, schoolId), eq(incidentTypes.id, typeId))),
+    forSchool(tx, schoolId)
+      .pick(incidentTypes, { nameEs: incidentTypes.nameEs, nameEn: incidentTypes.nameEn })
+      .where(eq(incidentTypes.id, typeId)),
     tx
       .select({ name: studentName })
       .from(incidentStudents)
-      .innerJoin(
-        students,
-        and(eq(students.schoolId, incidentStudents.schoolId), eq(students.id, incidentStudents.studentId)),
-      )
-      .where(and(eq(incidentStudents.schoolId, schoolId), eq(incidentStudents.incidentId, incidentId)))
+      .innerJoin(students, sameSchool(students, incidentStudents, eq(students.id, incidentStudents.studentId)))
+      .where(ofSchool(incidentStudents, schoolId, eq(incidentStudents.incidentId, incidentId)))
       .orderBy(asc(students.paternalSurname), asc(students.firstName), sql`${students.id}`),
   ]);
   return { type: type[0] ?? { nameEs: "", nameEn: null }, students: names.map((n) => n.name) };

@@ -6,9 +6,10 @@ import {
   type ParentMeeting,
   redactStudentNames,
 } from "@convive/domain";
-import { and, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidents, students } from "../../db/schema/index.ts";
+import { forSchool } from "../../lib/tenant-db.ts";
 import type { Scope } from "./scope.ts";
 
 /**
@@ -30,15 +31,14 @@ const STAFF: Redactor = { active: false, text: (value) => value, maybe: (value) 
 
 /** Every student of the school on record (active, withdrawn or graduated: a child's name is private either way). */
 export async function schoolNameIndex(db: Tx, schoolId: string): Promise<NameIndex> {
-  const rows: NamedStudent[] = await db
-    .select({
+  const rows: NamedStudent[] = await forSchool(db, schoolId)
+    .pick(students, {
       id: students.id,
       firstName: students.firstName,
       paternalSurname: students.paternalSurname,
       maternalSurname: students.maternalSurname,
     })
-    .from(students)
-    .where(eq(students.schoolId, schoolId));
+    .where();
   return nameIndex(rows);
 }
 
@@ -68,10 +68,9 @@ export function redactorOf(db: Tx, scope: Scope): Promise<Redactor> {
 /** The students of some incidents, by incident (incidents.student_ids, kept in step with incident_students). */
 export async function studentIdsOf(db: Tx, schoolId: string, incidentIds: readonly number[]) {
   if (incidentIds.length === 0) return new Map<number, number[]>();
-  const rows = await db
-    .select({ id: incidents.id, studentIds: incidents.studentIds })
-    .from(incidents)
-    .where(and(eq(incidents.schoolId, schoolId), inArray(incidents.id, [...incidentIds])));
+  const rows = await forSchool(db, schoolId)
+    .pick(incidents, { id: incidents.id, studentIds: incidents.studentIds })
+    .where(inArray(incidents.id, [...incidentIds]));
   return new Map(rows.map((r) => [r.id, r.studentIds]));
 }
 

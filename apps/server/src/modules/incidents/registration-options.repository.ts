@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   grades,
@@ -19,6 +19,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { likeTerm, personName, searchableName } from "../../lib/names.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** "Primaria 1° A": how a group is named wherever a person picks one. */
 export const groupLabel = sql<string>`concat_ws(' ', ${sections.name}, ${grades.name}, ${groups.name})`;
@@ -38,27 +39,24 @@ export async function schoolClock(tx: Tx, schoolId: string) {
       yearId: schoolYears.id,
     })
     .from(schools)
-    .leftJoin(schoolYears, and(eq(schoolYears.schoolId, schools.id), eq(schoolYears.isCurrent, true)))
+    .leftJoin(schoolYears, ofSchool(schoolYears, schools.id, eq(schoolYears.isCurrent, true)))
     .where(eq(schools.id, schoolId));
   return row;
 }
 
 export async function activeCatalogue(tx: Tx, schoolId: string) {
   const [categories, types, observations] = await Promise.all([
-    tx
-      .select()
-      .from(incidentCategories)
-      .where(and(eq(incidentCategories.schoolId, schoolId), eq(incidentCategories.isActive, true)))
+    forSchool(tx, schoolId)
+      .select(incidentCategories)
+      .where(eq(incidentCategories.isActive, true))
       .orderBy(asc(incidentCategories.order), asc(incidentCategories.nameEs), asc(incidentCategories.id)),
-    tx
-      .select()
-      .from(incidentTypes)
-      .where(and(eq(incidentTypes.schoolId, schoolId), eq(incidentTypes.isActive, true)))
+    forSchool(tx, schoolId)
+      .select(incidentTypes)
+      .where(eq(incidentTypes.isActive, true))
       .orderBy(asc(incidentTypes.nameEs), asc(incidentTypes.id)),
-    tx
-      .select()
-      .from(observationTypes)
-      .where(and(eq(observationTypes.schoolId, schoolId), eq(observationTypes.isActive, true)))
+    forSchool(tx, schoolId)
+      .select(observationTypes)
+      .where(eq(observationTypes.isActive, true))
       .orderBy(asc(observationTypes.nameEs), asc(observationTypes.id)),
   ]);
   return { categories, types, observations };
@@ -66,15 +64,16 @@ export async function activeCatalogue(tx: Tx, schoolId: string) {
 
 /** Groups of `yearId` with their label; `mine` when the user heads the group or teaches in it. */
 export function yearGroups(tx: Tx, schoolId: string, yearId: number, userId: number) {
+  // Raw SQL: a correlated exists() on the outer group row, keyed by its school.
   const teaches = sql`exists (select 1 from ${teachingAssignments} ta
     where ta.school_id = ${groups.schoolId} and ta.group_id = ${groups.id} and ta.user_id = ${userId})`;
   const mine = sql<boolean>`(${groups.headTeacherId} is not distinct from ${userId} or ${teaches})`;
   return tx
     .select({ id: groups.id, label: groupLabel, mine })
     .from(groups)
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.schoolYearId, yearId)))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .where(ofSchool(groups, schoolId, eq(groups.schoolYearId, yearId)))
     .orderBy(
       desc(mine),
       asc(sections.order),
@@ -86,10 +85,9 @@ export function yearGroups(tx: Tx, schoolId: string, yearId: number, userId: num
 }
 
 export const schoolSubjects = (tx: Tx, schoolId: string) =>
-  tx
-    .select({ id: subjects.id, name: subjects.name })
-    .from(subjects)
-    .where(eq(subjects.schoolId, schoolId))
+  forSchool(tx, schoolId)
+    .pick(subjects, { id: subjects.id, name: subjects.name })
+    .where()
     .orderBy(asc(subjects.name), asc(subjects.id));
 
 /** The user's teaching assignments in groups of `yearId`. */
@@ -97,16 +95,9 @@ export const userAssignments = (tx: Tx, schoolId: string, yearId: number, userId
   tx
     .select({ group_id: teachingAssignments.groupId, subject_id: teachingAssignments.subjectId })
     .from(teachingAssignments)
-    .innerJoin(
-      groups,
-      and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)),
-    )
+    .innerJoin(groups, sameSchool(groups, teachingAssignments, eq(groups.id, teachingAssignments.groupId)))
     .where(
-      and(
-        eq(teachingAssignments.schoolId, schoolId),
-        eq(teachingAssignments.userId, userId),
-        eq(groups.schoolYearId, yearId),
-      ),
+      ofSchool(teachingAssignments, schoolId, eq(teachingAssignments.userId, userId), eq(groups.schoolYearId, yearId)),
     )
     .orderBy(asc(teachingAssignments.groupId), asc(teachingAssignments.subjectId));
 
@@ -116,10 +107,11 @@ export function activeStaff(tx: Tx, schoolId: string, only?: readonly number[]) 
     .select({ id: users.id, name: userName })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+    .innerJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
     .where(
-      and(
-        eq(memberships.schoolId, schoolId),
+      ofSchool(
+        memberships,
+        schoolId,
         eq(memberships.isActive, true),
         eq(users.isActive, true),
         sql`coalesce(${profiles.templateKey}, '') <> 'familiar'`,
@@ -131,10 +123,9 @@ export function activeStaff(tx: Tx, schoolId: string, only?: readonly number[]) 
 
 /** The most used places among the school's latest incidents, most frequent first. */
 export async function recentPlaces(tx: Tx, schoolId: string, limit: number) {
-  const latest = tx
-    .select({ place: incidents.place })
-    .from(incidents)
-    .where(eq(incidents.schoolId, schoolId))
+  const latest = forSchool(tx, schoolId)
+    .pick(incidents, { place: incidents.place })
+    .where()
     // NULLS LAST as in incidents_occurred_idx: a plain DESC (nulls first) would not use it and sort the table.
     .orderBy(sql`${incidents.occurredAt} desc nulls last`, sql`${incidents.id} desc nulls last`)
     .limit(RECENT_INCIDENTS_FOR_PLACES)
@@ -177,18 +168,20 @@ export function studentOptions(tx: Tx, schoolId: string, filter: StudentOptionsF
     .from(students)
     .leftJoin(
       studentGroups,
-      and(
-        eq(studentGroups.schoolId, students.schoolId),
+      sameSchool(
+        studentGroups,
+        students,
         eq(studentGroups.studentId, students.id),
         eq(studentGroups.schoolYearId, filter.yearId ?? -1),
       ),
     )
-    .leftJoin(groups, and(eq(groups.schoolId, studentGroups.schoolId), eq(groups.id, studentGroups.groupId)))
-    .leftJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .leftJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
+    .leftJoin(groups, sameSchool(groups, studentGroups, eq(groups.id, studentGroups.groupId)))
+    .leftJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .leftJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
     .where(
-      and(
-        eq(students.schoolId, schoolId),
+      ofSchool(
+        students,
+        schoolId,
         eq(students.status, "active"),
         filter.groupId ? eq(studentGroups.groupId, filter.groupId) : undefined,
         ...wordMatches,
@@ -200,9 +193,8 @@ export function studentOptions(tx: Tx, schoolId: string, filter: StudentOptionsF
 }
 
 export async function groupOfSchool(tx: Tx, schoolId: string, groupId: number) {
-  const [row] = await tx
-    .select({ id: groups.id, schoolYearId: groups.schoolYearId })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.id, groupId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(groups, { id: groups.id, schoolYearId: groups.schoolYearId })
+    .where(eq(groups.id, groupId));
   return row;
 }

@@ -1,5 +1,5 @@
 import type { IncidentStatus } from "@convive/domain";
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   formativeActions,
@@ -17,6 +17,7 @@ import {
   students,
   subjects,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { studentName } from "./registration-options.repository.ts";
 
 export type IncidentRow = typeof incidents.$inferSelect;
@@ -24,7 +25,7 @@ export type NewIncident = typeof incidents.$inferInsert;
 export type NewFormativeAction = typeof formativeActions.$inferInsert;
 export type NewTimelineEntry = typeof incidentTimeline.$inferInsert;
 
-const incidentIn = (schoolId: string, id: number) => and(eq(incidents.schoolId, schoolId), eq(incidents.id, id));
+const incidentIn = (schoolId: string, id: number) => ofSchool(incidents, schoolId, eq(incidents.id, id));
 
 /** What registration and status changes answer: the incident's id, folio and status. */
 const refColumns = { id: incidents.id, folio: incidents.folio, status: sql<IncidentStatus>`${incidents.status}` };
@@ -46,15 +47,17 @@ export async function clockAt(tx: Tx, schoolId: string, occurredAt: string, year
     .from(schools)
     .leftJoin(
       schoolYears,
-      and(
-        eq(schoolYears.schoolId, schools.id),
+      ofSchool(
+        schoolYears,
+        schools.id,
         yearId === undefined ? eq(schoolYears.isCurrent, true) : eq(schoolYears.id, yearId),
       ),
     )
     .leftJoin(
       periods,
-      and(
-        eq(periods.schoolId, schools.id),
+      ofSchool(
+        periods,
+        schools.id,
         eq(periods.schoolYearId, schoolYears.id),
         sql`${periods.startsOn} <= ${localDay}`,
         sql`${periods.endsOn} >= ${localDay}`,
@@ -72,27 +75,21 @@ export async function typeWithCategory(tx: Tx, schoolId: string, typeId: number)
     .from(incidentTypes)
     .innerJoin(
       incidentCategories,
-      and(eq(incidentCategories.schoolId, incidentTypes.schoolId), eq(incidentCategories.id, incidentTypes.categoryId)),
+      sameSchool(incidentCategories, incidentTypes, eq(incidentCategories.id, incidentTypes.categoryId)),
     )
-    .where(and(eq(incidentTypes.schoolId, schoolId), eq(incidentTypes.id, typeId)));
+    .where(ofSchool(incidentTypes, schoolId, eq(incidentTypes.id, typeId)));
   return row;
 }
 
 export type TypeWithCategory = NonNullable<Awaited<ReturnType<typeof typeWithCategory>>>;
 
 export async function groupExists(tx: Tx, schoolId: string, groupId: number) {
-  const [row] = await tx
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.id, groupId)));
+  const [row] = await forSchool(tx, schoolId).pick(groups, { id: groups.id }).where(eq(groups.id, groupId));
   return Boolean(row);
 }
 
 export async function subjectExists(tx: Tx, schoolId: string, subjectId: number) {
-  const [row] = await tx
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(and(eq(subjects.schoolId, schoolId), eq(subjects.id, subjectId)));
+  const [row] = await forSchool(tx, schoolId).pick(subjects, { id: subjects.id }).where(eq(subjects.id, subjectId));
   return Boolean(row);
 }
 
@@ -114,14 +111,15 @@ export function studentsWithGroup(tx: Tx, schoolId: string, ids: readonly number
     .from(students)
     .leftJoin(
       studentGroups,
-      and(
-        eq(studentGroups.schoolId, students.schoolId),
+      sameSchool(
+        studentGroups,
+        students,
         eq(studentGroups.studentId, students.id),
         sql`${studentGroups.schoolYearId} = ${currentYear}`,
       ),
     )
-    .leftJoin(groups, and(eq(groups.schoolId, studentGroups.schoolId), eq(groups.id, studentGroups.groupId)))
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids])));
+    .leftJoin(groups, sameSchool(groups, studentGroups, eq(groups.id, studentGroups.groupId)))
+    .where(ofSchool(students, schoolId, inArray(students.id, [...ids])));
 }
 
 export type StudentWithGroup = Awaited<ReturnType<typeof studentsWithGroup>>[number];
@@ -208,50 +206,35 @@ export async function updateIncident(tx: Tx, schoolId: string, id: number, patch
 }
 
 export const incidentStudentsOf = (tx: Tx, schoolId: string, incidentId: number) =>
-  tx
-    .select()
-    .from(incidentStudents)
-    .where(and(eq(incidentStudents.schoolId, schoolId), eq(incidentStudents.incidentId, incidentId)));
+  forSchool(tx, schoolId).select(incidentStudents).where(eq(incidentStudents.incidentId, incidentId));
 
 /** Students of the incident who have formative actions (they cannot be taken off it). */
 export async function studentsWithActions(tx: Tx, schoolId: string, incidentId: number) {
   const rows = await tx
     .selectDistinct({ studentId: formativeActions.studentId })
     .from(formativeActions)
-    .where(and(eq(formativeActions.schoolId, schoolId), eq(formativeActions.incidentId, incidentId)));
+    .where(ofSchool(formativeActions, schoolId, eq(formativeActions.incidentId, incidentId)));
   return new Set(rows.map((r) => r.studentId));
 }
 
 export async function removeIncidentStudents(tx: Tx, schoolId: string, incidentId: number, ids: readonly number[]) {
   if (ids.length === 0) return;
-  await tx
+  await forSchool(tx, schoolId)
     .delete(incidentStudents)
-    .where(
-      and(
-        eq(incidentStudents.schoolId, schoolId),
-        eq(incidentStudents.incidentId, incidentId),
-        inArray(incidentStudents.studentId, [...ids]),
-      ),
-    );
+    .where(eq(incidentStudents.incidentId, incidentId), inArray(incidentStudents.studentId, [...ids]));
 }
 
 export async function setStudentRole(tx: Tx, schoolId: string, incidentId: number, studentId: number, role: string) {
-  await tx
-    .update(incidentStudents)
-    .set({ role })
-    .where(
-      and(
-        eq(incidentStudents.schoolId, schoolId),
-        eq(incidentStudents.incidentId, incidentId),
-        eq(incidentStudents.studentId, studentId),
-      ),
-    );
+  await forSchool(tx, schoolId)
+    .update(incidentStudents, { role })
+    .where(eq(incidentStudents.incidentId, incidentId), eq(incidentStudents.studentId, studentId));
 }
 
 /** The incident's pending formative actions: not waived and with an occurrence still open. */
 export const pendingActions = (schoolId: string, incidentId: number): SQL =>
-  and(
-    eq(formativeActions.schoolId, schoolId),
+  ofSchool(
+    formativeActions,
+    schoolId,
     eq(formativeActions.incidentId, incidentId),
     isNull(formativeActions.waivedAt),
     isNotNull(formativeActions.nextDueOn),

@@ -10,6 +10,7 @@ import {
   teachingAssignments,
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 import type { Tenant } from "../../plugins/access.ts";
 
 /**
@@ -32,25 +33,22 @@ export type Scope =
 
 /** Groups the user heads or teaches, in any school year. */
 export async function myGroupIds(tx: Tx, schoolId: string, userId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.headTeacherId, userId)))
+  const rows = await forSchool(tx, schoolId)
+    .pick(groups, { id: groups.id })
+    .where(eq(groups.headTeacherId, userId))
     .union(
-      tx
-        .select({ id: teachingAssignments.groupId })
-        .from(teachingAssignments)
-        .where(and(eq(teachingAssignments.schoolId, schoolId), eq(teachingAssignments.userId, userId))),
+      forSchool(tx, schoolId)
+        .pick(teachingAssignments, { id: teachingAssignments.groupId })
+        .where(eq(teachingAssignments.userId, userId)),
     );
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** The students the user is a family member of (family links). */
 export async function myChildIds(tx: Tx, schoolId: string, userId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: familyLinks.studentId })
-    .from(familyLinks)
-    .where(and(eq(familyLinks.schoolId, schoolId), eq(familyLinks.userId, userId)));
+  const rows = await forSchool(tx, schoolId)
+    .pick(familyLinks, { id: familyLinks.studentId })
+    .where(eq(familyLinks.userId, userId));
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
@@ -74,7 +72,7 @@ export async function resolveScope(tx: Tx, viewer: Viewer): Promise<Scope> {
  * (incidents.student_ids).
  */
 export function scopeConditions(scope: Scope): SQL[] {
-  const base: SQL[] = [eq(incidents.schoolId, scope.schoolId)];
+  const base: SQL[] = [ofSchool(incidents, scope.schoolId)];
   if (scope.kind === "school") return base;
   if (scope.kind === "family") {
     base.push(eq(incidents.visibleToFamily, true));
@@ -130,7 +128,7 @@ export async function resolveObservationScope(tx: Tx, viewer: Viewer): Promise<S
 /** The observations of the scope, as a condition on `accompaniment_observations` that includes the school. */
 export function observationsWhere(scope: Scope): SQL {
   const o = accompanimentObservations;
-  const school = eq(o.schoolId, scope.schoolId);
+  const school = ofSchool(o, scope.schoolId);
   if (scope.kind === "school") return school;
   if (scope.kind === "family") {
     return and(school, eq(o.visibleToFamily, true), inArray(o.studentId, scope.childIds))!;

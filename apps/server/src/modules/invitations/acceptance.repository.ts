@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { invitationLinks, invitations, profiles, schools } from "../../db/schema/index.ts";
+import { forSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** The invited person's side: an invitation found and spent by its token's hash. */
 const byTokenColumns = {
@@ -18,7 +19,7 @@ export async function findOpenByTokenHash(tx: Tx, tokenHash: string, now = new D
     .select(byTokenColumns)
     .from(invitations)
     .innerJoin(schools, eq(schools.id, invitations.schoolId))
-    .innerJoin(profiles, and(eq(profiles.schoolId, invitations.schoolId), eq(profiles.id, invitations.profileId)))
+    .innerJoin(profiles, sameSchool(profiles, invitations, eq(profiles.id, invitations.profileId)))
     .where(and(eq(invitations.tokenHash, tokenHash), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
   return row;
 }
@@ -34,14 +35,8 @@ export async function claimInvitation(tx: Tx, tokenHash: string, now = new Date(
 }
 
 export async function setAcceptedUser(tx: Tx, schoolId: string, id: number, userId: number) {
-  await tx
-    .update(invitations)
-    .set({ acceptedUserId: userId })
-    .where(and(eq(invitations.schoolId, schoolId), eq(invitations.id, id)));
+  await forSchool(tx, schoolId).update(invitations, { acceptedUserId: userId }).where(eq(invitations.id, id));
 }
 
 export const linksOfInvitation = (tx: Tx, schoolId: string, invitationId: number) =>
-  tx
-    .select()
-    .from(invitationLinks)
-    .where(and(eq(invitationLinks.schoolId, schoolId), eq(invitationLinks.invitationId, invitationId)));
+  forSchool(tx, schoolId).select(invitationLinks).where(eq(invitationLinks.invitationId, invitationId));

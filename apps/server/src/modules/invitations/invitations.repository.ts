@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sq
 import type { Tx } from "../../db/client.ts";
 import { invitationLinks, invitations, memberships, profiles, students, users } from "../../db/schema/index.ts";
 import { likeTerm, searchableName } from "../../lib/names.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type NewInvitation = typeof invitations.$inferInsert;
@@ -38,10 +39,11 @@ export async function openInvitationsFor(tx: Tx, schoolId: string, emails: reado
     const rows = await tx
       .select({ invitation: invitations, profileTemplate: profiles.templateKey })
       .from(invitations)
-      .innerJoin(profiles, and(eq(profiles.schoolId, invitations.schoolId), eq(profiles.id, invitations.profileId)))
+      .innerJoin(profiles, sameSchool(profiles, invitations, eq(profiles.id, invitations.profileId)))
       .where(
-        and(
-          eq(invitations.schoolId, schoolId),
+        ofSchool(
+          invitations,
+          schoolId,
           isNull(invitations.acceptedAt),
           inArray(sql`lower(${invitations.email})`, part),
         ),
@@ -61,8 +63,8 @@ export async function membersByEmail(tx: Tx, schoolId: string, emails: readonly 
       .select({ userId: users.id, email: sql<string>`lower(${users.email})`, template: profiles.templateKey })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .leftJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
-      .where(and(eq(memberships.schoolId, schoolId), inArray(sql`lower(${users.email})`, part)));
+      .leftJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
+      .where(ofSchool(memberships, schoolId, inArray(sql`lower(${users.email})`, part)));
     for (const r of rows) found.set(r.email, { userId: r.userId, template: r.template });
   }
   return found;
@@ -73,12 +75,9 @@ export async function invitedLinksAmong(tx: Tx, schoolId: string, invitationIds:
   const found = new Set<string>();
   const ids = [...new Set(invitationIds)];
   for (let i = 0; i < ids.length; i += PER_QUERY) {
-    const rows = await tx
-      .select({ i: invitationLinks.invitationId, s: invitationLinks.studentId })
-      .from(invitationLinks)
-      .where(
-        and(eq(invitationLinks.schoolId, schoolId), inArray(invitationLinks.invitationId, ids.slice(i, i + PER_QUERY))),
-      );
+    const rows = await forSchool(tx, schoolId)
+      .pick(invitationLinks, { i: invitationLinks.invitationId, s: invitationLinks.studentId })
+      .where(inArray(invitationLinks.invitationId, ids.slice(i, i + PER_QUERY)));
     for (const r of rows) found.add(`${r.i}|${r.s}`);
   }
   return found;
@@ -91,41 +90,33 @@ export async function renewInvitation(
   id: number,
   values: { tokenHash: string; expiresAt: Date },
 ) {
-  const [row] = await tx
-    .update(invitations)
-    .set({ ...values, sentAt: new Date() })
-    .where(and(eq(invitations.schoolId, schoolId), eq(invitations.id, id), isNull(invitations.acceptedAt)))
+  const [row] = await forSchool(tx, schoolId)
+    .update(invitations, { ...values, sentAt: new Date() })
+    .where(eq(invitations.id, id), isNull(invitations.acceptedAt))
     .returning();
   return row;
 }
 
 export async function deleteInvitation(tx: Tx, schoolId: string, id: number): Promise<boolean> {
-  const rows = await tx
+  const rows = await forSchool(tx, schoolId)
     .delete(invitations)
-    .where(and(eq(invitations.schoolId, schoolId), eq(invitations.id, id), isNull(invitations.acceptedAt)))
+    .where(eq(invitations.id, id), isNull(invitations.acceptedAt))
     .returning({ id: invitations.id });
   return rows.length > 0;
 }
 
 export async function deleteInvitationLink(tx: Tx, schoolId: string, invitationId: number, studentId: number) {
-  const rows = await tx
+  const rows = await forSchool(tx, schoolId)
     .delete(invitationLinks)
-    .where(
-      and(
-        eq(invitationLinks.schoolId, schoolId),
-        eq(invitationLinks.invitationId, invitationId),
-        eq(invitationLinks.studentId, studentId),
-      ),
-    )
+    .where(eq(invitationLinks.invitationId, invitationId), eq(invitationLinks.studentId, studentId))
     .returning({ id: invitationLinks.invitationId });
   return rows.length > 0;
 }
 
 export async function countInvitationLinks(tx: Tx, schoolId: string, invitationId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(invitationLinks)
-    .where(and(eq(invitationLinks.schoolId, schoolId), eq(invitationLinks.invitationId, invitationId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(invitationLinks, { n: count() })
+    .where(eq(invitationLinks.invitationId, invitationId));
   return row?.n ?? 0;
 }
 
@@ -140,7 +131,7 @@ const listed = (tx: Tx) =>
   tx
     .select(listColumns)
     .from(invitations)
-    .innerJoin(profiles, and(eq(profiles.schoolId, invitations.schoolId), eq(profiles.id, invitations.profileId)));
+    .innerJoin(profiles, sameSchool(profiles, invitations, eq(profiles.id, invitations.profileId)));
 
 export interface InvitationFilter {
   search?: string;
@@ -153,7 +144,7 @@ export interface InvitationFilter {
 export async function listInvitations(tx: Tx, schoolId: string, filter: InvitationFilter) {
   const term = filter.search ? likeTerm(filter.search) : null;
   const conditions: (SQL | undefined)[] = [
-    eq(invitations.schoolId, schoolId),
+    ofSchool(invitations, schoolId),
     isNull(invitations.acceptedAt),
     term ? or(ilike(invitations.email, term), ilike(searchableName(invitations), term)) : undefined,
     filter.scope === "family" ? eq(profiles.templateKey, FAMILIAR) : undefined,
@@ -169,7 +160,7 @@ export async function listInvitations(tx: Tx, schoolId: string, filter: Invitati
     tx
       .select({ n: count() })
       .from(invitations)
-      .innerJoin(profiles, and(eq(profiles.schoolId, invitations.schoolId), eq(profiles.id, invitations.profileId)))
+      .innerJoin(profiles, sameSchool(profiles, invitations, eq(profiles.id, invitations.profileId)))
       .where(where),
   ]);
   return { rows: rows as ListedInvitation[], total: total?.n ?? 0 };
@@ -177,7 +168,7 @@ export async function listInvitations(tx: Tx, schoolId: string, filter: Invitati
 
 export async function findInvitation(tx: Tx, schoolId: string, id: number): Promise<ListedInvitation | undefined> {
   const [row] = await listed(tx).where(
-    and(eq(invitations.schoolId, schoolId), eq(invitations.id, id), isNull(invitations.acceptedAt)),
+    ofSchool(invitations, schoolId, eq(invitations.id, id), isNull(invitations.acceptedAt)),
   );
   return row;
 }
@@ -187,11 +178,9 @@ export const invitationsForStudent = async (tx: Tx, schoolId: string, studentId:
   (await listed(tx)
     .innerJoin(
       invitationLinks,
-      and(eq(invitationLinks.schoolId, invitations.schoolId), eq(invitationLinks.invitationId, invitations.id)),
+      sameSchool(invitationLinks, invitations, eq(invitationLinks.invitationId, invitations.id)),
     )
-    .where(
-      and(eq(invitations.schoolId, schoolId), eq(invitationLinks.studentId, studentId), isNull(invitations.acceptedAt)),
-    )
+    .where(ofSchool(invitations, schoolId, eq(invitationLinks.studentId, studentId), isNull(invitations.acceptedAt)))
     .orderBy(asc(invitations.createdAt))) as ListedInvitation[];
 
 /** The students each given invitation will link. */
@@ -211,9 +200,6 @@ export const studentsOfInvitations = (tx: Tx, schoolId: string, ids: readonly nu
           is_emergency_contact: invitationLinks.isEmergencyContact,
         })
         .from(invitationLinks)
-        .innerJoin(
-          students,
-          and(eq(students.schoolId, invitationLinks.schoolId), eq(students.id, invitationLinks.studentId)),
-        )
-        .where(and(eq(invitationLinks.schoolId, schoolId), inArray(invitationLinks.invitationId, [...ids])))
+        .innerJoin(students, sameSchool(students, invitationLinks, eq(students.id, invitationLinks.studentId)))
+        .where(ofSchool(invitationLinks, schoolId, inArray(invitationLinks.invitationId, [...ids])))
         .orderBy(asc(students.paternalSurname), asc(students.firstName));

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { memberships, notifications, users } from "../../db/schema/index.ts";
+import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -26,16 +27,9 @@ export interface Delivered {
  */
 export function insertForActiveMembers(tx: Tx, input: NewNotifications): Promise<Delivered[]> {
   return tx.transaction(async (inner) => {
-    const bumped = await inner
-      .update(memberships)
-      .set({ unviewedNotificationsCount: sql`${memberships.unviewedNotificationsCount} + 1` })
-      .where(
-        and(
-          eq(memberships.schoolId, input.schoolId),
-          inArray(memberships.userId, [...input.userIds]),
-          eq(memberships.isActive, true),
-        ),
-      )
+    const bumped = await forSchool(inner, input.schoolId)
+      .update(memberships, { unviewedNotificationsCount: sql`${memberships.unviewedNotificationsCount} + 1` })
+      .where(inArray(memberships.userId, [...input.userIds]), eq(memberships.isActive, true))
       .returning({ userId: memberships.userId, count: memberships.unviewedNotificationsCount });
     if (bumped.length === 0) return [];
     const rows = await inner
@@ -60,8 +54,7 @@ export async function readerLanguage(tx: Tx, userId: number): Promise<string | u
   return row?.language;
 }
 
-const mine = (schoolId: string, userId: number) =>
-  and(eq(notifications.schoolId, schoolId), eq(notifications.userId, userId));
+const mine = (schoolId: string, userId: number) => ofSchool(notifications, schoolId, eq(notifications.userId, userId));
 
 /**
  * A page of the user's notifications, newest first. Keyset on (created_at, id) — the order of the

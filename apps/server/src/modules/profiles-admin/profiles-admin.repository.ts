@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { memberships, profilePermissions, profiles } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** The school's profiles with how many members (all, active) hold each. */
 export const listProfiles = (tx: Tx, schoolId: string) =>
@@ -13,23 +14,16 @@ export const listProfiles = (tx: Tx, schoolId: string) =>
       active_members_count: sql<number>`(count(${memberships.userId}) filter (where ${memberships.isActive}))::int`,
     })
     .from(profiles)
-    .leftJoin(memberships, and(eq(memberships.schoolId, profiles.schoolId), eq(memberships.profileId, profiles.id)))
-    .where(eq(profiles.schoolId, schoolId))
+    .leftJoin(memberships, sameSchool(memberships, profiles, eq(memberships.profileId, profiles.id)))
+    .where(ofSchool(profiles, schoolId))
     .groupBy(profiles.schoolId, profiles.id)
     .orderBy(asc(profiles.id));
 
 /** A profile of the school whose name equals `name` ignoring case, other than `exceptId`. */
 export async function profileNamed(tx: Tx, schoolId: string, name: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.schoolId, schoolId),
-        sql`lower(${profiles.name}) = lower(${name})`,
-        exceptId ? ne(profiles.id, exceptId) : undefined,
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(profiles, { id: profiles.id })
+    .where(sql`lower(${profiles.name}) = lower(${name})`, exceptId ? ne(profiles.id, exceptId) : undefined);
   return row;
 }
 
@@ -39,21 +33,16 @@ export async function insertProfile(tx: Tx, schoolId: string, name: string) {
 }
 
 export async function renameProfile(tx: Tx, schoolId: string, id: number, name: string) {
-  await tx
-    .update(profiles)
-    .set({ name })
-    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.id, id)));
+  await forSchool(tx, schoolId).update(profiles, { name }).where(eq(profiles.id, id));
 }
 
 export async function deleteProfile(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(profiles).where(and(eq(profiles.schoolId, schoolId), eq(profiles.id, id)));
+  await forSchool(tx, schoolId).delete(profiles).where(eq(profiles.id, id));
 }
 
 /** Replaces every permission and module key of a profile. */
 export async function replaceGrants(tx: Tx, schoolId: string, profileId: number, grants: readonly string[]) {
-  await tx
-    .delete(profilePermissions)
-    .where(and(eq(profilePermissions.schoolId, schoolId), eq(profilePermissions.profileId, profileId)));
+  await forSchool(tx, schoolId).delete(profilePermissions).where(eq(profilePermissions.profileId, profileId));
   if (grants.length > 0) {
     await tx.insert(profilePermissions).values(grants.map((permission) => ({ schoolId, profileId, permission })));
   }
@@ -61,10 +50,9 @@ export async function replaceGrants(tx: Tx, schoolId: string, profileId: number,
 
 /** Ids of the school's profiles that hold every one of `grants`. */
 export async function profilesHoldingAll(tx: Tx, schoolId: string, grants: readonly string[]): Promise<number[]> {
-  const rows = await tx
-    .select({ id: profilePermissions.profileId })
-    .from(profilePermissions)
-    .where(and(eq(profilePermissions.schoolId, schoolId), inArray(profilePermissions.permission, [...grants])))
+  const rows = await forSchool(tx, schoolId)
+    .pick(profilePermissions, { id: profilePermissions.profileId })
+    .where(inArray(profilePermissions.permission, [...grants]))
     .groupBy(profilePermissions.profileId)
     .having(sql`count(distinct ${profilePermissions.permission}) = ${grants.length}`);
   return rows.map((r) => r.id);

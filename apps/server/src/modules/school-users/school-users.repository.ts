@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from "d
 import type { Tx } from "../../db/client.ts";
 import { groups, memberships, profiles, schoolYears, users } from "../../db/schema/index.ts";
 import { likeTerm, searchableName } from "../../lib/names.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 const FAMILIAR = "familiar";
 
@@ -28,7 +29,7 @@ const membersOf = (tx: Tx) =>
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)));
+    .leftJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)));
 
 export interface MemberFilter {
   search?: string;
@@ -43,7 +44,7 @@ export interface MemberFilter {
 export async function listMembers(tx: Tx, schoolId: string, filter: MemberFilter) {
   const term = filter.search ? likeTerm(filter.search) : null;
   const conditions: (SQL | undefined)[] = [
-    eq(memberships.schoolId, schoolId),
+    ofSchool(memberships, schoolId),
     term ? or(ilike(users.email, term), ilike(searchableName(users), term)) : undefined,
     filter.profileId ? eq(memberships.profileId, filter.profileId) : undefined,
     filter.isActive === undefined ? undefined : eq(memberships.isActive, filter.isActive),
@@ -61,14 +62,14 @@ export async function listMembers(tx: Tx, schoolId: string, filter: MemberFilter
       .select({ n: count() })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .leftJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+      .leftJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
       .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function findMember(tx: Tx, schoolId: string, userId: number) {
-  const [row] = await membersOf(tx).where(and(eq(memberships.schoolId, schoolId), eq(memberships.userId, userId)));
+  const [row] = await membersOf(tx).where(ofSchool(memberships, schoolId, eq(memberships.userId, userId)));
   return row;
 }
 
@@ -76,7 +77,7 @@ export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 
 /** The given users that are members of the school, with their profile's template. */
 export const membersAmong = (tx: Tx, schoolId: string, userIds: readonly number[]) =>
-  membersOf(tx).where(and(eq(memberships.schoolId, schoolId), inArray(memberships.userId, [...userIds])));
+  membersOf(tx).where(ofSchool(memberships, schoolId, inArray(memberships.userId, [...userIds])));
 
 export async function insertMember(
   tx: Tx,
@@ -86,10 +87,9 @@ export async function insertMember(
 }
 
 export async function setProfile(tx: Tx, schoolId: string, userIds: readonly number[], profileId: number) {
-  await tx
-    .update(memberships)
-    .set({ profileId })
-    .where(and(eq(memberships.schoolId, schoolId), inArray(memberships.userId, [...userIds])));
+  await forSchool(tx, schoolId)
+    .update(memberships, { profileId })
+    .where(inArray(memberships.userId, [...userIds]));
 }
 
 /** Users among `userIds` who head a group of a school year that is not closed (spec §5). */
@@ -98,9 +98,7 @@ export async function headTeachersAmong(tx: Tx, schoolId: string, userIds: reado
   const rows = await tx
     .selectDistinct({ userId: groups.headTeacherId })
     .from(groups)
-    .innerJoin(schoolYears, and(eq(schoolYears.schoolId, groups.schoolId), eq(schoolYears.id, groups.schoolYearId)))
-    .where(
-      and(eq(groups.schoolId, schoolId), inArray(groups.headTeacherId, [...userIds]), isNull(schoolYears.closedAt)),
-    );
+    .innerJoin(schoolYears, sameSchool(schoolYears, groups, eq(schoolYears.id, groups.schoolYearId)))
+    .where(ofSchool(groups, schoolId, inArray(groups.headTeacherId, [...userIds]), isNull(schoolYears.closedAt)));
   return rows.map((r) => r.userId!);
 }

@@ -1,109 +1,74 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { asc, count, desc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, periods, schoolYears, studentGroups, students } from "../../db/schema/index.ts";
-import { definedOnly } from "../../lib/db-guards.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type SchoolYearRow = typeof schoolYears.$inferSelect;
 export type PeriodRow = typeof periods.$inferSelect;
 
 export async function findYear(tx: Tx, schoolId: string, id: number): Promise<SchoolYearRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, id)));
+  const [row] = await forSchool(tx, schoolId).select(schoolYears).where(eq(schoolYears.id, id));
   return row;
 }
 
 export async function currentYear(tx: Tx, schoolId: string): Promise<SchoolYearRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.isCurrent, true)));
+  const [row] = await forSchool(tx, schoolId).select(schoolYears).where(eq(schoolYears.isCurrent, true));
   return row;
 }
 
 export const listYears = (tx: Tx, schoolId: string) =>
-  tx.select().from(schoolYears).where(eq(schoolYears.schoolId, schoolId)).orderBy(desc(schoolYears.startsOn));
+  forSchool(tx, schoolId).select(schoolYears).where().orderBy(desc(schoolYears.startsOn));
 
 /** Another year of the school whose dates touch [startsOn, endsOn] (both ends inclusive). */
 export async function overlappingYear(tx: Tx, schoolId: string, startsOn: string, endsOn: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: schoolYears.id, name: schoolYears.name })
-    .from(schoolYears)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(schoolYears, { id: schoolYears.id, name: schoolYears.name })
     .where(
-      and(
-        eq(schoolYears.schoolId, schoolId),
-        lte(schoolYears.startsOn, endsOn),
-        gte(schoolYears.endsOn, startsOn),
-        exceptId === undefined ? undefined : ne(schoolYears.id, exceptId),
-      ),
+      lte(schoolYears.startsOn, endsOn),
+      gte(schoolYears.endsOn, startsOn),
+      exceptId === undefined ? undefined : ne(schoolYears.id, exceptId),
     )
     .limit(1);
   return row;
 }
 
-export async function insertYear(tx: Tx, values: typeof schoolYears.$inferInsert) {
-  const [row] = await tx.insert(schoolYears).values(values).returning();
-  return row!;
-}
-
-export async function updateYear(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof schoolYears.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values)
-    await tx
-      .update(schoolYears)
-      .set(values)
-      .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, id)));
-}
+const yearRows = schoolRows(schoolYears);
+export const insertYear = yearRows.insert;
+export const updateYear = yearRows.update;
+export const deleteYear = yearRows.delete;
 
 /** Clears the flag first: the partial unique index allows one current year per school at any moment. */
 export async function makeCurrent(tx: Tx, schoolId: string, id: number) {
-  await tx
-    .update(schoolYears)
-    .set({ isCurrent: false })
-    .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.isCurrent, true), ne(schoolYears.id, id)));
-  await tx
-    .update(schoolYears)
-    .set({ isCurrent: true })
-    .where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, id)));
-}
-
-export async function deleteYear(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(schoolYears).where(and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, id)));
+  await forSchool(tx, schoolId)
+    .update(schoolYears, { isCurrent: false })
+    .where(eq(schoolYears.isCurrent, true), ne(schoolYears.id, id));
+  await forSchool(tx, schoolId).update(schoolYears, { isCurrent: true }).where(eq(schoolYears.id, id));
 }
 
 export async function countYears(tx: Tx, schoolId: string) {
-  const [row] = await tx.select({ n: count() }).from(schoolYears).where(eq(schoolYears.schoolId, schoolId));
+  const [row] = await forSchool(tx, schoolId).pick(schoolYears, { n: count() }).where();
   return row?.n ?? 0;
 }
 
 /** Groups per school year of the school. */
 export async function groupCounts(tx: Tx, schoolId: string): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({ yearId: groups.schoolYearId, n: count() })
-    .from(groups)
-    .where(eq(groups.schoolId, schoolId))
+  const rows = await forSchool(tx, schoolId)
+    .pick(groups, { yearId: groups.schoolYearId, n: count() })
+    .where()
     .groupBy(groups.schoolYearId);
   return new Map(rows.map((r) => [r.yearId, r.n]));
 }
 
 export const listPeriods = (tx: Tx, schoolId: string, yearId?: number) =>
-  tx
-    .select()
-    .from(periods)
-    .where(and(eq(periods.schoolId, schoolId), yearId === undefined ? undefined : eq(periods.schoolYearId, yearId)))
+  forSchool(tx, schoolId)
+    .select(periods)
+    .where(yearId === undefined ? undefined : eq(periods.schoolYearId, yearId))
     .orderBy(asc(periods.order), asc(periods.startsOn));
 
 export async function findPeriod(tx: Tx, schoolId: string, yearId: number, id: number): Promise<PeriodRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(periods)
-    .where(and(eq(periods.schoolId, schoolId), eq(periods.schoolYearId, yearId), eq(periods.id, id)));
+  const [row] = await forSchool(tx, schoolId)
+    .select(periods)
+    .where(eq(periods.schoolYearId, yearId), eq(periods.id, id));
   return row;
 }
 
@@ -116,17 +81,13 @@ export async function overlappingPeriod(
   endsOn: string,
   exceptId?: number,
 ) {
-  const [row] = await tx
-    .select({ id: periods.id })
-    .from(periods)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(periods, { id: periods.id })
     .where(
-      and(
-        eq(periods.schoolId, schoolId),
-        eq(periods.schoolYearId, yearId),
-        lte(periods.startsOn, endsOn),
-        gte(periods.endsOn, startsOn),
-        exceptId === undefined ? undefined : ne(periods.id, exceptId),
-      ),
+      eq(periods.schoolYearId, yearId),
+      lte(periods.startsOn, endsOn),
+      gte(periods.endsOn, startsOn),
+      exceptId === undefined ? undefined : ne(periods.id, exceptId),
     )
     .limit(1);
   return row;
@@ -134,44 +95,31 @@ export async function overlappingPeriod(
 
 /** Earliest start and latest end of the year's periods, to keep them inside when the year's dates change. */
 export async function periodSpan(tx: Tx, schoolId: string, yearId: number) {
-  const [row] = await tx
-    .select({ first: sql<string | null>`min(${periods.startsOn})`, last: sql<string | null>`max(${periods.endsOn})` })
-    .from(periods)
-    .where(and(eq(periods.schoolId, schoolId), eq(periods.schoolYearId, yearId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(periods, {
+      first: sql<string | null>`min(${periods.startsOn})`,
+      last: sql<string | null>`max(${periods.endsOn})`,
+    })
+    .where(eq(periods.schoolYearId, yearId));
   return { first: row?.first ?? null, last: row?.last ?? null, any: row?.first != null };
 }
 
 export async function nextPeriodOrder(tx: Tx, schoolId: string, yearId: number) {
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${periods.order})` })
-    .from(periods)
-    .where(and(eq(periods.schoolId, schoolId), eq(periods.schoolYearId, yearId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(periods, { max: sql<number | null>`max(${periods.order})` })
+    .where(eq(periods.schoolYearId, yearId));
   return (row?.max ?? 0) + 1;
 }
 
-export async function insertPeriod(tx: Tx, values: typeof periods.$inferInsert) {
-  const [row] = await tx.insert(periods).values(values).returning();
-  return row!;
-}
-
-export async function updatePeriod(tx: Tx, schoolId: string, id: number, patch: Partial<typeof periods.$inferInsert>) {
-  const values = definedOnly(patch);
-  if (values)
-    await tx
-      .update(periods)
-      .set(values)
-      .where(and(eq(periods.schoolId, schoolId), eq(periods.id, id)));
-}
-
-export async function deletePeriod(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(periods).where(and(eq(periods.schoolId, schoolId), eq(periods.id, id)));
-}
+const periodRows = schoolRows(periods);
+export const insertPeriod = periodRows.insert;
+export const updatePeriod = periodRows.update;
+export const deletePeriod = periodRows.delete;
 
 export const listClosedYears = (tx: Tx, schoolId: string) =>
-  tx
-    .select()
-    .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, schoolId), isNotNull(schoolYears.closedAt)))
+  forSchool(tx, schoolId)
+    .select(schoolYears)
+    .where(isNotNull(schoolYears.closedAt))
     .orderBy(desc(schoolYears.startsOn));
 
 /** The students enrolled in a year's groups, by surname, for cycle-details. */
@@ -187,6 +135,6 @@ export const studentsOfYear = (tx: Tx, schoolId: string, yearId: number) =>
       status: students.status,
     })
     .from(studentGroups)
-    .innerJoin(students, and(eq(students.schoolId, studentGroups.schoolId), eq(students.id, studentGroups.studentId)))
-    .where(and(eq(studentGroups.schoolId, schoolId), eq(studentGroups.schoolYearId, yearId)))
+    .innerJoin(students, sameSchool(students, studentGroups, eq(students.id, studentGroups.studentId)))
+    .where(ofSchool(studentGroups, schoolId, eq(studentGroups.schoolYearId, yearId)))
     .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName));

@@ -8,6 +8,7 @@ import type { Tx } from "../../db/client.ts";
  * (members, or invited and not yet expired).
  */
 export async function setupStages(tx: Tx, schoolId: string): Promise<Record<SetupStage, boolean>> {
+  // Raw SQL: seven exists() in one round trip; each names its school, as the helper would.
   const result = await tx.execute(sql`
     with cy as (select id from school_years where school_id = ${schoolId} and is_current)
     select

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   grades,
@@ -9,11 +9,9 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { definedOnly } from "../../lib/db-guards.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type GroupRow = typeof groups.$inferSelect;
-
-const inSchool = (schoolId: string, id: number) => and(eq(groups.schoolId, schoolId), eq(groups.id, id));
 
 /**
  * Groups with their grade, section, head teacher and number of students, in section, grade and name order.
@@ -37,12 +35,13 @@ export async function listGroups(tx: Tx, schoolId: string, filter: { yearId: num
                                     where sg.school_id = "groups"."school_id" and sg.group_id = "groups"."id")`,
     })
     .from(groups)
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
     .leftJoin(users, eq(users.id, groups.headTeacherId))
     .where(
-      and(
-        eq(groups.schoolId, schoolId),
+      ofSchool(
+        groups,
+        schoolId,
         eq(groups.schoolYearId, filter.yearId),
         filter.gradeId ? eq(groups.gradeId, filter.gradeId) : undefined,
         filter.id ? eq(groups.id, filter.id) : undefined,
@@ -68,8 +67,8 @@ export async function findGroup(tx: Tx, schoolId: string, id: number) {
   const [row] = await tx
     .select({ group: groups, yearClosedAt: schoolYears.closedAt })
     .from(groups)
-    .innerJoin(schoolYears, and(eq(schoolYears.schoolId, groups.schoolId), eq(schoolYears.id, groups.schoolYearId)))
-    .where(inSchool(schoolId, id));
+    .innerJoin(schoolYears, sameSchool(schoolYears, groups, eq(schoolYears.id, groups.schoolYearId)))
+    .where(ofSchool(groups, schoolId, eq(groups.id, id)));
   return row ? { ...row.group, yearClosed: row.yearClosedAt !== null } : undefined;
 }
 
@@ -81,44 +80,29 @@ export interface GroupKey {
 
 /** Another group of the same grade and year with this name (case-insensitive). */
 export async function groupNamed(tx: Tx, schoolId: string, key: GroupKey, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: groups.id })
-    .from(groups)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(groups, { id: groups.id })
     .where(
-      and(
-        eq(groups.schoolId, schoolId),
-        eq(groups.gradeId, key.gradeId),
-        eq(groups.schoolYearId, key.yearId),
-        sql`lower(${groups.name}) = lower(${key.name})`,
-        exceptId ? ne(groups.id, exceptId) : undefined,
-      ),
+      eq(groups.gradeId, key.gradeId),
+      eq(groups.schoolYearId, key.yearId),
+      sql`lower(${groups.name}) = lower(${key.name})`,
+      exceptId ? ne(groups.id, exceptId) : undefined,
     );
   return row;
 }
 
-export async function insertGroup(tx: Tx, values: typeof groups.$inferInsert) {
-  const [row] = await tx.insert(groups).values(values).returning();
-  return row!;
-}
-
-export async function updateGroup(tx: Tx, schoolId: string, id: number, patch: Partial<typeof groups.$inferInsert>) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(groups).set(values).where(inSchool(schoolId, id));
-}
-
-export async function deleteGroup(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(groups).where(inSchool(schoolId, id));
-}
+const groupRows = schoolRows(groups);
+export const insertGroup = groupRows.insert;
+export const updateGroup = groupRows.update;
+export const deleteGroup = groupRows.delete;
 
 /** What keeps a group from being deleted: its students and its teaching assignments. */
 export async function groupUsage(tx: Tx, schoolId: string, groupId: number) {
-  const [s] = await tx
-    .select({ n: count() })
-    .from(studentGroups)
-    .where(and(eq(studentGroups.schoolId, schoolId), eq(studentGroups.groupId, groupId)));
-  const [t] = await tx
-    .select({ n: count() })
-    .from(teachingAssignments)
-    .where(and(eq(teachingAssignments.schoolId, schoolId), eq(teachingAssignments.groupId, groupId)));
+  const [s] = await forSchool(tx, schoolId)
+    .pick(studentGroups, { n: count() })
+    .where(eq(studentGroups.groupId, groupId));
+  const [t] = await forSchool(tx, schoolId)
+    .pick(teachingAssignments, { n: count() })
+    .where(eq(teachingAssignments.groupId, groupId));
   return { students: s?.n ?? 0, assignments: t?.n ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -12,14 +12,11 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { definedOnly } from "../../lib/db-guards.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type SectionRow = typeof sections.$inferSelect;
 export type GradeRow = typeof grades.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
-
-const inSchool = (table: { schoolId: AnyPgColumn; id: AnyPgColumn }, schoolId: string, id: number) =>
-  and(eq(table.schoolId, schoolId), eq(table.id, id));
 
 /** Case-insensitive name equality, so "1° a" and "1° A" count as one name. */
 const sameName = (column: AnyPgColumn, name: string) => sql`lower(${column}) = lower(${name})`;
@@ -37,61 +34,32 @@ export const listSections = (tx: Tx, schoolId: string) =>
                                   where g.school_id = "sections"."school_id" and g.section_id = "sections"."id")`,
     })
     .from(sections)
-    .where(eq(sections.schoolId, schoolId))
+    .where(ofSchool(sections, schoolId))
     .orderBy(asc(sections.order), asc(sections.name));
 
 export async function findSection(tx: Tx, schoolId: string, id: number): Promise<SectionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(sections)
-    .where(inSchool(sections, schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(sections).where(eq(sections.id, id));
   return row;
 }
 
 export async function sectionNamed(tx: Tx, schoolId: string, name: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: sections.id })
-    .from(sections)
-    .where(
-      and(
-        eq(sections.schoolId, schoolId),
-        sameName(sections.name, name),
-        exceptId ? ne(sections.id, exceptId) : undefined,
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(sections, { id: sections.id })
+    .where(sameName(sections.name, name), exceptId ? ne(sections.id, exceptId) : undefined);
   return row;
 }
 
-export async function insertSection(tx: Tx, values: typeof sections.$inferInsert) {
-  const [row] = await tx.insert(sections).values(values).returning();
-  return row!;
-}
-
-export async function updateSection(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof sections.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values)
-    await tx
-      .update(sections)
-      .set(values)
-      .where(inSchool(sections, schoolId, id));
-}
-
-export async function deleteSection(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(sections).where(inSchool(sections, schoolId, id));
-}
+const sectionRows = schoolRows(sections);
+export const insertSection = sectionRows.insert;
+export const updateSection = sectionRows.update;
+export const deleteSection = sectionRows.delete;
 
 /** The next `order` of a section (or of a grade in a section), so a new row goes to the end of its list. */
 export async function nextOrder(tx: Tx, schoolId: string, sectionId?: number) {
   const table = sectionId === undefined ? sections : grades;
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${table.order})` })
-    .from(table)
-    .where(and(eq(table.schoolId, schoolId), sectionId === undefined ? undefined : eq(grades.sectionId, sectionId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(table, { max: sql<number | null>`max(${table.order})` })
+    .where(sectionId === undefined ? undefined : eq(grades.sectionId, sectionId));
   return (row?.max ?? 0) + 1;
 }
 
@@ -111,69 +79,42 @@ export const listGrades = (tx: Tx, schoolId: string, filter: { sectionId?: numbe
                                     and gr.school_year_id = ${filter.yearId ?? -1})`,
     })
     .from(grades)
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-    .where(and(eq(grades.schoolId, schoolId), filter.sectionId ? eq(grades.sectionId, filter.sectionId) : undefined))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .where(ofSchool(grades, schoolId, filter.sectionId ? eq(grades.sectionId, filter.sectionId) : undefined))
     .orderBy(asc(sections.order), asc(sections.name), asc(grades.order), asc(grades.name));
 
 export async function findGrade(tx: Tx, schoolId: string, id: number): Promise<GradeRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(grades)
-    .where(inSchool(grades, schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(grades).where(eq(grades.id, id));
   return row;
 }
 
 export async function gradeNamed(tx: Tx, schoolId: string, sectionId: number, name: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: grades.id })
-    .from(grades)
+  const [row] = await forSchool(tx, schoolId)
+    .pick(grades, { id: grades.id })
     .where(
-      and(
-        eq(grades.schoolId, schoolId),
-        eq(grades.sectionId, sectionId),
-        sameName(grades.name, name),
-        exceptId ? ne(grades.id, exceptId) : undefined,
-      ),
+      eq(grades.sectionId, sectionId),
+      sameName(grades.name, name),
+      exceptId ? ne(grades.id, exceptId) : undefined,
     );
   return row;
 }
 
-export async function insertGrade(tx: Tx, values: typeof grades.$inferInsert) {
-  const [row] = await tx.insert(grades).values(values).returning();
-  return row!;
-}
-
-export async function updateGrade(tx: Tx, schoolId: string, id: number, patch: Partial<typeof grades.$inferInsert>) {
-  const values = definedOnly(patch);
-  if (values)
-    await tx
-      .update(grades)
-      .set(values)
-      .where(inSchool(grades, schoolId, id));
-}
-
-export async function deleteGrade(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(grades).where(inSchool(grades, schoolId, id));
-}
+const gradeRows = schoolRows(grades);
+export const insertGrade = gradeRows.insert;
+export const updateGrade = gradeRows.update;
+export const deleteGrade = gradeRows.delete;
 
 export async function countGrades(tx: Tx, schoolId: string, sectionId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(grades)
-    .where(and(eq(grades.schoolId, schoolId), eq(grades.sectionId, sectionId)));
+  const [row] = await forSchool(tx, schoolId).pick(grades, { n: count() }).where(eq(grades.sectionId, sectionId));
   return row?.n ?? 0;
 }
 
 /** What keeps a grade from being deleted: its groups (any year) and the subjects taught in it. */
 export async function gradeUsage(tx: Tx, schoolId: string, gradeId: number) {
-  const [g] = await tx
-    .select({ n: count() })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.gradeId, gradeId)));
-  const [s] = await tx
-    .select({ n: count() })
-    .from(subjectGrades)
-    .where(and(eq(subjectGrades.schoolId, schoolId), eq(subjectGrades.gradeId, gradeId)));
+  const [g] = await forSchool(tx, schoolId).pick(groups, { n: count() }).where(eq(groups.gradeId, gradeId));
+  const [s] = await forSchool(tx, schoolId)
+    .pick(subjectGrades, { n: count() })
+    .where(eq(subjectGrades.gradeId, gradeId));
   return { groups: g?.n ?? 0, subjects: s?.n ?? 0 };
 }
 
@@ -189,8 +130,8 @@ export async function ownedGroups(tx: Tx, schoolId: string, userId: number) {
   return tx
     .select({ id: groups.id, name: groups.name, school_year_id: groups.schoolYearId })
     .from(groups)
-    .innerJoin(schoolYears, and(eq(schoolYears.schoolId, groups.schoolId), eq(schoolYears.id, groups.schoolYearId)))
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.headTeacherId, userId), isNull(schoolYears.closedAt)))
+    .innerJoin(schoolYears, sameSchool(schoolYears, groups, eq(schoolYears.id, groups.schoolYearId)))
+    .where(ofSchool(groups, schoolId, eq(groups.headTeacherId, userId), isNull(schoolYears.closedAt)))
     .orderBy(asc(groups.name));
 }
 
@@ -200,10 +141,11 @@ export async function isActiveStaff(tx: Tx, schoolId: string, userId: number): P
     .select({ userId: memberships.userId })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
+    .innerJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
     .where(
-      and(
-        eq(memberships.schoolId, schoolId),
+      ofSchool(
+        memberships,
+        schoolId,
         eq(memberships.userId, userId),
         eq(memberships.isActive, true),
         eq(users.isActive, true),
@@ -215,15 +157,8 @@ export async function isActiveStaff(tx: Tx, schoolId: string, userId: number): P
 
 /** How many assignments the user has in the group (any subject). */
 export async function assignmentsInGroup(tx: Tx, schoolId: string, userId: number, groupId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(teachingAssignments)
-    .where(
-      and(
-        eq(teachingAssignments.schoolId, schoolId),
-        eq(teachingAssignments.userId, userId),
-        eq(teachingAssignments.groupId, groupId),
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(teachingAssignments, { n: count() })
+    .where(eq(teachingAssignments.userId, userId), eq(teachingAssignments.groupId, groupId));
   return row?.n ?? 0;
 }

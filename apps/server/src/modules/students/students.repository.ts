@@ -4,6 +4,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, studentGroups, students } from "../../db/schema/index.ts";
 import { likeTerm, searchableName } from "../../lib/names.ts";
+import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudent = typeof students.$inferInsert;
@@ -13,15 +14,16 @@ function joinGroup<T extends PgSelect>(query: T, yearId: number | null) {
   return query
     .leftJoin(
       studentGroups,
-      and(
-        eq(studentGroups.schoolId, students.schoolId),
+      sameSchool(
+        studentGroups,
+        students,
         eq(studentGroups.studentId, students.id),
         eq(studentGroups.schoolYearId, yearId ?? -1),
       ),
     )
-    .leftJoin(groups, and(eq(groups.schoolId, studentGroups.schoolId), eq(groups.id, studentGroups.groupId)))
-    .leftJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .leftJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)));
+    .leftJoin(groups, sameSchool(groups, studentGroups, eq(groups.id, studentGroups.groupId)))
+    .leftJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .leftJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)));
 }
 
 /** Students with their group in `yearId` and how many family members they have. */
@@ -57,7 +59,7 @@ export interface StudentFilter {
 export async function listStudents(tx: Tx, schoolId: string, filter: StudentFilter) {
   const term = filter.search ? likeTerm(filter.search) : null;
   const conditions: (SQL | undefined)[] = [
-    eq(students.schoolId, schoolId),
+    ofSchool(students, schoolId),
     term
       ? or(ilike(students.enrollment, term), ilike(students.curp, term), ilike(searchableName(students), term))
       : undefined,
@@ -66,29 +68,34 @@ export async function listStudents(tx: Tx, schoolId: string, filter: StudentFilt
     filter.gradeId ? eq(grades.id, filter.gradeId) : undefined,
   ];
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    withGroup(tx, filter.yearId)
-      .where(where)
-      .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName), asc(students.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    joinGroup(tx.select({ n: count() }).from(students).$dynamic(), filter.yearId).where(where),
-  ]);
+  // The student list is the roster any staff member opens: PostgreSQL holds it to the school as well (see inSchool).
+  const [rows, [total]] = await inSchool(tx, schoolId, (scoped) =>
+    Promise.all([
+      withGroup(scoped, filter.yearId)
+        .where(where)
+        .orderBy(
+          asc(students.paternalSurname),
+          asc(students.maternalSurname),
+          asc(students.firstName),
+          asc(students.id),
+        )
+        .limit(filter.limit)
+        .offset(filter.offset),
+      joinGroup(scoped.select({ n: count() }).from(students).$dynamic(), filter.yearId).where(where),
+    ]),
+  );
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function findStudentWithGroup(tx: Tx, schoolId: string, id: number, yearId: number | null) {
-  const [row] = await withGroup(tx, yearId).where(and(eq(students.schoolId, schoolId), eq(students.id, id)));
+  const [row] = await withGroup(tx, yearId).where(ofSchool(students, schoolId, eq(students.id, id)));
   return row;
 }
 
 export type StudentListRow = NonNullable<Awaited<ReturnType<typeof findStudentWithGroup>>>;
 
 export async function findStudent(tx: Tx, schoolId: string, id: number): Promise<StudentRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.id, id)));
+  const [row] = await forSchool(tx, schoolId).select(students).where(eq(students.id, id));
   return row;
 }
 
@@ -97,16 +104,9 @@ export async function studentByEnrollment(tx: Tx, schoolId: string, enrollment: 
   // A file name in a ZIP of photos is not checked by a schema: no enrollment holds a control character (the forms
   // and imports refuse them) and PostgreSQL refuses a NUL outright.
   if (!isCleanLine(enrollment)) return undefined;
-  const [row] = await tx
-    .select({ id: students.id, photo: students.photo, enrollment: students.enrollment })
-    .from(students)
-    .where(
-      and(
-        eq(students.schoolId, schoolId),
-        sql`lower(${students.enrollment}) = lower(${enrollment})`,
-        exceptId ? ne(students.id, exceptId) : undefined,
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(students, { id: students.id, photo: students.photo, enrollment: students.enrollment })
+    .where(sql`lower(${students.enrollment}) = lower(${enrollment})`, exceptId ? ne(students.id, exceptId) : undefined);
   return row;
 }
 
@@ -116,24 +116,22 @@ export async function insertStudent(tx: Tx, values: NewStudent) {
 }
 
 export async function updateStudent(tx: Tx, schoolId: string, id: number, patch: Partial<NewStudent>) {
-  const [row] = await tx
-    .update(students)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(students.schoolId, schoolId), eq(students.id, id)))
+  const [row] = await forSchool(tx, schoolId)
+    .update(students, { ...patch, updatedAt: new Date() })
+    .where(eq(students.id, id))
     .returning();
   return row;
 }
 
 export async function deleteStudent(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(students).where(and(eq(students.schoolId, schoolId), eq(students.id, id)));
+  await forSchool(tx, schoolId).delete(students).where(eq(students.id, id));
 }
 
 /** A group of the school in the given year. */
 export async function groupInYear(tx: Tx, schoolId: string, groupId: number, yearId: number) {
-  const [row] = await tx
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.schoolId, schoolId), eq(groups.id, groupId), eq(groups.schoolYearId, yearId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(groups, { id: groups.id })
+    .where(eq(groups.id, groupId), eq(groups.schoolYearId, yearId));
   return row;
 }
 
@@ -146,15 +144,9 @@ export async function setStudentGroup(
   groupId: number | null,
 ) {
   if (groupId === null) {
-    await tx
+    await forSchool(tx, schoolId)
       .delete(studentGroups)
-      .where(
-        and(
-          eq(studentGroups.schoolId, schoolId),
-          eq(studentGroups.studentId, studentId),
-          eq(studentGroups.schoolYearId, yearId),
-        ),
-      );
+      .where(eq(studentGroups.studentId, studentId), eq(studentGroups.schoolYearId, yearId));
     return;
   }
   await tx

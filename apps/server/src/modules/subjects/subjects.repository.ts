@@ -1,39 +1,34 @@
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, subjectGrades, subjects, teachingAssignments } from "../../db/schema/index.ts";
-import { definedOnly } from "../../lib/db-guards.ts";
+import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type SubjectRow = typeof subjects.$inferSelect;
-
-const inSchool = (schoolId: string, id: number) => and(eq(subjects.schoolId, schoolId), eq(subjects.id, id));
 
 /** Subjects by name with their grades and how many teaching assignments use them. */
 export async function listSubjects(tx: Tx, schoolId: string, filter: { gradeId?: number; id?: number } = {}) {
   const taughtIn = filter.gradeId
     ? inArray(
         subjects.id,
-        tx
-          .select({ id: subjectGrades.subjectId })
-          .from(subjectGrades)
-          .where(and(eq(subjectGrades.schoolId, schoolId), eq(subjectGrades.gradeId, filter.gradeId))),
+        forSchool(tx, schoolId)
+          .pick(subjectGrades, { id: subjectGrades.subjectId })
+          .where(eq(subjectGrades.gradeId, filter.gradeId)),
       )
     : undefined;
-  const rows = await tx
-    .select()
-    .from(subjects)
-    .where(and(eq(subjects.schoolId, schoolId), taughtIn, filter.id ? eq(subjects.id, filter.id) : undefined))
+  const rows = await forSchool(tx, schoolId)
+    .select(subjects)
+    .where(taughtIn, filter.id ? eq(subjects.id, filter.id) : undefined)
     .orderBy(asc(subjects.name), asc(subjects.id));
   const links = await tx
     .select({ subjectId: subjectGrades.subjectId, id: grades.id, name: grades.name, section_name: sections.name })
     .from(subjectGrades)
-    .innerJoin(grades, and(eq(grades.schoolId, subjectGrades.schoolId), eq(grades.id, subjectGrades.gradeId)))
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-    .where(eq(subjectGrades.schoolId, schoolId))
+    .innerJoin(grades, sameSchool(grades, subjectGrades, eq(grades.id, subjectGrades.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .where(ofSchool(subjectGrades, schoolId))
     .orderBy(asc(sections.order), asc(sections.name), asc(grades.order), asc(grades.name));
-  const counts = await tx
-    .select({ subjectId: teachingAssignments.subjectId, n: count() })
-    .from(teachingAssignments)
-    .where(eq(teachingAssignments.schoolId, schoolId))
+  const counts = await forSchool(tx, schoolId)
+    .pick(teachingAssignments, { subjectId: teachingAssignments.subjectId, n: count() })
+    .where()
     .groupBy(teachingAssignments.subjectId);
   const countOf = new Map(counts.map((c) => [c.subjectId, c.n]));
   return rows.map((s) => {
@@ -50,59 +45,35 @@ export async function listSubjects(tx: Tx, schoolId: string, filter: { gradeId?:
 }
 
 export async function findSubject(tx: Tx, schoolId: string, id: number): Promise<SubjectRow | undefined> {
-  const [row] = await tx.select().from(subjects).where(inSchool(schoolId, id));
+  const [row] = await forSchool(tx, schoolId).select(subjects).where(eq(subjects.id, id));
   return row;
 }
 
 /** Another subject of the school with this code (case-insensitive). */
 export async function subjectWithCode(tx: Tx, schoolId: string, code: string, exceptId?: number) {
-  const [row] = await tx
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(
-      and(
-        eq(subjects.schoolId, schoolId),
-        sql`lower(${subjects.code}) = lower(${code})`,
-        exceptId ? ne(subjects.id, exceptId) : undefined,
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(subjects, { id: subjects.id })
+    .where(sql`lower(${subjects.code}) = lower(${code})`, exceptId ? ne(subjects.id, exceptId) : undefined);
   return row;
 }
 
-export async function insertSubject(tx: Tx, values: typeof subjects.$inferInsert) {
-  const [row] = await tx.insert(subjects).values(values).returning();
-  return row!;
-}
-
-export async function updateSubject(
-  tx: Tx,
-  schoolId: string,
-  id: number,
-  patch: Partial<typeof subjects.$inferInsert>,
-) {
-  const values = definedOnly(patch);
-  if (values) await tx.update(subjects).set(values).where(inSchool(schoolId, id));
-}
-
-export async function deleteSubject(tx: Tx, schoolId: string, id: number) {
-  await tx.delete(subjects).where(inSchool(schoolId, id));
-}
+const subjectRows = schoolRows(subjects);
+export const insertSubject = subjectRows.insert;
+export const updateSubject = subjectRows.update;
+export const deleteSubject = subjectRows.delete;
 
 /** The ids among `ids` that are not grades of the school. */
 export async function missingGrades(tx: Tx, schoolId: string, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const found = await tx
-    .select({ id: grades.id })
-    .from(grades)
-    .where(and(eq(grades.schoolId, schoolId), inArray(grades.id, [...ids])));
+  const found = await forSchool(tx, schoolId)
+    .pick(grades, { id: grades.id })
+    .where(inArray(grades.id, [...ids]));
   const have = new Set(found.map((g) => g.id));
   return ids.filter((id) => !have.has(id));
 }
 
 export async function setSubjectGrades(tx: Tx, schoolId: string, subjectId: number, gradeIds: readonly number[]) {
-  await tx
-    .delete(subjectGrades)
-    .where(and(eq(subjectGrades.schoolId, schoolId), eq(subjectGrades.subjectId, subjectId)));
+  await forSchool(tx, schoolId).delete(subjectGrades).where(eq(subjectGrades.subjectId, subjectId));
   if (gradeIds.length === 0) return;
   await tx.insert(subjectGrades).values([...new Set(gradeIds)].map((gradeId) => ({ schoolId, subjectId, gradeId })));
 }
@@ -112,13 +83,11 @@ export async function assignmentsOutside(tx: Tx, schoolId: string, subjectId: nu
   const [row] = await tx
     .select({ n: count() })
     .from(teachingAssignments)
-    .innerJoin(
-      groups,
-      and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)),
-    )
+    .innerJoin(groups, sameSchool(groups, teachingAssignments, eq(groups.id, teachingAssignments.groupId)))
     .where(
-      and(
-        eq(teachingAssignments.schoolId, schoolId),
+      ofSchool(
+        teachingAssignments,
+        schoolId,
         eq(teachingAssignments.subjectId, subjectId),
         gradeIds.length > 0 ? notInArray(groups.gradeId, [...gradeIds]) : undefined,
       ),
@@ -127,15 +96,8 @@ export async function assignmentsOutside(tx: Tx, schoolId: string, subjectId: nu
 }
 
 export async function isTaughtIn(tx: Tx, schoolId: string, subjectId: number, gradeId: number) {
-  const [row] = await tx
-    .select({ gradeId: subjectGrades.gradeId })
-    .from(subjectGrades)
-    .where(
-      and(
-        eq(subjectGrades.schoolId, schoolId),
-        eq(subjectGrades.subjectId, subjectId),
-        eq(subjectGrades.gradeId, gradeId),
-      ),
-    );
+  const [row] = await forSchool(tx, schoolId)
+    .pick(subjectGrades, { gradeId: subjectGrades.gradeId })
+    .where(eq(subjectGrades.subjectId, subjectId), eq(subjectGrades.gradeId, gradeId));
   return Boolean(row);
 }

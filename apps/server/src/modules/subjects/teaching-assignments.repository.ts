@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, subjects, teachingAssignments, users } from "../../db/schema/index.ts";
+import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export interface Triple {
   userId: number;
@@ -9,8 +10,9 @@ export interface Triple {
 }
 
 const isTriple = (schoolId: string, t: Triple) =>
-  and(
-    eq(teachingAssignments.schoolId, schoolId),
+  ofSchool(
+    teachingAssignments,
+    schoolId,
     eq(teachingAssignments.userId, t.userId),
     eq(teachingAssignments.groupId, t.groupId),
     eq(teachingAssignments.subjectId, t.subjectId),
@@ -38,19 +40,14 @@ export async function listAssignments(
     })
     .from(teachingAssignments)
     .innerJoin(users, eq(users.id, teachingAssignments.userId))
-    .innerJoin(
-      groups,
-      and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)),
-    )
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-    .innerJoin(
-      subjects,
-      and(eq(subjects.schoolId, teachingAssignments.schoolId), eq(subjects.id, teachingAssignments.subjectId)),
-    )
+    .innerJoin(groups, sameSchool(groups, teachingAssignments, eq(groups.id, teachingAssignments.groupId)))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .innerJoin(subjects, sameSchool(subjects, teachingAssignments, eq(subjects.id, teachingAssignments.subjectId)))
     .where(
-      and(
-        eq(teachingAssignments.schoolId, schoolId),
+      ofSchool(
+        teachingAssignments,
+        schoolId,
         filter.groupId ? eq(teachingAssignments.groupId, filter.groupId) : undefined,
         filter.userId ? eq(teachingAssignments.userId, filter.userId) : undefined,
         filter.yearId ? eq(groups.schoolYearId, filter.yearId) : undefined,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   grades,
@@ -12,6 +12,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
+import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -51,23 +52,21 @@ export async function findMembership(tx: Tx, schoolId: string, userId: number) {
     })
     .from(memberships)
     .innerJoin(schools, eq(schools.id, memberships.schoolId))
-    .where(and(eq(memberships.schoolId, schoolId), eq(memberships.userId, userId)));
+    .where(ofSchool(memberships, schoolId, eq(memberships.userId, userId)));
   return row;
 }
 
 export const profileGrants = async (tx: Tx, schoolId: string, profileId: number) =>
   (
-    await tx
-      .select({ permission: profilePermissions.permission })
-      .from(profilePermissions)
-      .where(and(eq(profilePermissions.schoolId, schoolId), eq(profilePermissions.profileId, profileId)))
+    await forSchool(tx, schoolId)
+      .pick(profilePermissions, { permission: profilePermissions.permission })
+      .where(eq(profilePermissions.profileId, profileId))
   ).map((r) => r.permission);
 
 export async function findProfile(tx: Tx, schoolId: string, profileId: number) {
-  const [row] = await tx
-    .select({ id: profiles.id, name: profiles.name, templateKey: profiles.templateKey })
-    .from(profiles)
-    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.id, profileId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(profiles, { id: profiles.id, name: profiles.name, templateKey: profiles.templateKey })
+    .where(eq(profiles.id, profileId));
   return row;
 }
 
@@ -88,15 +87,14 @@ export const listSchoolUsers = (tx: Tx, schoolId: string) =>
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
-    .where(eq(memberships.schoolId, schoolId))
+    .leftJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
+    .where(ofSchool(memberships, schoolId))
     .orderBy(asc(users.paternalSurname), asc(users.firstName));
 
 export async function isMember(tx: Tx, schoolId: string, userId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.schoolId, schoolId), eq(memberships.userId, userId)));
+  const [row] = await forSchool(tx, schoolId)
+    .pick(memberships, { userId: memberships.userId })
+    .where(eq(memberships.userId, userId));
   return Boolean(row);
 }
 
@@ -115,10 +113,7 @@ export async function updateMembership(
   userId: number,
   patch: Partial<typeof memberships.$inferInsert>,
 ) {
-  await tx
-    .update(memberships)
-    .set(patch)
-    .where(and(eq(memberships.schoolId, schoolId), eq(memberships.userId, userId)));
+  await forSchool(tx, schoolId).update(memberships, patch).where(eq(memberships.userId, userId));
 }
 
 /** What the user teaches in the school: the `sections, grades, subjects` include of GET api/users/{id}. */
@@ -135,17 +130,11 @@ export async function teachingOf(tx: Tx, schoolId: string, userId: number) {
       subjectName: subjects.name,
     })
     .from(teachingAssignments)
-    .innerJoin(
-      groups,
-      and(eq(groups.schoolId, teachingAssignments.schoolId), eq(groups.id, teachingAssignments.groupId)),
-    )
-    .innerJoin(grades, and(eq(grades.schoolId, groups.schoolId), eq(grades.id, groups.gradeId)))
-    .innerJoin(sections, and(eq(sections.schoolId, grades.schoolId), eq(sections.id, grades.sectionId)))
-    .innerJoin(
-      subjects,
-      and(eq(subjects.schoolId, teachingAssignments.schoolId), eq(subjects.id, teachingAssignments.subjectId)),
-    )
-    .where(and(eq(teachingAssignments.schoolId, schoolId), eq(teachingAssignments.userId, userId)));
+    .innerJoin(groups, sameSchool(groups, teachingAssignments, eq(groups.id, teachingAssignments.groupId)))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .innerJoin(subjects, sameSchool(subjects, teachingAssignments, eq(subjects.id, teachingAssignments.subjectId)))
+    .where(ofSchool(teachingAssignments, schoolId, eq(teachingAssignments.userId, userId)));
   return rows;
 }
 

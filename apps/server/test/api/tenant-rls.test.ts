@@ -1,0 +1,90 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../src/db/client.ts";
+import { incidents, schools, students } from "../../src/db/schema/index.ts";
+import { forSchool, inSchool } from "../../src/lib/tenant-db.ts";
+import { openTestDb } from "../helpers/app.ts";
+
+// Two schools, one student each: whatever one school's scoped code runs, the other's rows stay out of reach.
+const A = `rls-a-${process.pid}`;
+const B = `rls-b-${process.pid}`;
+let db: Db;
+let close: () => Promise<void>;
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+beforeAll(async () => {
+  ({ db, close } = await openTestDb());
+  await db.insert(schools).values([
+    { id: A, name: "A" },
+    { id: B, name: "B" },
+  ]);
+  for (const school of [A, B]) {
+    await forSchool(db, school).insert(students, { enrollment: `E-${school}`, firstName: school });
+  }
+});
+afterAll(async () => {
+  await db.delete(schools).where(sql`${schools.id} in (${A}, ${B})`);
+  await close();
+});
+
+describe("forSchool, the repository helper", () => {
+  it("never returns another school's rows, whatever the caller's conditions", async () => {
+    const all = await forSchool(db, A).select(students).where();
+    expect(all.map((s) => s.schoolId)).toEqual([A]);
+    const named = await forSchool(db, A).pick(students, { id: students.id }).where(eq(students.firstName, B));
+    expect(named).toEqual([]);
+  });
+
+  it("updates and deletes only the school's rows, inserts into the school", async () => {
+    const changed = await forSchool(db, A).update(students, { observations: "x" }).where().returning();
+    expect(changed.map((s) => s.schoolId)).toEqual([A]);
+    const gone = await forSchool(db, A).delete(students).where(eq(students.firstName, B)).returning();
+    expect(gone).toEqual([]);
+  });
+});
+
+describe("row-level security, the second wall", () => {
+  it("a query that forgets the school sees only the scoped school's rows", async () => {
+    const seen = await inSchool(db, A, async (tx) => ({
+      students: rowsOf(await tx.execute(sql`select school_id from students where school_id in (${A}, ${B})`)),
+      count: rowsOf(await tx.execute(sql`select count(*)::int as n from students where school_id = ${B}`)),
+      incidents: await tx.select({ id: incidents.id }).from(incidents).where(eq(incidents.schoolId, B)),
+    }));
+    expect(seen.students).toEqual([{ school_id: A }]);
+    expect(seen.count).toEqual([{ n: 0 }]);
+    expect(seen.incidents).toEqual([]);
+  });
+
+  it("guards the student, family and incident tables", async () => {
+    const rows = rowsOf(await db.execute(sql`select tablename from pg_policies where policyname = 'school_isolation'`));
+    expect(rows.map((r) => r.tablename).sort()).toEqual(
+      [
+        "family_links",
+        "family_members",
+        "incident_attachments",
+        "incident_counters",
+        "incident_students",
+        "incident_timeline",
+        "incidents",
+        "student_groups",
+        "students",
+      ].sort(),
+    );
+  });
+
+  it("refuses to write another school's rows from a scoped transaction", async () => {
+    const changed = await inSchool(db, A, (tx) =>
+      tx.update(students).set({ observations: "moved" }).where(eq(students.schoolId, B)).returning(),
+    );
+    expect(changed).toEqual([]);
+    await expect(
+      inSchool(db, A, (tx) => tx.insert(students).values({ schoolId: B, enrollment: "X", firstName: "X" })),
+    ).rejects.toThrow();
+  });
+
+  it("leaves the connecting user (platform code, jobs, seeds) seeing every school", async () => {
+    const rows = rowsOf(await db.execute(sql`select school_id from students where school_id in (${A}, ${B})`));
+    expect(rows.map((r) => r.school_id).sort()).toEqual([A, B].sort());
+  });
+});
