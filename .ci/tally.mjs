@@ -40,7 +40,11 @@ if (report && kind === "vitest") {
   for (const [name, count] of Object.entries(perProject)) {
     if (count === 0) problems.push(`vitest project "${name}" ran zero tests`);
   }
-  console.error(`vitest per project: ${Object.entries(perProject).map(([n, c]) => `${n} ${c}`).join(", ")}`);
+  console.error(
+    `vitest per project: ${Object.entries(perProject)
+      .map(([n, c]) => `${n} ${c}`)
+      .join(", ")}`,
+  );
 } else if (report && kind === "e2e") {
   const s = report.stats ?? {};
   passed = (s.expected ?? 0) + (s.flaky ?? 0);
