@@ -15,30 +15,25 @@ mapWithGroupBy.groupBy ??= <K, V>(items: Iterable<V>, key: (item: V, index: numb
   return groups;
 };
 
-/** Coverage floors (per cent) per package, measured on the tree when set; see `coverage` below. */
-const COVERAGE_FLOORS = {
-  domain: { lines: 0, statements: 0, functions: 0, branches: 0 },
-  server: { lines: 0, statements: 0, functions: 0, branches: 0 },
-  web: { lines: 0, statements: 0, functions: 0, branches: 0 },
-};
-
 // One `npm test` runs every suite: pure rules, the API against a real database, and the web's unit tests.
 export default defineConfig({
   test: {
     // A focused test (`it.only`) would silently drop the others: refused on CI (vitest's default, said plainly).
     allowOnly: !process.env.CI,
     // `--coverage` (CI): v8 coverage per package, printed by .ci/coverage.mjs; a package under its floor fails.
-    // The floors are the level reached when they were set; raise them as tests are added, never lower them.
+    // The floors are the level reached when they were set (rounded down); raise them as tests are added.
     coverage: {
       provider: "v8",
       include: ["packages/domain/src/**", "apps/server/src/**", "apps/web/src/**"],
       exclude: ["**/*.test.{ts,tsx}", "**/test/**", "apps/server/src/db/migrations/**"],
-      reporter: ["json-summary"],
+      reporter: ["text-summary", "json-summary"],
       reportsDirectory: "artifacts/coverage",
+      // Floors per package (per cent). To raise them to the level reached, on the whole suite:
+      // `npx vitest run --coverage --coverage.thresholds.autoUpdate` (rewrites the numbers below).
       thresholds: {
-        "packages/domain/src/**": COVERAGE_FLOORS.domain,
-        "apps/server/src/**": COVERAGE_FLOORS.server,
-        "apps/web/src/**": COVERAGE_FLOORS.web,
+        "packages/domain/src/**": { lines: 76.86, statements: 79.06, functions: 89.14, branches: 88.32 },
+        "apps/server/src/**": { lines: 0, statements: 0, functions: 0, branches: 0 },
+        "apps/web/src/**": { lines: 0, statements: 0, functions: 0, branches: 0 },
       },
     },
     projects: [
