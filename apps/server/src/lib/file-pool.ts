@@ -40,10 +40,17 @@ export interface FileJobs {
   close(): Promise<void>;
 }
 
-/** The worker is TypeScript: it loads through tsx, as the server does (`tsx apps/server/src/main.ts`). */
+/**
+ * Built (`npm run build`, `node --conditions=convive-built apps/server/dist/main.js`): the worker is the emitted
+ * JavaScript beside this file and gets the server's own flags, so that it too loads @convive/domain's built
+ * JavaScript (a worker given no flags would resolve the package to its TypeScript source). Run from source (tests,
+ * `npm run dev`): the worker is TypeScript and loads through tsx, a dev dependency.
+ */
 function workerOptions() {
   const self = new URL(import.meta.url);
-  if (!self.pathname.endsWith(".ts")) return { filename: new URL("./file-worker.js", self).href, execArgv: [] };
+  if (!self.pathname.endsWith(".ts")) {
+    return { filename: new URL("./file-worker.js", self).href, execArgv: process.execArgv };
+  }
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
   return { filename: new URL("./file-worker.ts", self).href, execArgv: ["--import", tsx] };
 }

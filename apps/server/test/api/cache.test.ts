@@ -4,18 +4,20 @@ import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { client, createUser, login, memberOf } from "../helpers/factories.ts";
-
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+import { ownRedis, redisAvailable } from "../helpers/redis.ts";
 
 /**
  * The bell poll and the identity behind every call are served from memory (plugins/caches.ts). These tests show
  * that nothing stale is ever served: each change is visible on the next call, on this instance and on another.
  */
-describe("in-memory caches of the hot path", () => {
+const SUITE = "in-memory caches of the hot path";
+describe.skipIf(!redisAvailable(SUITE))(SUITE, () => {
+  const redisUrl = ownRedis();
   let a: TestApp;
   let b: { app: FastifyInstance; close: () => Promise<void> };
 
   beforeAll(async () => {
+    const REDIS_URL = redisUrl();
     a = await createTestApp({ REDIS_URL });
     if (process.env.TEST_DATABASE_URL) {
       b = await createTestApp({ REDIS_URL });

@@ -1,51 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createConnection } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { client, memberOf } from "../helpers/factories.ts";
+import { redisAvailable, startRedis, stopRedis } from "../helpers/redis.ts";
 import { freePort } from "../helpers/throwaway-postgres.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A redis-server of the test's own (the machine's shared one must not be stopped), killed and started at will. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const server = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (error) =>
-      reject(new Error(`redis-server could not be started (${error.message}); install the redis-server package`)),
-    );
-    server.once("spawn", () => resolve());
-  });
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = createConnection(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (up) return server;
-    await sleep(50);
-  }
-  throw new Error("redis-server did not accept connections within 5 s");
-}
-
-async function kill(server: ChildProcess) {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const gone = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGKILL");
-  await gone;
-}
 
 /**
  * The same class as a PostgreSQL restart, for Redis (REDIS_URL: the Socket.IO adapter and the caches'
@@ -53,7 +16,8 @@ async function kill(server: ChildProcess) {
  * adapter never awaits rejecting), calls keep being answered, and once Redis is back the instances hear each other
  * again — and what they missed meanwhile is not served stale.
  */
-describe("the server outlives a Redis restart", () => {
+const SUITE = "the server outlives a Redis restart";
+describe.skipIf(!redisAvailable(SUITE))(SUITE, () => {
   let port: number;
   let redis: ChildProcess;
   let a: TestApp;
@@ -78,7 +42,7 @@ describe("the server outlives a Redis restart", () => {
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    if (redis) await kill(redis);
+    if (redis) await stopRedis(redis);
   });
 
   const poll = (app: FastifyInstance, token: string, schoolId: string, userId: number) =>
@@ -90,7 +54,7 @@ describe("the server outlives a Redis restart", () => {
     const { as, user, school, token } = await memberOf(a.app, a.db, "director");
     expect(await nameOn(b.app, token, school.id, user.id)).toBe("Ana");
 
-    await kill(redis);
+    await stopRedis(redis);
     await sleep(300);
     // Calls are answered on both instances; a change and a notification (a Socket.IO broadcast through the
     // adapter) go through without Redis.
