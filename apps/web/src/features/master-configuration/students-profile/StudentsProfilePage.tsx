@@ -33,7 +33,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { MassiveUpload } from "../imports/MassiveUpload.tsx";
-import { DatesLanguage } from "../scholar-cicle/DateField.tsx";
+import { DatesLanguage } from "../school-years/DateField.tsx";
 import { useAccess } from "../shared/access.ts";
 import { useGroups } from "../shared/api.ts";
 import { Card } from "../shared/Card.tsx";

@@ -31,8 +31,8 @@ import { createProfile, deleteProfile, renameProfile, useMatrix, useProfileList 
 import { PermissionEditor } from "./PermissionEditor.tsx";
 import classes from "./ProfileList.module.css";
 
-/** master-configuration/user-profile: the school's profiles, their members and their permission matrix. */
-export default function UserProfilePage() {
+/** Route master-configuration/user-profile (server module profiles-admin): the school's profiles, their members and their permission matrix. */
+export default function ProfilesAdminPage() {
   const { t } = useTranslation("masterUsers");
   const access = useAccess();
   const profiles = useProfileList();

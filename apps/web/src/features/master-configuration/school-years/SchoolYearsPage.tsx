@@ -20,8 +20,8 @@ type Editing =
   | { kind: "period"; year: SchoolYear; period: Period | null }
   | null;
 
-/** master-configuration/scholar-cicle: school years (ciclos escolares) and their periods. */
-export default function ScholarCiclePage() {
+/** Route master-configuration/scholar-cicle (the spec's name; server module school-years): school years (ciclos escolares) and their periods. */
+export default function SchoolYearsPage() {
   const { t } = useTranslation("masterConfiguration");
   const access = useAccess();
   const years = useSchoolYears();

@@ -30,8 +30,8 @@ type Editing =
   | { kind: "group"; grade: Grade; group: Group | null }
   | null;
 
-/** master-configuration/level-grade-group: sections (niveles) → grades → the groups of a school year. */
-export default function LevelGradeGroupPage() {
+/** Route master-configuration/level-grade-group (server module structure): sections (niveles) → grades → the groups of a school year. */
+export default function StructurePage() {
   const { t, i18n } = useTranslation("masterConfiguration");
   const access = useAccess();
   const canReadYears = access.can("master-configuration-school-year", "read");
