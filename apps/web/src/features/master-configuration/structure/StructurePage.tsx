@@ -3,7 +3,9 @@ import { IconHierarchy2, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { childPath, useAccess } from "../shared/access.ts";
 import {
   type Grade,
@@ -15,11 +17,9 @@ import {
   useSections,
   useStaff,
 } from "../shared/api.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { byLabel } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
 import { deleteGrade, deleteGroup, deleteSection } from "./api.ts";
 import { GradeForm, GroupForm, SectionForm } from "./forms.tsx";
 import { SectionCard, type StructurePermissions } from "./SectionCard.tsx";

@@ -3,9 +3,9 @@ import { Chip, NumberInput, Group as Row, Select, Text, TextInput } from "@manti
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import type { Grade, Group, SchoolMember, Section } from "../shared/api.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { staffOptions } from "../shared/staff.ts";
 import { useSave } from "../shared/use-save.ts";
