@@ -18,9 +18,8 @@ import {
   useStaff,
 } from "../shared/api.ts";
 import { byLabel } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { deleteGrade, deleteGroup, deleteSection } from "./api.ts";
+import { useDeleteGrade, useDeleteGroup, useDeleteSection } from "./api.ts";
 import { GradeForm, GroupForm, SectionForm } from "./forms.tsx";
 import { SectionCard, type StructurePermissions } from "./SectionCard.tsx";
 
@@ -45,7 +44,9 @@ export default function StructurePage() {
   const grades = useGrades(yearId);
   const groups = useGroups(yearId);
   const staff = useStaff();
-  const refresh = useRefreshAll();
+  const deleteSection = useDeleteSection();
+  const deleteGrade = useDeleteGrade();
+  const deleteGroup = useDeleteGroup();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
@@ -91,10 +92,7 @@ export default function StructurePage() {
         message: t("sections.deleteMessage", { name: section.name }),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: async () => {
-          await deleteSection(section.id);
-          await refresh();
-        },
+        action: () => deleteSection.mutateAsync(section.id),
       }),
     grade: (grade: Grade) =>
       confirm.ask({
@@ -102,10 +100,7 @@ export default function StructurePage() {
         message: t("grades.deleteMessage"),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: async () => {
-          await deleteGrade(grade.id);
-          await refresh();
-        },
+        action: () => deleteGrade.mutateAsync(grade.id),
       }),
     group: (group: Group) =>
       confirm.ask({
@@ -113,10 +108,7 @@ export default function StructurePage() {
         message: t("groups.deleteMessage"),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: async () => {
-          await deleteGroup(group.id);
-          await refresh();
-        },
+        action: () => deleteGroup.mutateAsync(group.id),
       }),
   };
 
