@@ -45,6 +45,7 @@ export interface PagedListProps<T extends { id: number }> {
   /** True while the next page loads with the last one still shown. */
   dimmed?: boolean;
   minWidth?: number;
+  verticalSpacing?: "xs" | "sm";
 }
 
 /**
@@ -52,7 +53,20 @@ export interface PagedListProps<T extends { id: number }> {
  * under it. Paging, sorting and filtering are the server's; the page number comes from `useListParams`.
  */
 export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
-  const { rows, total, page, perPage, onPage, columns, card, count, selection, dimmed, minWidth = 760 } = props;
+  const {
+    rows,
+    total,
+    page,
+    perPage,
+    onPage,
+    columns,
+    card,
+    count,
+    selection,
+    dimmed,
+    minWidth = 760,
+    verticalSpacing = "sm",
+  } = props;
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / perPage));
   const onPageSelectable = selection ? rows.filter(selection.selectable) : [];
@@ -88,7 +102,7 @@ export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
   return (
     <>
       <Table.ScrollContainer minWidth={minWidth} visibleFrom="sm">
-        <Table verticalSpacing="sm" highlightOnHover withTableBorder style={{ opacity: dimmed ? 0.6 : 1 }}>
+        <Table verticalSpacing={verticalSpacing} highlightOnHover withTableBorder style={{ opacity: dimmed ? 0.6 : 1 }}>
           <Table.Thead>
             <Table.Tr>
               {selection && <Table.Th w={44}>{pageBox(false)}</Table.Th>}
