@@ -1,11 +1,12 @@
 import type { SchoolUser } from "@convive/domain";
-import { Button, Group, Select } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconFileSpreadsheet, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
-import { ListSearch } from "../../../components/ListSearch.tsx";
+import { FilterSelect } from "../../../components/FilterSelect.tsx";
+import { ListFilters } from "../../../components/ListSearch.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -76,68 +77,59 @@ export default function SchoolUsersPage() {
       action: () => setActive.mutateAsync({ id: u.id, active: !u.is_active }),
     });
 
+  const headerActions = (
+    <>
+      {can.upload && (
+        <Button
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          onClick={() => setImporting(true)}
+        >
+          {t("imports.open")}
+        </Button>
+      )}
+      {can.create && (
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setEditing({ user: null })}>
+          {t("list.new")}
+        </Button>
+      )}
+    </>
+  );
+
   return (
     <MasterConfigurationPage>
-      <Card
-        title={t("list.title")}
-        description={t("list.description")}
-        actions={
-          <>
-            {can.upload && (
-              <Button
-                variant="default"
-                leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-                onClick={() => setImporting(true)}
-              >
-                {t("imports.open")}
-              </Button>
-            )}
-            {can.create && (
-              <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setEditing({ user: null })}>
-                {t("list.new")}
-              </Button>
-            )}
-          </>
-        }
-      >
-        <Group gap="sm" align="flex-end">
-          <ListSearch
-            label={t("list.search")}
-            placeholder={t("list.searchPlaceholder")}
-            value={q}
-            onSearch={(v) => list.setFilter("q", v)}
-            w={{ base: "100%", sm: 280 }}
-          />
-          <Select
+      <Card title={t("list.title")} description={t("list.description")} actions={headerActions}>
+        <ListFilters
+          listParams={list}
+          search={{ label: t("list.search"), placeholder: t("list.searchPlaceholder"), width: 280 }}
+        >
+          <FilterSelect
+            listParams={list}
+            param="profile"
             label={t("filters.profile")}
             placeholder={t("filters.anyProfile")}
             data={profileOptions}
-            value={profile || null}
-            onChange={(v) => list.setFilter("profile", v)}
             clearable
             w={{ base: "100%", xs: 180 }}
-            comboboxProps={{ withinPortal: true }}
             disabled={profileOptions.length === 0}
           />
-          <Select
+          <FilterSelect
+            listParams={list}
+            param="scope"
             label={t("filters.kind")}
             data={(["all", "staff", "family"] as const).map((s) => ({ value: s, label: t(`filters.scope.${s}`) }))}
-            value={scope}
-            onChange={(v) => list.setFilter("scope", v)}
             allowDeselect={false}
             w={{ base: "calc(50% - 6px)", xs: 150 }}
-            comboboxProps={{ withinPortal: true }}
           />
-          <Select
+          <FilterSelect
+            listParams={list}
+            param="active"
             label={t("filters.status")}
             data={(["all", "true", "false"] as const).map((s) => ({ value: s, label: t(`filters.active.${s}`) }))}
-            value={active}
-            onChange={(v) => list.setFilter("active", v)}
             allowDeselect={false}
             w={{ base: "calc(50% - 6px)", xs: 150 }}
-            comboboxProps={{ withinPortal: true }}
           />
-        </Group>
+        </ListFilters>
 
         {selected.size > 0 && (
           <BulkAssign selected={selected} profileOptions={profileOptions} onDone={() => setSelected(new Set())} />

@@ -1,6 +1,6 @@
 import "@mantine/dates/styles.css";
 import { STUDENT_STATUSES, type Student } from "@convive/domain";
-import { Button, Group, Menu, Select } from "@mantine/core";
+import { Button, Menu } from "@mantine/core";
 import {
   IconChevronDown,
   IconFileSpreadsheet,
@@ -13,7 +13,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
-import { ListSearch } from "../../../components/ListSearch.tsx";
+import { FilterSelect } from "../../../components/FilterSelect.tsx";
+import { ListFilters } from "../../../components/ListSearch.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { MassiveUpload } from "../imports/MassiveUpload.tsx";
@@ -121,36 +122,30 @@ export default function StudentsProfilePage() {
             </>
           }
         >
-          <Group gap="sm" align="flex-end">
-            <ListSearch
-              label={t("list.search")}
-              placeholder={t("list.searchPlaceholder")}
-              value={q}
-              onSearch={(v) => list.setFilter("q", v)}
-              w={{ base: "100%", sm: 300 }}
-            />
-            <Select
+          <ListFilters
+            listParams={list}
+            search={{ label: t("list.search"), placeholder: t("list.searchPlaceholder"), width: 300 }}
+          >
+            <FilterSelect
+              listParams={list}
+              param="group"
               label={t("list.group")}
               placeholder={t("list.anyGroup")}
               data={groupData}
-              value={group || null}
-              onChange={(v) => list.setFilter("group", v)}
               clearable
               searchable
               w={{ base: "calc(60% - 6px)", xs: 240 }}
-              comboboxProps={{ withinPortal: true }}
             />
-            <Select
+            <FilterSelect
+              listParams={list}
+              param="status"
               label={t("list.status")}
               placeholder={t("list.anyStatus")}
               data={STUDENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-              value={status || null}
-              onChange={(v) => list.setFilter("status", v)}
               clearable
               w={{ base: "calc(40% - 6px)", xs: 160 }}
-              comboboxProps={{ withinPortal: true }}
             />
-          </Group>
+          </ListFilters>
 
           <QueryState query={students} />
           {students.data && rows.length === 0 && (
