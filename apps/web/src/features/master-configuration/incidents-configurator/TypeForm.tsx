@@ -5,10 +5,9 @@ import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useLocalName } from "../shared/catalogue.tsx";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createType, updateType } from "./api.ts";
+import { useSaveType } from "./api.ts";
 import { ClassificationDot } from "./ClassificationBadge.tsx";
 import { GuidelinesField } from "./GuidelinesField.tsx";
 
@@ -49,7 +48,6 @@ export function TypeForm({
   const { t, i18n } = useTranslation(["incidentsConfig", "incidents"]);
   const lang = i18n.resolvedLanguage === "en" ? "en" : "es";
   const localName = useLocalName();
-  const refresh = useRefreshAll();
   const form = useForm<Values>({
     initialValues: {
       category_id: String(type?.category_id ?? categoryId),
@@ -66,16 +64,9 @@ export function TypeForm({
       schemaErrors(IncidentTypeBody, bodyOf(v), t, { guidelines: { custom: ERRORS.GUIDELINE_HYPHEN_ONLY[lang] } }),
     validateInputOnChange: ["guidelines"],
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveType(type?.id ?? null));
 
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = bodyOf(v);
-      if (type) await updateType(type.id, body);
-      else await createType(body);
-      await refresh();
-    }, onClose),
-  );
+  const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
 
   return (
     <FormModal

@@ -8,7 +8,7 @@ import type {
 } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { useMcKey } from "../shared/keys.ts";
+import { useMcKey, useMcMutation } from "../shared/keys.ts";
 
 /** Every category with its types, inactive ones included (the configurator shows and re-activates them). */
 export function useIncidentCategories() {
@@ -34,3 +34,16 @@ export const createType = (body: IncidentTypeBody) =>
 export const updateType = (id: number, body: Partial<UpdateIncidentTypeBody>) =>
   api<{ data: { type: IncidentType } }>(`/api/incident-types/${id}`, { method: "PATCH", body });
 export const deleteType = (id: number) => api(`/api/incident-types/${id}`, { method: "DELETE" });
+
+/** Creates an incident type, or updates the one given. */
+export const useSaveType = (id: number | null) =>
+  useMcMutation((body: IncidentTypeBody) => (id ? updateType(id, body) : createType(body)));
+/** Creates a category (answering it, so a type form can pick it at once), or updates the one given. */
+export const useSaveCategory = (id: number | null) =>
+  useMcMutation(async (body: CategoryBody) => {
+    if (id) {
+      await updateCategory(id, body);
+      return null;
+    }
+    return (await createCategory(body)).data.category;
+  });

@@ -6,10 +6,9 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useLocalName } from "../shared/catalogue.tsx";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createObservationType, updateObservationType } from "./api.ts";
+import { useSaveObservationType } from "./api.ts";
 
 interface Values {
   name_es: string;
@@ -25,7 +24,6 @@ const bodyOf = (v: Values) => ({ ...v, points: v.points === "" ? 0 : Number(v.po
 export function ObservationTypeForm({ type, onClose }: { type: ObservationType | null; onClose: () => void }) {
   const { t } = useTranslation(["incidentsConfig", "incidents"]);
   const localName = useLocalName();
-  const refresh = useRefreshAll();
   const kindLabel = useId();
   const form = useForm<Values>({
     initialValues: {
@@ -37,15 +35,9 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
     },
     validate: (v) => schemaErrors(ObservationTypeBody, bodyOf(v), t),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveObservationType(type?.id ?? null));
 
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      if (type) await updateObservationType(type.id, bodyOf(v));
-      else await createObservationType(bodyOf(v));
-      await refresh();
-    }, onClose),
-  );
+  const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
 
   return (
     <FormModal
