@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { fullName } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createSchoolUser, updateSchoolUser, useSchoolUser } from "./api.ts";
+import { NameFields } from "../shared/NameFields.tsx";
+import { useSaveSchoolUser, useSchoolUser } from "./api.ts";
 
 interface Values {
   first_name: string;
@@ -38,7 +38,6 @@ export function UserForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation("masterUsers");
-  const refresh = useRefreshAll();
   const detail = useSchoolUser(user?.id ?? null);
   const form = useForm<Values>({
     initialValues: {
@@ -55,7 +54,7 @@ export function UserForm({
         profile_id: { "*": t("common:messages.emptyFields") },
       }),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveSchoolUser());
   // Until the detail arrives the person's fields stay locked: most accounts are their owners'.
   const ownedByPerson = user !== null && detail.data?.identity_editable !== true;
   const owned = detail.data?.owned_groups ?? [];
@@ -73,29 +72,17 @@ export function UserForm({
     };
   }
 
-  const submit = form.onSubmit((v) =>
-    save.run(
-      async () => {
-        if (user) {
-          const { email: _, first_name, paternal_surname, maternal_surname, cell_phone, ...membership } = body(v);
-          const identity = { first_name, paternal_surname, maternal_surname, cell_phone };
-          await updateSchoolUser(
-            user.id,
-            ownedByPerson ? { ...membership, cell_phone: undefined } : { ...membership, ...identity },
-          );
-          await refresh();
-          return null;
-        }
-        const invitation = await createSchoolUser(CreateSchoolUserBody.parse(body(v)));
-        await refresh();
-        return invitation;
-      },
-      (invitation) => {
-        if (invitation) toast("success", t("form.invited", { email: invitation.email }));
-        onClose();
-      },
-    ),
-  );
+  const submit = form.onSubmit((v) => {
+    if (!user) return save.submit({ id: null, body: CreateSchoolUserBody.parse(body(v)) }, invited);
+    const { email: _, first_name, paternal_surname, maternal_surname, cell_phone, ...membership } = body(v);
+    const identity = { first_name, paternal_surname, maternal_surname, cell_phone };
+    const update = ownedByPerson ? { ...membership, cell_phone: undefined } : { ...membership, ...identity };
+    save.submit({ id: user.id, body: update }, invited);
+  });
+  const invited = (invitation: { email: string } | null) => {
+    if (invitation) toast("success", t("form.invited", { email: invitation.email }));
+    onClose();
+  };
 
   const profileData = profiles.map((p) => ({ value: String(p.id), label: p.name }));
   if (user?.profile_id && !profileData.some((p) => p.value === String(user.profile_id))) {
@@ -141,31 +128,15 @@ export function UserForm({
             {...form.getInputProps("email")}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("fields.firstName")}
-            required
-            maxLength={80}
-            disabled={ownedByPerson}
-            {...form.getInputProps("first_name")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("fields.paternalSurname")}
-            maxLength={80}
-            disabled={ownedByPerson}
-            {...form.getInputProps("paternal_surname")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("fields.maternalSurname")}
-            maxLength={80}
-            disabled={ownedByPerson}
-            {...form.getInputProps("maternal_surname")}
-          />
-        </Grid.Col>
+        <NameFields
+          form={form}
+          disabled={ownedByPerson}
+          labels={{
+            first_name: t("fields.firstName"),
+            paternal_surname: t("fields.paternalSurname"),
+            maternal_surname: t("fields.maternalSurname"),
+          }}
+        />
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             label={t("fields.cellPhone")}

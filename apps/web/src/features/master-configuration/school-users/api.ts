@@ -121,3 +121,11 @@ export const useSetUserActive = () =>
   useMcMutation(({ id, active }: { id: number; active: boolean }) =>
     active ? activateSchoolUser(id) : deactivateSchoolUser(id),
   );
+
+/** Invites a person (answering the invitation) or updates a member (answering null). */
+export const useSaveSchoolUser = () =>
+  useMcMutation(async (save: { id: null; body: CreateSchoolUserBody } | { id: number; body: UpdateSchoolUserBody }) => {
+    if (save.id === null) return createSchoolUser(save.body);
+    await updateSchoolUser(save.id, save.body);
+    return null;
+  });

@@ -14,11 +14,11 @@ import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { fullName } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
+import { NameFields } from "../shared/NameFields.tsx";
 import { AddressFields, type AddressValues, addressBody, emptyAddress } from "./AddressFields.tsx";
-import { addFamilyMember, updateFamilyMember } from "./api.ts";
+import { useSaveFamilyMember } from "./api.ts";
 
 interface Values {
   email: string;
@@ -50,7 +50,6 @@ export function FamilyMemberForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation("masterStudents");
-  const refresh = useRefreshAll();
   const namesLocked = member !== null && !member.identity_editable;
   const form = useForm<Values>({
     initialValues: {
@@ -77,7 +76,7 @@ export function FamilyMemberForm({
       return errors;
     },
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveFamilyMember());
   const rfc = normalizeId(form.values.rfc);
   const rfcLive = rfc.length >= 13 ? (isValidRfc(rfc) ? "ok" : "bad") : null;
 
@@ -99,17 +98,10 @@ export function FamilyMemberForm({
   }
 
   const submit = form.onSubmit((v) =>
-    save.run(
-      async () => {
-        if (member) {
-          await updateFamilyMember(studentId, member.user_id, body(v));
-          await refresh();
-          return null;
-        }
-        const result = await addFamilyMember(studentId, CreateFamilyMemberBody.parse(body(v)));
-        await refresh();
-        return result;
-      },
+    save.submit(
+      member
+        ? { studentId, userId: member.user_id, body: body(v) }
+        : { studentId, userId: null, body: CreateFamilyMemberBody.parse(body(v)) },
       (result) => {
         if (result?.invitation) toast("success", t("family.invited", { email: result.invitation.email }));
         else if (result?.family_member) toast("info", t("family.linked", { email: result.family_member.email }));
@@ -163,31 +155,15 @@ export function FamilyMemberForm({
             {...form.getInputProps("relationship")}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("student.firstName")}
-            required
-            maxLength={80}
-            disabled={namesLocked}
-            {...form.getInputProps("first_name")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("student.paternalSurname")}
-            maxLength={80}
-            disabled={namesLocked}
-            {...form.getInputProps("paternal_surname")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("student.maternalSurname")}
-            maxLength={80}
-            disabled={namesLocked}
-            {...form.getInputProps("maternal_surname")}
-          />
-        </Grid.Col>
+        <NameFields
+          form={form}
+          disabled={namesLocked}
+          labels={{
+            first_name: t("student.firstName"),
+            paternal_surname: t("student.paternalSurname"),
+            maternal_surname: t("student.maternalSurname"),
+          }}
+        />
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextInput
             label={t("family.rfc")}

@@ -122,3 +122,14 @@ export const useDeleteStudent = () => useMcMutation(deleteStudent);
 /** Creates a student, or updates the one given; answers the saved student. */
 export const useSaveStudent = (id: number | null) =>
   useMcMutation((body: CreateStudentBody) => (id ? updateStudent(id, body) : createStudent(body)));
+
+type FamilyMemberSave =
+  | { studentId: number; userId: null; body: CreateFamilyMemberBody }
+  | { studentId: number; userId: number; body: UpdateFamilyMemberBody };
+/** Adds a family member (linked at once or invited: the answer says which) or updates one (answering null). */
+export const useSaveFamilyMember = () =>
+  useMcMutation(async (save: FamilyMemberSave) => {
+    if (save.userId === null) return addFamilyMember(save.studentId, save.body);
+    await updateFamilyMember(save.studentId, save.userId, save.body);
+    return null;
+  });
