@@ -9,12 +9,15 @@ export interface FormModalProps extends Omit<ModalProps, "children" | "onSubmit"
   busy?: boolean;
   /** The server's message when it is not about one field. */
   failure?: string | null;
+  /** A `useFormMutation` result: its busy and failure, instead of passing both. */
+  save?: { busy: boolean; failure: string | null };
   submitLabel?: string;
   children: ReactNode;
 }
 
 /** A form in a dialog; the whole screen on a phone, where a floating box leaves no room for the keyboard. */
-export function FormModal({ onSubmit, busy, failure, submitLabel, children, ...props }: FormModalProps) {
+export function FormModal({ onSubmit, save, submitLabel, children, ...rest }: FormModalProps) {
+  const { busy = save?.busy, failure = save?.failure, ...props } = rest;
   const { t } = useTranslation();
   const phone = useIsPhone();
   return (

@@ -44,8 +44,7 @@ export function CategoryForm({
       onClose={onClose}
       title={category ? t("categories.editTitle", { name: localName(category) }) : t("categories.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <TextInput
         label={t("names.es")}

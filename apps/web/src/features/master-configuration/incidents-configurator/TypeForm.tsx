@@ -75,8 +75,7 @@ export function TypeForm({
       size="lg"
       title={type ? t("types.editTitle", { name: localName(type) }) : t("types.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Select
         label={t("types.category")}

@@ -45,8 +45,7 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
       onClose={onClose}
       title={type ? t("observations.editTitle", { name: localName(type) }) : t("observations.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 6 }}>

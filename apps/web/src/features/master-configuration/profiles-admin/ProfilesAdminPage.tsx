@@ -266,8 +266,7 @@ function ProfileForm({
       size="sm"
       title={profile ? t("profiles.renameTitle", { name: profile.name }) : t("profiles.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <TextInput
         label={t("profiles.name")}

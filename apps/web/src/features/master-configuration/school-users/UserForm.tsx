@@ -1,13 +1,13 @@
 import { CreateSchoolUserBody, type ProfileSummary, type SchoolUser, UpdateSchoolUserBody } from "@convive/domain";
-import { Alert, Autocomplete, Grid, Select, TextInput } from "@mantine/core";
+import { Autocomplete, Grid, Select, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconInfoCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { fullName } from "../shared/format.ts";
+import { InfoNotes } from "../shared/InfoNotes.tsx";
 import { NameFields } from "../shared/NameFields.tsx";
 import { useSaveSchoolUser, useSchoolUser } from "./api.ts";
 
@@ -89,6 +89,15 @@ export function UserForm({
     profileData.unshift({ value: String(user.profile_id), label: user.profile_name ?? "" });
   }
 
+  const notes = [
+    !user && { kind: "hint" as const, text: t("form.createHint") },
+    ownedByPerson && { kind: "locked" as const, text: t("form.ownedByPerson") },
+    owned.length > 0 && {
+      kind: "locked" as const,
+      text: t("form.ownsGroups", { groups: owned.map((g) => g.name).join(", ") }),
+    },
+  ];
+
   return (
     <FormModal
       opened
@@ -97,24 +106,9 @@ export function UserForm({
       title={user ? t("form.editTitle", { name: fullName(user) }) : t("form.createTitle")}
       onSubmit={submit}
       submitLabel={user ? undefined : t("form.sendInvitation")}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
-      {!user && (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("form.createHint")}
-        </Alert>
-      )}
-      {ownedByPerson && (
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("form.ownedByPerson")}
-        </Alert>
-      )}
-      {owned.length > 0 && (
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("form.ownsGroups", { groups: owned.map((g) => g.name).join(", ") })}
-        </Alert>
-      )}
+      <InfoNotes notes={notes} />
       <Grid gap="sm">
         <Grid.Col span={12}>
           <TextInput

@@ -61,8 +61,7 @@ export function PeriodForm({
       onClose={onClose}
       title={editing ? t("periods.editTitle", { name: period.name }) : t("periods.createTitle", { year: year.name })}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Text size="sm" c="dimmed">
         {t("periods.within", { range: formatRange(year.starts_on, year.ends_on, lang) })}

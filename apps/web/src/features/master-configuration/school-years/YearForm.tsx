@@ -81,8 +81,7 @@ export function YearForm({
       onClose={onClose}
       title={editing ? t("years.editTitle", { name: year.name }) : t("years.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <DateField

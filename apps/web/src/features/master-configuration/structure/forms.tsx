@@ -61,8 +61,7 @@ export function SectionForm({
       onClose={onClose}
       title={section ? t("sections.editTitle", { name: section.name }) : t("sections.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <TextInput
         label={t("sections.name")}
@@ -136,8 +135,7 @@ export function GradeForm({
           : t("grades.createTitle", { section: section.name })
       }
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <TextInput
         label={t("grades.name")}
@@ -211,8 +209,7 @@ export function GroupForm({
           : t("groups.createTitle", { grade: grade.name, section: grade.section_name })
       }
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Text size="sm" c="dimmed">
         {t("groups.inYear", { year: yearName })}

@@ -7,15 +7,16 @@ import {
   type Relationship,
   UpdateFamilyMemberBody,
 } from "@convive/domain";
-import { Alert, Checkbox, Grid, Group, Select, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, Grid, Group, Select, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
+import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { fullName } from "../shared/format.ts";
+import { InfoNotes } from "../shared/InfoNotes.tsx";
 import { NameFields } from "../shared/NameFields.tsx";
 import { AddressFields, type AddressValues, addressBody, emptyAddress } from "./AddressFields.tsx";
 import { useSaveFamilyMember } from "./api.ts";
@@ -118,19 +119,14 @@ export function FamilyMemberForm({
       title={member ? t("family.editTitle", { name: fullName(member) }) : t("family.createTitle")}
       onSubmit={submit}
       submitLabel={member ? undefined : t("family.submitAdd")}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
-      {!member && (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("family.createHint")}
-        </Alert>
-      )}
-      {namesLocked && (
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("family.namesOwned")}
-        </Alert>
-      )}
+      <InfoNotes
+        notes={[
+          !member && { kind: "hint", text: t("family.createHint") },
+          namesLocked && { kind: "locked", text: t("family.namesOwned") },
+        ]}
+      />
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <TextInput

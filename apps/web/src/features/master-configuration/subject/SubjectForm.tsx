@@ -65,8 +65,7 @@ export function SubjectForm({
       onClose={onClose}
       title={subject ? t("subjects.editTitle", { name: subject.name }) : t("subjects.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, xs: 8 }}>
