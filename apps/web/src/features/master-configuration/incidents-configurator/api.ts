@@ -47,3 +47,16 @@ export const useSaveCategory = (id: number | null) =>
     }
     return (await createCategory(body)).data.category;
   });
+export const useDeleteCategory = () => useMcMutation(deleteCategory);
+export const useDeleteType = () => useMcMutation(deleteType);
+/** Switches a category on or off. */
+export const useSetCategoryActive = () =>
+  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateCategory(id, { is_active: active }));
+/** Switches an incident type on or off. */
+export const useSetTypeActive = () =>
+  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateType(id, { is_active: active }));
+/** Gives every category whose place changed its new order (the list as the user arranged it). */
+export const useReorderCategories = () =>
+  useMcMutation((list: IncidentCategory[]) =>
+    Promise.all(list.flatMap((c, i) => (c.order === i + 1 ? [] : [updateCategory(c.id, { order: i + 1 })]))),
+  );

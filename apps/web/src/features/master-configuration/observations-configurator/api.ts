@@ -25,3 +25,6 @@ export const deleteObservationType = (id: number) => api(`/api/observation-types
 export const useSaveObservationType = (id: number | null) =>
   useMcMutation((body: ObservationTypeBody) => (id ? updateObservationType(id, body) : createObservationType(body)));
 export const useDeleteObservationType = () => useMcMutation(deleteObservationType);
+/** Switches an observation type on or off. */
+export const useSetObservationTypeActive = () =>
+  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateObservationType(id, { is_active: active }));
