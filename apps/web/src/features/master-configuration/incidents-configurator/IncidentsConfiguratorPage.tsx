@@ -1,6 +1,6 @@
 import type { IncidentCategory, IncidentType } from "@convive/domain";
-import { Accordion, Button } from "@mantine/core";
-import { IconCategory, IconPlus } from "@tabler/icons-react";
+import { Accordion } from "@mantine/core";
+import { IconCategory } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirm } from "../../../components/ConfirmDialog.tsx";
@@ -89,25 +89,15 @@ export default function IncidentsConfiguratorPage() {
         }
       : undefined;
 
-  const newCategory = canWrite && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCategoryForm({ category: null })}>
-      {t("categories.new")}
-    </Button>
-  );
-
   return (
     <MasterConfigurationPage>
       <CatalogueFrame
-        intro={t("categories.intro")}
+        keys="categories"
         canWrite={canWrite}
         query={categories}
         count={list.length}
-        newButton={newCategory}
-        empty={{
-          icon: <IconCategory size={28} />,
-          title: t("categories.emptyTitle"),
-          description: canWrite ? t("categories.emptyDescription") : t("categories.emptyReadOnly"),
-        }}
+        onNew={() => setCategoryForm({ category: null })}
+        emptyIcon={<IconCategory size={28} />}
       >
         <Accordion
           multiple

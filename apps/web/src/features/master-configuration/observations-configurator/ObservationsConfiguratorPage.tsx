@@ -1,6 +1,5 @@
 import type { ObservationType } from "@convive/domain";
-import { Button } from "@mantine/core";
-import { IconPlus, IconStar } from "@tabler/icons-react";
+import { IconStar } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirm } from "../../../components/ConfirmDialog.tsx";
@@ -42,25 +41,15 @@ export default function ObservationsConfiguratorPage() {
       remove: () => deleteType.mutateAsync(type.id),
     });
 
-  const newType = canWrite && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ type: null })}>
-      {t("observations.new")}
-    </Button>
-  );
-
   return (
     <MasterConfigurationPage>
       <CatalogueFrame
-        intro={t("observations.intro")}
+        keys="observations"
         canWrite={canWrite}
         query={types}
         count={list.length}
-        newButton={newType}
-        empty={{
-          icon: <IconStar size={28} />,
-          title: t("observations.emptyTitle"),
-          description: canWrite ? t("observations.emptyDescription") : t("observations.emptyReadOnly"),
-        }}
+        onNew={() => setEditing({ type: null })}
+        emptyIcon={<IconStar size={28} />}
       >
         <ObservationTypesList
           types={list}

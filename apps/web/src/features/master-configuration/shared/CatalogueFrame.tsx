@@ -1,5 +1,5 @@
-import { Alert, Group as Row, Stack, Text } from "@mantine/core";
-import { IconInfoCircle } from "@tabler/icons-react";
+import { Alert, Button, Group as Row, Stack, Text } from "@mantine/core";
+import { IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
@@ -13,23 +13,35 @@ import { QueryState } from "../../../components/QueryState.tsx";
  * who may not change anything, the query's loading/error state, the empty panel, then the entries.
  */
 export function CatalogueFrame({
-  intro,
+  keys,
   canWrite,
   query,
   count,
-  newButton,
-  empty,
+  onNew,
+  emptyIcon,
   children,
 }: {
-  intro: string;
+  /** The screen's section in incidentsConfig: its intro, 'new' label and empty texts. */
+  keys: "categories" | "observations";
   canWrite: boolean;
   query: UseQueryResult<unknown>;
   count: number;
-  newButton: ReactNode;
-  empty: { icon: ReactNode; title: string; description: string };
+  onNew: () => void;
+  emptyIcon: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation("incidentsConfig");
+  const newButton = canWrite && (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew}>
+      {t(`${keys}.new`)}
+    </Button>
+  );
+  const empty = {
+    icon: emptyIcon,
+    title: t(`${keys}.emptyTitle`),
+    description: canWrite ? t(`${keys}.emptyDescription`) : t(`${keys}.emptyReadOnly`),
+  };
+  const intro = t(`${keys}.intro`);
   return (
     <Stack gap="md">
       <Row justify="space-between" align="flex-end" gap="sm" wrap="wrap">
