@@ -1,11 +1,12 @@
 import { type IncidentCategory, type IncidentType, IncidentTypeBody } from "@convive/domain";
 import { CLASSIFICATIONS, type Classification, ERRORS } from "@convive/domain/core";
-import { Grid, NumberInput, Radio, Group as Row, Select, Switch, TextInput } from "@mantine/core";
+import { Radio, Group as Row, Select, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { BilingualNameFields, PointsField } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
 import { useSaveType } from "./api.ts";
 import { ClassificationDot } from "./ClassificationBadge.tsx";
@@ -84,28 +85,7 @@ export function TypeForm({
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps("category_id")}
       />
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("names.es")}
-            placeholder={t("types.placeholderEs")}
-            required
-            maxLength={120}
-            data-autofocus
-            lang="es"
-            {...form.getInputProps("name_es")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("names.en")}
-            placeholder={t("types.placeholderEn")}
-            maxLength={120}
-            lang="en"
-            {...form.getInputProps("name_en")}
-          />
-        </Grid.Col>
-      </Grid>
+      <BilingualNameFields form={form} keys="types" />
       <Radio.Group
         label={t("types.classification")}
         description={t("types.classificationHint")}
@@ -127,17 +107,7 @@ export function TypeForm({
           ))}
         </Row>
       </Radio.Group>
-      <NumberInput
-        label={t("types.points")}
-        description={t("types.pointsHint")}
-        min={0}
-        max={100}
-        allowDecimal={false}
-        allowNegative={false}
-        // A narrow box for a number; the hint above keeps the form's width.
-        styles={{ wrapper: { maxWidth: 200 } }}
-        {...form.getInputProps("default_points")}
-      />
+      <PointsField keys="types" {...form.getInputProps("default_points")} />
       <Switch
         label={t("types.notifyFamily")}
         description={t("types.notifyFamilyHint")}

@@ -1,12 +1,13 @@
 import { type ObservationType, ObservationTypeBody } from "@convive/domain";
 import { OBSERVATION_KINDS, type ObservationKind } from "@convive/domain/core";
-import { Grid, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { SegmentedControl, Stack, Switch, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { BilingualNameFields, PointsField } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
 import { useSaveObservationType } from "./api.ts";
 
@@ -47,28 +48,7 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
       onSubmit={submit}
       save={save}
     >
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("names.es")}
-            placeholder={t("observations.placeholderEs")}
-            required
-            maxLength={120}
-            data-autofocus
-            lang="es"
-            {...form.getInputProps("name_es")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("names.en")}
-            placeholder={t("observations.placeholderEn")}
-            maxLength={120}
-            lang="en"
-            {...form.getInputProps("name_en")}
-          />
-        </Grid.Col>
-      </Grid>
+      <BilingualNameFields form={form} keys="observations" />
       <Stack gap={4} role="group" aria-labelledby={kindLabel}>
         <Text id={kindLabel} size="sm" fw={500}>
           {t("observations.kind")}
@@ -82,17 +62,7 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
           {...form.getInputProps("kind")}
         />
       </Stack>
-      <NumberInput
-        label={t("observations.points")}
-        description={t("observations.pointsHint")}
-        min={0}
-        max={100}
-        allowDecimal={false}
-        allowNegative={false}
-        // A narrow box for a number; the hint above keeps the form's width.
-        styles={{ wrapper: { maxWidth: 200 } }}
-        {...form.getInputProps("points")}
-      />
+      <PointsField keys="observations" {...form.getInputProps("points")} />
       <Switch
         label={t("status.active")}
         description={t("status.activeHint")}
