@@ -129,3 +129,6 @@ export const useSaveSchoolUser = () =>
     await updateSchoolUser(save.id, save.body);
     return null;
   });
+
+export const useResendInvitation = () => useMcMutation(resendInvitation);
+export const useCancelInvitation = () => useMcMutation(cancelInvitation);

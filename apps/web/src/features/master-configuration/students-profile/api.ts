@@ -133,3 +133,8 @@ export const useSaveFamilyMember = () =>
     await updateFamilyMember(save.studentId, save.userId, save.body);
     return null;
   });
+
+export const useResendFamilyInvitation = () =>
+  useMcMutation(({ studentId, id }: { studentId: number; id: number }) => resendFamilyInvitation(studentId, id));
+export const useCancelFamilyInvitation = () =>
+  useMcMutation(({ studentId, id }: { studentId: number; id: number }) => cancelFamilyInvitation(studentId, id));
