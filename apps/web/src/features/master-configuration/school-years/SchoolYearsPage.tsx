@@ -7,9 +7,8 @@ import { EmptyState } from "../../../components/EmptyState.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useAccess } from "../shared/access.ts";
 import { type Period, type SchoolYear, useSchoolYears } from "../shared/api.ts";
-import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { closeYear, deletePeriod, deleteYear, updateYear } from "./api.ts";
+import { useCloseYear, useDeletePeriod, useDeleteYear, useMakeYearCurrent } from "./api.ts";
 import { DatesLanguage } from "./DateField.tsx";
 import { PeriodForm } from "./PeriodForm.tsx";
 import { YearCard, type YearPermissions } from "./YearCard.tsx";
@@ -25,7 +24,10 @@ export default function SchoolYearsPage() {
   const { t } = useTranslation("masterConfiguration");
   const access = useAccess();
   const years = useSchoolYears();
-  const refresh = useRefreshAll();
+  const makeCurrent = useMakeYearCurrent();
+  const closeYear = useCloseYear();
+  const deleteYear = useDeleteYear();
+  const deletePeriod = useDeletePeriod();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
 
@@ -64,10 +66,7 @@ export default function SchoolYearsPage() {
           confirmLabel: t("years.makeCurrentAction"),
           successMessage: t("common:messages.saved"),
           failureMessage: t("common:messages.saveFailed"),
-          action: async () => {
-            await updateYear(year.id, { is_current: true });
-            await refresh();
-          },
+          action: () => makeCurrent.mutateAsync(year.id),
         })
       }
       onClose={() =>
@@ -85,10 +84,7 @@ export default function SchoolYearsPage() {
           danger: true,
           successMessage: t("common:messages.saved"),
           failureMessage: t("common:messages.saveFailed"),
-          action: async () => {
-            await closeYear(year.id);
-            await refresh();
-          },
+          action: () => closeYear.mutateAsync(year.id),
         })
       }
       onDelete={() =>
@@ -97,10 +93,7 @@ export default function SchoolYearsPage() {
           message: t("years.deleteMessage", { name: year.name }),
           confirmLabel: t("actions.delete"),
           danger: true,
-          action: async () => {
-            await deleteYear(year.id);
-            await refresh();
-          },
+          action: () => deleteYear.mutateAsync(year.id),
         })
       }
       onDeletePeriod={(period) =>
@@ -109,10 +102,7 @@ export default function SchoolYearsPage() {
           message: t("periods.deleteMessage", { name: period.name, year: year.name }),
           confirmLabel: t("actions.delete"),
           danger: true,
-          action: async () => {
-            await deletePeriod(year.id, period.id);
-            await refresh();
-          },
+          action: () => deletePeriod.mutateAsync({ yearId: year.id, id: period.id }),
         })
       }
     />

@@ -35,3 +35,8 @@ export const useSaveYear = (id: number | null) =>
   useMcMutation(({ is_current, ...body }: CreateSchoolYearBody) =>
     id ? updateYear(id, body) : createYear({ ...body, is_current }),
   );
+export const useMakeYearCurrent = () => useMcMutation((id: number) => updateYear(id, { is_current: true }));
+export const useCloseYear = () => useMcMutation(closeYear);
+export const useDeleteYear = () => useMcMutation(deleteYear);
+export const useDeletePeriod = () =>
+  useMcMutation(({ yearId, id }: { yearId: number; id: number }) => deletePeriod(yearId, id));

@@ -138,3 +138,7 @@ export const useResendFamilyInvitation = () =>
   useMcMutation(({ studentId, id }: { studentId: number; id: number }) => resendFamilyInvitation(studentId, id));
 export const useCancelFamilyInvitation = () =>
   useMcMutation(({ studentId, id }: { studentId: number; id: number }) => cancelFamilyInvitation(studentId, id));
+export const useUnlinkFamilyMember = () =>
+  useMcMutation(({ studentId, userId }: { studentId: number; userId: number }) =>
+    unlinkFamilyMember(studentId, userId),
+  );
