@@ -1,14 +1,10 @@
 import type { UserPayload } from "@convive/domain";
-import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { Avatar, Button, Group, Stack, Text } from "@mantine/core";
 import { IconCamera } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
-import { toast } from "../../../lib/toast.ts";
+import { ImagePickerActions, useImagePicker } from "../../../components/ImagePicker.tsx";
 import { AVATAR_TYPES, uploadAvatar } from "../api/avatar.ts";
-
-const MB = 1024 * 1024;
 
 /**
  * Profile picture with a preview before it is sent. The school's maximum size is checked here first
@@ -17,53 +13,17 @@ const MB = 1024 * 1024;
 export function AvatarPicker({ user, maxMb, roleLabel }: { user: UserPayload; maxMb: number; roleLabel: string }) {
   const { t } = useTranslation("account");
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const resetRef = useRef<() => void>(null);
-
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const clear = () => {
-    setFile(null);
-    setPreview(null);
-    resetRef.current?.();
-  };
-
-  const pick = (picked: File | null) => {
-    setError(null);
-    if (!picked) return;
-    let problem: string | null = null;
-    if (!(AVATAR_TYPES as readonly string[]).includes(picked.type)) problem = t("avatar.wrongType");
-    else if (picked.size > maxMb * MB) problem = t("avatar.tooLarge", { size: maxMb });
-    if (problem) {
-      setError(problem);
-      toast("error", problem);
-      clear();
-      return;
-    }
-    setFile(picked);
-    setPreview(URL.createObjectURL(picked));
-  };
-
-  const save = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
+  const picker = useImagePicker({
+    types: AVATAR_TYPES,
+    maxMb,
+    messages: { wrongType: t("avatar.wrongType"), tooLarge: t("avatar.tooLarge", { size: maxMb }) },
+    upload: async (file) => {
       await uploadAvatar(user.id, file);
       await queryClient.invalidateQueries({ queryKey: ["current-user"] });
-      toast("success", t("common:messages.saved"));
-      clear();
-    } catch (failure) {
-      // The server's own words (its size message names the school's limit).
-      const message = failure instanceof ApiError ? failure.message : t("common:messages.saveFailed");
-      setError(message);
-      toast("error", message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failureToast: "server",
+  });
+  const { preview, error } = picker;
 
   const name = `${user.first_name} ${user.paternal_surname}`.trim();
   return (
@@ -89,29 +49,17 @@ export function AvatarPicker({ user, maxMb, roleLabel }: { user: UserPayload; ma
             </Text>
           )}
         </div>
-        {file ? (
-          <>
-            <Text size="sm" fw={500}>
-              {t("avatar.previewReady")}
-            </Text>
-            <Group gap="xs">
-              <Button size="xs" onClick={() => void save()} loading={busy}>
-                {t("avatar.save")}
-              </Button>
-              <Button size="xs" variant="default" onClick={clear} disabled={busy}>
-                {t("common:actions.cancel")}
-              </Button>
-            </Group>
-          </>
-        ) : (
-          <FileButton onChange={pick} accept={AVATAR_TYPES.join(",")} resetRef={resetRef}>
-            {(props) => (
-              <Button {...props} size="xs" variant="light" leftSection={<IconCamera size={16} aria-hidden />}>
-                {user.image_profile ? t("avatar.change") : t("avatar.upload")}
-              </Button>
-            )}
-          </FileButton>
-        )}
+        <ImagePickerActions
+          picker={picker}
+          size="xs"
+          ready={t("avatar.previewReady")}
+          saveLabel={t("avatar.save")}
+          pickButton={(props) => (
+            <Button {...props} size="xs" variant="light" leftSection={<IconCamera size={16} aria-hidden />}>
+              {user.image_profile ? t("avatar.change") : t("avatar.upload")}
+            </Button>
+          )}
+        />
         <Text size="xs" c={error ? "red.8" : "dimmed"} role={error ? "alert" : undefined}>
           {error ?? t("avatar.hint", { size: maxMb })}
         </Text>

@@ -1,13 +1,11 @@
 import type { SchoolInfo } from "@convive/domain";
-import { Button, Center, FileButton, Group, Image, Paper, Stack, Text } from "@mantine/core";
+import { Button, Center, Image, Paper, Text } from "@mantine/core";
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
-import { toast } from "../../../lib/toast.ts";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
+import { ImagePickerActions, useImagePicker } from "../../../components/ImagePicker.tsx";
 import { Card } from "../shared/Card.tsx";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
-import { IMAGE_TYPES, MB } from "../shared/upload.ts";
+import { IMAGE_TYPES } from "../shared/upload.ts";
 
 const DEFAULT_LOGO = "/logo-convive.svg";
 
@@ -27,53 +25,16 @@ export function LogoCard({
   onRemove: () => Promise<unknown>;
 }) {
   const { t } = useTranslation("masterConfiguration");
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const resetRef = useRef<() => void>(null);
   const confirm = useConfirm();
   const maxMb = info.max_file_size_in_mb;
-
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const clear = () => {
-    setFile(null);
-    setPreview(null);
-    resetRef.current?.();
-  };
-
-  const pick = (picked: File | null) => {
-    setError(null);
-    if (!picked) return;
-    let problem: string | null = null;
-    if (!(IMAGE_TYPES as readonly string[]).includes(picked.type)) problem = t("logo.wrongType");
-    else if (picked.size > maxMb * MB) problem = t("logo.tooLarge", { size: maxMb });
-    if (problem) {
-      setError(problem);
-      toast("error", problem);
-      clear();
-      return;
-    }
-    setFile(picked);
-    setPreview(URL.createObjectURL(picked));
-  };
-
-  const upload = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      await onUpload(file);
-      toast("success", t("common:messages.saved"));
-      clear();
-    } catch (failure) {
-      const message = failure instanceof ApiError ? failure.message : t("common:messages.saveFailed");
-      setError(message);
-      toast("error", t("common:messages.saveFailed"));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const picker = useImagePicker({
+    types: IMAGE_TYPES,
+    maxMb,
+    messages: { wrongType: t("logo.wrongType"), tooLarge: t("logo.tooLarge", { size: maxMb }) },
+    upload: onUpload,
+    failureToast: "saveFailed",
+  });
+  const { preview, error } = picker;
 
   const src = preview ?? info.logo ?? DEFAULT_LOGO;
   return (
@@ -101,31 +62,19 @@ export function LogoCard({
           {t("logo.usingDefault")}
         </Text>
       )}
-      {editable &&
-        (file ? (
-          <Stack gap="xs">
-            <Text size="sm" fw={500}>
-              {t("logo.previewReady")}
-            </Text>
-            <Group gap="xs">
-              <Button size="sm" onClick={() => void upload()} loading={busy}>
-                {t("logo.save")}
-              </Button>
-              <Button size="sm" variant="default" onClick={clear} disabled={busy}>
-                {t("common:actions.cancel")}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group gap="xs">
-            <FileButton onChange={pick} accept={IMAGE_TYPES.join(",")} resetRef={resetRef}>
-              {(props) => (
-                <Button {...props} size="sm" variant="default" leftSection={<IconPhotoUp size={16} aria-hidden />}>
-                  {info.logo ? t("logo.change") : t("logo.upload")}
-                </Button>
-              )}
-            </FileButton>
-            {info.logo && (
+      {editable && (
+        <ImagePickerActions
+          picker={picker}
+          size="sm"
+          ready={t("logo.previewReady")}
+          saveLabel={t("logo.save")}
+          pickButton={(props) => (
+            <Button {...props} size="sm" variant="default" leftSection={<IconPhotoUp size={16} aria-hidden />}>
+              {info.logo ? t("logo.change") : t("logo.upload")}
+            </Button>
+          )}
+          extra={
+            info.logo && (
               <Button
                 size="sm"
                 variant="subtle"
@@ -143,9 +92,10 @@ export function LogoCard({
               >
                 {t("logo.remove")}
               </Button>
-            )}
-          </Group>
-        ))}
+            )
+          }
+        />
+      )}
       {error && (
         <Text size="sm" c="red.9" role="alert">
           {error}

@@ -1,11 +1,21 @@
-import { Group, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
+import { Group, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Dropzone } from "@mantine/dropzone";
 import { IconFileUpload } from "@tabler/icons-react";
-import { type DragEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useId } from "react";
 import classes from "./DropArea.module.css";
 
+/** "a,b/c,.d" (an <input accept>) as react-dropzone's map: MIME types as keys, extensions under the first one. */
+function acceptMap(accept: string): Record<string, string[]> {
+  const parts = accept.split(",").map((p) => p.trim());
+  const types = parts.filter((p) => p.includes("/"));
+  const extensions = parts.filter((p) => p.startsWith("."));
+  return Object.fromEntries(types.map((type, i) => [type, i === 0 ? extensions : []]));
+}
+
 /**
- * A drop zone that is also a button: click (or Enter/Space) opens the file picker; files can be dropped on it.
- * The hidden input keeps the browser's own file dialog and accessibility.
+ * A drop zone that is also a button (@mantine/dropzone): click, Enter or Space opens the file picker; files can be
+ * dropped on it. Files of another type are handed on too, so the screen's own checks say what is wrong (the
+ * dropzone would refuse them silently). Our stylesheet draws it, so Mantine's dropzone CSS is not imported.
  */
 export function DropArea({
   accept,
@@ -24,65 +34,38 @@ export function DropArea({
   disabled?: boolean;
   children?: ReactNode;
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const hintId = useId();
-
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    if (disabled) return;
-    const files = [...event.dataTransfer.files];
-    if (files.length > 0) onFiles(multiple ? files : files.slice(0, 1));
-  };
-
   return (
-    <>
-      <UnstyledButton
-        className={classes.area}
-        data-over={over || undefined}
-        data-disabled={disabled || undefined}
-        disabled={disabled}
-        onClick={() => input.current?.click()}
-        onDragOver={(e) => {
-          e.preventDefault();
-          if (!disabled) setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={drop}
-        aria-describedby={hint ? hintId : undefined}
-      >
-        <Group gap="md" wrap="nowrap" justify="center">
-          <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
-            <IconFileUpload size={24} />
-          </ThemeIcon>
-          <Stack gap={2} miw={0}>
-            <Text fw={600} size="sm">
-              {label}
+    <Dropzone
+      className={classes.area}
+      accept={acceptMap(accept)}
+      multiple={multiple}
+      disabled={disabled}
+      onDrop={() => {}}
+      onDropAny={(accepted, rejected) => {
+        const files = [...accepted, ...rejected.map((r) => r.file)];
+        if (files.length > 0) onFiles(multiple ? files : files.slice(0, 1));
+      }}
+      role="button"
+      aria-disabled={disabled || undefined}
+      aria-describedby={hint ? hintId : undefined}
+    >
+      <Group gap="md" wrap="nowrap" justify="center">
+        <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
+          <IconFileUpload size={24} />
+        </ThemeIcon>
+        <Stack gap={2} miw={0}>
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          {hint && (
+            <Text size="xs" c="gray.7" id={hintId}>
+              {hint}
             </Text>
-            {hint && (
-              <Text size="xs" c="gray.7" id={hintId}>
-                {hint}
-              </Text>
-            )}
-            {children}
-          </Stack>
-        </Group>
-      </UnstyledButton>
-      <input
-        ref={input}
-        type="file"
-        accept={accept}
-        multiple={multiple}
-        hidden
-        tabIndex={-1}
-        aria-hidden
-        onChange={(e) => {
-          const files = [...(e.currentTarget.files ?? [])];
-          e.currentTarget.value = "";
-          if (files.length > 0) onFiles(files);
-        }}
-      />
-    </>
+          )}
+          {children}
+        </Stack>
+      </Group>
+    </Dropzone>
   );
 }

@@ -2,12 +2,11 @@ import { CategoryBody, type IncidentCategory } from "@convive/domain";
 import { TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useLocalName } from "../shared/catalogue.tsx";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createCategory, updateCategory } from "./api.ts";
+import { useSaveCategory } from "./api.ts";
 
 interface Values {
   name_es: string;
@@ -26,23 +25,17 @@ export function CategoryForm({
 }) {
   const { t } = useTranslation("incidentsConfig");
   const localName = useLocalName();
-  const refresh = useRefreshAll();
   const form = useForm<Values>({
     initialValues: { name_es: category?.name_es ?? "", name_en: category?.name_en ?? "" },
     validate: (v) => schemaErrors(CategoryBody, v, t),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveCategory(category?.id ?? null));
 
   const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      if (category) {
-        await updateCategory(category.id, v);
-      } else {
-        const { data } = await createCategory(v);
-        onCreated?.(data.category);
-      }
-      await refresh();
-    }, onClose),
+    save.submit(v, (created) => {
+      if (created) onCreated?.(created);
+      onClose();
+    }),
   );
 
   return (
@@ -51,8 +44,7 @@ export function CategoryForm({
       onClose={onClose}
       title={category ? t("categories.editTitle", { name: localName(category) }) : t("categories.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <TextInput
         label={t("names.es")}

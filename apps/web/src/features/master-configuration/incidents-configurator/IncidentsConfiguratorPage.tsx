@@ -1,16 +1,21 @@
 import type { IncidentCategory, IncidentType } from "@convive/domain";
-import { Accordion, Alert, Button, Group as Row, Stack, Text } from "@mantine/core";
-import { IconCategory, IconInfoCircle, IconPlus } from "@tabler/icons-react";
+import { Accordion } from "@mantine/core";
+import { IconCategory } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/EmptyState.tsx";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { useAccess } from "../shared/access.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
+import { askRemove, CatalogueFrame } from "../shared/CatalogueFrame.tsx";
 import { savedWithToasts, useLocalName } from "../shared/catalogue.tsx";
-import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
-import { deleteCategory, deleteType, updateCategory, updateType, useIncidentCategories } from "./api.ts";
+import {
+  useDeleteCategory,
+  useDeleteType,
+  useIncidentCategories,
+  useReorderCategories,
+  useSetCategoryActive,
+  useSetTypeActive,
+} from "./api.ts";
 import { CategoryForm } from "./CategoryForm.tsx";
 import { type CategoryActions, CategoryItem } from "./CategoryItem.tsx";
 import { TypeForm } from "./TypeForm.tsx";
@@ -25,7 +30,11 @@ export default function IncidentsConfiguratorPage() {
   const access = useAccess();
   const canWrite = access.can("master-configuration-incident-configurator", "update");
   const categories = useIncidentCategories();
-  const refresh = useRefreshAll();
+  const setCategoryActive = useSetCategoryActive();
+  const setTypeActive = useSetTypeActive();
+  const deleteCategory = useDeleteCategory();
+  const deleteType = useDeleteType();
+  const reorder = useReorderCategories();
   const confirm = useConfirm();
   const localName = useLocalName();
   const [open, setOpen] = useState<string[] | null>(null);
@@ -35,133 +44,75 @@ export default function IncidentsConfiguratorPage() {
   const list = categories.data ?? [];
   // The first category starts open; afterwards the user's choice stands.
   const expanded = open ?? (list[0] ? [String(list[0].id)] : []);
-  const saved = { successMessage: t("common:messages.saved"), failureMessage: t("common:messages.saveFailed") };
-
-  const setCategoryActive = async (category: IncidentCategory, active: boolean) => {
-    await updateCategory(category.id, { is_active: active });
-    await refresh();
-  };
-  const setTypeActive = async (type: IncidentType, active: boolean) => {
-    await updateType(type.id, { is_active: active });
-    await refresh();
-  };
+  const toggleCategory = (category: IncidentCategory, active: boolean) =>
+    setCategoryActive.mutateAsync({ id: category.id, active });
+  const toggleType = (type: IncidentType, active: boolean) => setTypeActive.mutateAsync({ id: type.id, active });
 
   /** Swaps a category with its neighbour; every category whose place changed gets its new order. */
   const move = (index: number, delta: -1 | 1) =>
-    savedWithToasts(async () => {
+    savedWithToasts(() => {
       const next = [...list];
       const [moved] = next.splice(index, 1);
       next.splice(index + delta, 0, moved!);
-      await Promise.all(next.flatMap((c, i) => (c.order === i + 1 ? [] : [updateCategory(c.id, { order: i + 1 })])));
-      await refresh();
+      return reorder.mutateAsync(next);
     }, t);
 
-  const removeCategory = (category: IncidentCategory) => {
-    const name = localName(category);
-    if (category.types.length > 0) {
-      return confirm.ask({
-        title: t("categories.inUseTitle", { name }),
-        message: t("categories.inUseMessage", { count: category.types.length }),
-        confirmLabel: t("actions.deactivate"),
-        action: () => setCategoryActive(category, false),
-        ...saved,
-      });
-    }
-    confirm.ask({
-      title: t("categories.deleteTitle", { name }),
-      message: t("categories.deleteMessage", { name }),
-      confirmLabel: t("actions.delete"),
-      danger: true,
-      action: async () => {
-        await deleteCategory(category.id);
-        await refresh();
-      },
+  const removeCategory = (category: IncidentCategory) =>
+    askRemove(confirm, t, {
+      keys: "categories",
+      name: localName(category),
+      used: category.types.length,
+      deactivate: () => toggleCategory(category, false),
+      remove: () => deleteCategory.mutateAsync(category.id),
     });
-  };
-
-  const removeType = (type: IncidentType) => {
-    const name = localName(type);
-    if (type.incidents_count > 0) {
-      return confirm.ask({
-        title: t("types.inUseTitle", { name }),
-        message: t("types.inUseMessage", { count: type.incidents_count }),
-        confirmLabel: t("actions.deactivate"),
-        action: () => setTypeActive(type, false),
-        ...saved,
-      });
-    }
-    confirm.ask({
-      title: t("types.deleteTitle", { name }),
-      message: t("types.deleteMessage", { name }),
-      confirmLabel: t("actions.delete"),
-      danger: true,
-      action: async () => {
-        await deleteType(type.id);
-        await refresh();
-      },
+  const removeType = (type: IncidentType) =>
+    askRemove(confirm, t, {
+      keys: "types",
+      name: localName(type),
+      used: type.incidents_count,
+      deactivate: () => toggleType(type, false),
+      remove: () => deleteType.mutateAsync(type.id),
     });
-  };
 
   const actionsFor = (category: IncidentCategory, index: number): CategoryActions | undefined =>
     canWrite
       ? {
           edit: () => setCategoryForm({ category }),
           remove: () => removeCategory(category),
-          setActive: (active) => setCategoryActive(category, active),
+          setActive: (active) => toggleCategory(category, active),
           moveUp: index > 0 ? () => void move(index, -1) : undefined,
           moveDown: index < list.length - 1 ? () => void move(index, 1) : undefined,
           addType: () => setTypeForm({ type: null, categoryId: category.id }),
           editType: (type) => setTypeForm({ type, categoryId: category.id }),
           removeType,
-          setTypeActive,
+          setTypeActive: toggleType,
         }
       : undefined;
 
-  const newCategory = canWrite && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCategoryForm({ category: null })}>
-      {t("categories.new")}
-    </Button>
-  );
-
   return (
     <MasterConfigurationPage>
-      <Stack gap="md">
-        <Row justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <Text size="sm" c="gray.7" maw={720} style={{ flex: "1 1 320px" }}>
-            {t("categories.intro")}
-          </Text>
-          {list.length > 0 && newCategory}
-        </Row>
-        {!canWrite && categories.data && (
-          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {t("readOnly")}
-          </Alert>
-        )}
-        <QueryState query={categories} />
-        {categories.data && list.length === 0 && (
-          <EmptyState
-            icon={<IconCategory size={28} />}
-            title={t("categories.emptyTitle")}
-            description={canWrite ? t("categories.emptyDescription") : t("categories.emptyReadOnly")}
-            action={newCategory}
-          />
-        )}
-        {list.length > 0 && (
-          <Accordion
-            multiple
-            variant="separated"
-            radius="lg"
-            order={2}
-            value={expanded}
-            onChange={setOpen}
-            chevronPosition="left"
-          >
-            {list.map((category, index) => (
-              <CategoryItem key={category.id} category={category} on={actionsFor(category, index)} />
-            ))}
-          </Accordion>
-        )}
-      </Stack>
+      <CatalogueFrame
+        keys="categories"
+        canWrite={canWrite}
+        query={categories}
+        count={list.length}
+        onNew={() => setCategoryForm({ category: null })}
+        emptyIcon={<IconCategory size={28} />}
+      >
+        <Accordion
+          multiple
+          variant="separated"
+          radius="lg"
+          order={2}
+          value={expanded}
+          onChange={setOpen}
+          chevronPosition="left"
+        >
+          {list.map((category, index) => (
+            <CategoryItem key={category.id} category={category} on={actionsFor(category, index)} />
+          ))}
+        </Accordion>
+      </CatalogueFrame>
       {categoryForm && (
         <CategoryForm
           category={categoryForm.category}

@@ -1,14 +1,14 @@
 import { type IncidentCategory, type IncidentType, IncidentTypeBody } from "@convive/domain";
 import { CLASSIFICATIONS, type Classification, ERRORS } from "@convive/domain/core";
-import { Grid, NumberInput, Radio, Group as Row, Select, Switch, TextInput } from "@mantine/core";
+import { Radio, Group as Row, Select, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { BilingualNameFields, PointsField } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createType, updateType } from "./api.ts";
+import { useSaveType } from "./api.ts";
 import { ClassificationDot } from "./ClassificationBadge.tsx";
 import { GuidelinesField } from "./GuidelinesField.tsx";
 
@@ -49,7 +49,6 @@ export function TypeForm({
   const { t, i18n } = useTranslation(["incidentsConfig", "incidents"]);
   const lang = i18n.resolvedLanguage === "en" ? "en" : "es";
   const localName = useLocalName();
-  const refresh = useRefreshAll();
   const form = useForm<Values>({
     initialValues: {
       category_id: String(type?.category_id ?? categoryId),
@@ -66,16 +65,9 @@ export function TypeForm({
       schemaErrors(IncidentTypeBody, bodyOf(v), t, { guidelines: { custom: ERRORS.GUIDELINE_HYPHEN_ONLY[lang] } }),
     validateInputOnChange: ["guidelines"],
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveType(type?.id ?? null));
 
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = bodyOf(v);
-      if (type) await updateType(type.id, body);
-      else await createType(body);
-      await refresh();
-    }, onClose),
-  );
+  const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
 
   return (
     <FormModal
@@ -84,8 +76,7 @@ export function TypeForm({
       size="lg"
       title={type ? t("types.editTitle", { name: localName(type) }) : t("types.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Select
         label={t("types.category")}
@@ -94,28 +85,7 @@ export function TypeForm({
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps("category_id")}
       />
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("names.es")}
-            placeholder={t("types.placeholderEs")}
-            required
-            maxLength={120}
-            data-autofocus
-            lang="es"
-            {...form.getInputProps("name_es")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("names.en")}
-            placeholder={t("types.placeholderEn")}
-            maxLength={120}
-            lang="en"
-            {...form.getInputProps("name_en")}
-          />
-        </Grid.Col>
-      </Grid>
+      <BilingualNameFields form={form} keys="types" />
       <Radio.Group
         label={t("types.classification")}
         description={t("types.classificationHint")}
@@ -137,17 +107,7 @@ export function TypeForm({
           ))}
         </Row>
       </Radio.Group>
-      <NumberInput
-        label={t("types.points")}
-        description={t("types.pointsHint")}
-        min={0}
-        max={100}
-        allowDecimal={false}
-        allowNegative={false}
-        // A narrow box for a number; the hint above keeps the form's width.
-        styles={{ wrapper: { maxWidth: 200 } }}
-        {...form.getInputProps("default_points")}
-      />
+      <PointsField keys="types" {...form.getInputProps("default_points")} />
       <Switch
         label={t("types.notifyFamily")}
         description={t("types.notifyFamilyHint")}

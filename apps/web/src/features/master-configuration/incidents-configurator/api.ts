@@ -8,7 +8,7 @@ import type {
 } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { useMcKey } from "../shared/keys.ts";
+import { useMcKey, useMcMutation } from "../shared/keys.ts";
 
 /** Every category with its types, inactive ones included (the configurator shows and re-activates them). */
 export function useIncidentCategories() {
@@ -34,3 +34,29 @@ export const createType = (body: IncidentTypeBody) =>
 export const updateType = (id: number, body: Partial<UpdateIncidentTypeBody>) =>
   api<{ data: { type: IncidentType } }>(`/api/incident-types/${id}`, { method: "PATCH", body });
 export const deleteType = (id: number) => api(`/api/incident-types/${id}`, { method: "DELETE" });
+
+/** Creates an incident type, or updates the one given. */
+export const useSaveType = (id: number | null) =>
+  useMcMutation((body: IncidentTypeBody) => (id ? updateType(id, body) : createType(body)));
+/** Creates a category (answering it, so a type form can pick it at once), or updates the one given. */
+export const useSaveCategory = (id: number | null) =>
+  useMcMutation(async (body: CategoryBody) => {
+    if (id) {
+      await updateCategory(id, body);
+      return null;
+    }
+    return (await createCategory(body)).data.category;
+  });
+export const useDeleteCategory = () => useMcMutation(deleteCategory);
+export const useDeleteType = () => useMcMutation(deleteType);
+/** Switches a category on or off. */
+export const useSetCategoryActive = () =>
+  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateCategory(id, { is_active: active }));
+/** Switches an incident type on or off. */
+export const useSetTypeActive = () =>
+  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateType(id, { is_active: active }));
+/** Gives every category whose place changed its new order (the list as the user arranged it). */
+export const useReorderCategories = () =>
+  useMcMutation((list: IncidentCategory[]) =>
+    Promise.all(list.flatMap((c, i) => (c.order === i + 1 ? [] : [updateCategory(c.id, { order: i + 1 })]))),
+  );

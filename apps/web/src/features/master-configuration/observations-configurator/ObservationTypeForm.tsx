@@ -1,15 +1,15 @@
 import { type ObservationType, ObservationTypeBody } from "@convive/domain";
 import { OBSERVATION_KINDS, type ObservationKind } from "@convive/domain/core";
-import { Grid, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { SegmentedControl, Stack, Switch, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { BilingualNameFields, PointsField } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createObservationType, updateObservationType } from "./api.ts";
+import { useSaveObservationType } from "./api.ts";
 
 interface Values {
   name_es: string;
@@ -25,7 +25,6 @@ const bodyOf = (v: Values) => ({ ...v, points: v.points === "" ? 0 : Number(v.po
 export function ObservationTypeForm({ type, onClose }: { type: ObservationType | null; onClose: () => void }) {
   const { t } = useTranslation(["incidentsConfig", "incidents"]);
   const localName = useLocalName();
-  const refresh = useRefreshAll();
   const kindLabel = useId();
   const form = useForm<Values>({
     initialValues: {
@@ -37,15 +36,9 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
     },
     validate: (v) => schemaErrors(ObservationTypeBody, bodyOf(v), t),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveObservationType(type?.id ?? null));
 
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      if (type) await updateObservationType(type.id, bodyOf(v));
-      else await createObservationType(bodyOf(v));
-      await refresh();
-    }, onClose),
-  );
+  const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
 
   return (
     <FormModal
@@ -53,31 +46,9 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
       onClose={onClose}
       title={type ? t("observations.editTitle", { name: localName(type) }) : t("observations.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("names.es")}
-            placeholder={t("observations.placeholderEs")}
-            required
-            maxLength={120}
-            data-autofocus
-            lang="es"
-            {...form.getInputProps("name_es")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("names.en")}
-            placeholder={t("observations.placeholderEn")}
-            maxLength={120}
-            lang="en"
-            {...form.getInputProps("name_en")}
-          />
-        </Grid.Col>
-      </Grid>
+      <BilingualNameFields form={form} keys="observations" />
       <Stack gap={4} role="group" aria-labelledby={kindLabel}>
         <Text id={kindLabel} size="sm" fw={500}>
           {t("observations.kind")}
@@ -91,17 +62,7 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
           {...form.getInputProps("kind")}
         />
       </Stack>
-      <NumberInput
-        label={t("observations.points")}
-        description={t("observations.pointsHint")}
-        min={0}
-        max={100}
-        allowDecimal={false}
-        allowNegative={false}
-        // A narrow box for a number; the hint above keeps the form's width.
-        styles={{ wrapper: { maxWidth: 200 } }}
-        {...form.getInputProps("points")}
-      />
+      <PointsField keys="observations" {...form.getInputProps("points")} />
       <Switch
         label={t("status.active")}
         description={t("status.activeHint")}

@@ -1,17 +1,14 @@
 import type { ObservationType } from "@convive/domain";
-import { Alert, Button, Group as Row, Stack, Text } from "@mantine/core";
-import { IconInfoCircle, IconPlus, IconStar } from "@tabler/icons-react";
+import { IconStar } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/EmptyState.tsx";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { useAccess } from "../shared/access.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
+import { askRemove, CatalogueFrame } from "../shared/CatalogueFrame.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
 import { byLabel } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
-import { deleteObservationType, updateObservationType, useObservationTypes } from "./api.ts";
+import { useDeleteObservationType, useObservationTypes, useSetObservationTypeActive } from "./api.ts";
 import { ObservationTypeForm } from "./ObservationTypeForm.tsx";
 import { ObservationTypesList } from "./ObservationTypesList.tsx";
 
@@ -24,7 +21,8 @@ export default function ObservationsConfiguratorPage() {
   const access = useAccess();
   const canWrite = access.can("master-configuration-incident-configurator", "update");
   const types = useObservationTypes();
-  const refresh = useRefreshAll();
+  const setActive = useSetObservationTypeActive();
+  const deleteType = useDeleteObservationType();
   const confirm = useConfirm();
   const localName = useLocalName();
   const [editing, setEditing] = useState<{ type: ObservationType | null } | null>(null);
@@ -33,74 +31,33 @@ export default function ObservationsConfiguratorPage() {
   const list = [...(types.data ?? [])].sort((a, b) =>
     a.kind === b.kind ? compare(localName(a), localName(b)) : a.kind === "positive" ? -1 : 1,
   );
-
-  const setActive = async (type: ObservationType, active: boolean) => {
-    await updateObservationType(type.id, { is_active: active });
-    await refresh();
-  };
-
-  const remove = (type: ObservationType) => {
-    const name = localName(type);
-    if (type.observations_count > 0) {
-      return confirm.ask({
-        title: t("observations.inUseTitle", { name }),
-        message: t("observations.inUseMessage", { count: type.observations_count }),
-        confirmLabel: t("actions.deactivate"),
-        action: () => setActive(type, false),
-        successMessage: t("common:messages.saved"),
-        failureMessage: t("common:messages.saveFailed"),
-      });
-    }
-    confirm.ask({
-      title: t("observations.deleteTitle", { name }),
-      message: t("observations.deleteMessage", { name }),
-      confirmLabel: t("actions.delete"),
-      danger: true,
-      action: async () => {
-        await deleteObservationType(type.id);
-        await refresh();
-      },
+  const toggle = (type: ObservationType, active: boolean) => setActive.mutateAsync({ id: type.id, active });
+  const remove = (type: ObservationType) =>
+    askRemove(confirm, t, {
+      keys: "observations",
+      name: localName(type),
+      used: type.observations_count,
+      deactivate: () => toggle(type, false),
+      remove: () => deleteType.mutateAsync(type.id),
     });
-  };
-
-  const newType = canWrite && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ type: null })}>
-      {t("observations.new")}
-    </Button>
-  );
 
   return (
     <MasterConfigurationPage>
-      <Stack gap="md">
-        <Row justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <Text size="sm" c="gray.7" maw={720} style={{ flex: "1 1 320px" }}>
-            {t("observations.intro")}
-          </Text>
-          {list.length > 0 && newType}
-        </Row>
-        {!canWrite && types.data && (
-          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {t("readOnly")}
-          </Alert>
-        )}
-        <QueryState query={types} />
-        {types.data && list.length === 0 && (
-          <EmptyState
-            icon={<IconStar size={28} />}
-            title={t("observations.emptyTitle")}
-            description={canWrite ? t("observations.emptyDescription") : t("observations.emptyReadOnly")}
-            action={newType}
-          />
-        )}
-        {list.length > 0 && (
-          <ObservationTypesList
-            types={list}
-            onEdit={canWrite ? (type) => setEditing({ type }) : undefined}
-            onDelete={canWrite ? remove : undefined}
-            onToggle={canWrite ? setActive : undefined}
-          />
-        )}
-      </Stack>
+      <CatalogueFrame
+        keys="observations"
+        canWrite={canWrite}
+        query={types}
+        count={list.length}
+        onNew={() => setEditing({ type: null })}
+        emptyIcon={<IconStar size={28} />}
+      >
+        <ObservationTypesList
+          types={list}
+          onEdit={canWrite ? (type) => setEditing({ type }) : undefined}
+          onDelete={canWrite ? remove : undefined}
+          onToggle={canWrite ? toggle : undefined}
+        />
+      </CatalogueFrame>
       {editing && <ObservationTypeForm type={editing.type} onClose={() => setEditing(null)} />}
       {confirm.dialog}
     </MasterConfigurationPage>

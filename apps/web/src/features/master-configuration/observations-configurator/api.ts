@@ -1,7 +1,7 @@
 import type { ObservationType, ObservationTypeBody, UpdateObservationTypeBody } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { useMcKey } from "../shared/keys.ts";
+import { useMcKey, useMcMutation } from "../shared/keys.ts";
 
 /** Every observation type, inactive ones included (the configurator shows and re-activates them). */
 export function useObservationTypes() {
@@ -20,3 +20,11 @@ export const createObservationType = (body: ObservationTypeBody) =>
 export const updateObservationType = (id: number, body: Partial<UpdateObservationTypeBody>) =>
   api<{ data: { observation_type: ObservationType } }>(`/api/observation-types/${id}`, { method: "PATCH", body });
 export const deleteObservationType = (id: number) => api(`/api/observation-types/${id}`, { method: "DELETE" });
+
+/** Creates an observation type, or updates the one given. */
+export const useSaveObservationType = (id: number | null) =>
+  useMcMutation((body: ObservationTypeBody) => (id ? updateObservationType(id, body) : createObservationType(body)));
+export const useDeleteObservationType = () => useMcMutation(deleteObservationType);
+/** Switches an observation type on or off. */
+export const useSetObservationTypeActive = () =>
+  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateObservationType(id, { is_active: active }));

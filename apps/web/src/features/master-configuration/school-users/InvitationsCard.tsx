@@ -1,15 +1,14 @@
 import type { Invitation } from "@convive/domain";
-import { ActionIcon, Group, Pagination, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
-import { IconMailForward, IconX } from "@tabler/icons-react";
+import { Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/toast.ts";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
+import { PagedList } from "../../../components/PagedList.tsx";
 import { Card } from "../shared/Card.tsx";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { fullName } from "../shared/format.ts";
+import { InvitationActions } from "../shared/InvitationActions.tsx";
 import { InvitationStatus } from "../shared/InvitationStatus.tsx";
-import { useRefreshAll } from "../shared/keys.ts";
-import { cancelInvitation, PER_PAGE, resendInvitation, useInvitations } from "./api.ts";
+import { PER_PAGE, useCancelInvitation, useInvitations, useResendInvitation } from "./api.ts";
 
 /**
  * The people the school invited who have not accepted yet: what the school typed, the profile, pending or
@@ -17,41 +16,23 @@ import { cancelInvitation, PER_PAGE, resendInvitation, useInvitations } from "./
  */
 export function InvitationsCard({ can }: { can: { resend: boolean; cancel: boolean } }) {
   const { t } = useTranslation("masterUsers");
+  // Its own page number (not in the URL, which pages the members' list above).
   const [page, setPage] = useState(1);
   const invitations = useInvitations(page);
-  const refresh = useRefreshAll();
+  const resend = useResendInvitation();
+  const cancel = useCancelInvitation();
   const confirm = useConfirm();
-  const [sending, setSending] = useState<number | null>(null);
-  const rows = invitations.data?.invitations ?? [];
   const total = invitations.data?.total ?? 0;
   if (total === 0) return null;
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-  const name = (i: Invitation) => fullName(i) || i.email;
 
-  const resend = async (i: Invitation) => {
-    setSending(i.id);
-    try {
-      await resendInvitation(i.id);
-      toast("success", t("invitations.resent", { email: i.email }));
-      await refresh();
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setSending(null);
-    }
-  };
-  const cancel = (i: Invitation) =>
+  const ask = (i: Invitation) =>
     confirm.ask({
       title: t("invitations.cancelTitle", { email: i.email }),
       message: t("invitations.cancelMessage"),
       confirmLabel: t("invitations.cancel"),
       danger: true,
-      action: async () => {
-        await cancelInvitation(i.id);
-        await refresh();
-      },
+      action: () => cancel.mutateAsync(i.id),
     });
-
   const profile = (i: Invitation) => (
     <>
       <Text size="sm">{i.profile_name}</Text>
@@ -63,40 +44,33 @@ export function InvitationsCard({ can }: { can: { resend: boolean; cancel: boole
     </>
   );
   const actions = (i: Invitation) => (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      {can.resend && (
-        <Tooltip label={t("invitations.resend")} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="gray.8"
-            size="lg"
-            loading={sending === i.id}
-            onClick={() => void resend(i)}
-            aria-label={t("invitations.resendLabel", { email: i.email })}
-          >
-            <IconMailForward size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {can.cancel && (
-        <Tooltip label={t("invitations.cancel")} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red.9"
-            size="lg"
-            onClick={() => cancel(i)}
-            aria-label={t("invitations.cancelLabel", { email: i.email })}
-          >
-            <IconX size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </Group>
+    <InvitationActions
+      justify="flex-end"
+      resend={
+        can.resend
+          ? {
+              label: t("invitations.resend"),
+              ariaLabel: t("invitations.resendLabel", { email: i.email }),
+              run: () => resend.mutateAsync(i.id),
+              resent: t("invitations.resent", { email: i.email }),
+            }
+          : undefined
+      }
+      cancel={
+        can.cancel
+          ? {
+              label: t("invitations.cancel"),
+              ariaLabel: t("invitations.cancelLabel", { email: i.email }),
+              onClick: () => ask(i),
+            }
+          : undefined
+      }
+    />
   );
   const person = (i: Invitation) => (
     <div style={{ minWidth: 0 }}>
       <Text size="sm" fw={600}>
-        {name(i)}
+        {fullName(i) || i.email}
       </Text>
       <Text size="xs" c="gray.7" style={{ overflowWrap: "anywhere" }}>
         {i.email}
@@ -106,64 +80,32 @@ export function InvitationsCard({ can }: { can: { resend: boolean; cancel: boole
 
   return (
     <Card title={t("invitations.title")} description={t("invitations.description")}>
-      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-        <Table verticalSpacing="sm" withTableBorder style={{ opacity: invitations.isPlaceholderData ? 0.6 : 1 }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("list.name")}</Table.Th>
-              <Table.Th>{t("fields.profile")}</Table.Th>
-              <Table.Th>{t("list.status")}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t("list.actions")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td maw={320}>{person(i)}</Table.Td>
-                <Table.Td>{profile(i)}</Table.Td>
-                <Table.Td>
-                  <InvitationStatus invitation={i} />
-                </Table.Td>
-                <Table.Td>{actions(i)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="sm" component="ul" p={0} m={0} hiddenFrom="sm" style={{ listStyle: "none" }}>
-        {rows.map((i) => (
-          <Paper key={i.id} component="li" withBorder radius="md" p="sm">
-            <Group wrap="nowrap" align="flex-start" justify="space-between" gap="sm">
-              <Stack gap={6} miw={0}>
-                {person(i)}
-                {profile(i)}
-                <InvitationStatus invitation={i} />
-              </Stack>
-              {actions(i)}
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="gray.7" aria-live="polite">
-          {t("invitations.count", { count: total })}
-        </Text>
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({
-              "aria-label":
-                control === "previous" ? t("list.previous") : control === "next" ? t("list.next") : undefined,
-            })}
-            getItemProps={(p) => ({ "aria-label": t("list.page", { page: p }) })}
-          />
+      <PagedList
+        rows={invitations.data?.invitations ?? []}
+        total={total}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={setPage}
+        dimmed={invitations.isPlaceholderData}
+        minWidth={640}
+        count={t("invitations.count", { count: total })}
+        columns={[
+          { key: "name", header: t("list.name"), render: person, maw: 320 },
+          { key: "profile", header: t("fields.profile"), render: profile },
+          { key: "status", header: t("list.status"), render: (i) => <InvitationStatus invitation={i} /> },
+          { key: "actions", header: null, render: actions },
+        ]}
+        card={(i) => (
+          <Group wrap="nowrap" align="flex-start" justify="space-between" gap="sm">
+            <Stack gap={6} miw={0}>
+              {person(i)}
+              {profile(i)}
+              <InvitationStatus invitation={i} />
+            </Stack>
+            {actions(i)}
+          </Group>
         )}
-      </Group>
+      />
       {confirm.dialog}
     </Card>
   );

@@ -1,15 +1,15 @@
 import { CreateSchoolUserBody, type ProfileSummary, type SchoolUser, UpdateSchoolUserBody } from "@convive/domain";
-import { Alert, Autocomplete, Grid, Select, TextInput } from "@mantine/core";
+import { Autocomplete, Grid, Select, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconInfoCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { fullName } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createSchoolUser, updateSchoolUser, useSchoolUser } from "./api.ts";
+import { InfoNotes } from "../shared/InfoNotes.tsx";
+import { NameFields } from "../shared/NameFields.tsx";
+import { useSaveSchoolUser, useSchoolUser } from "./api.ts";
 
 interface Values {
   first_name: string;
@@ -38,7 +38,6 @@ export function UserForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation("masterUsers");
-  const refresh = useRefreshAll();
   const detail = useSchoolUser(user?.id ?? null);
   const form = useForm<Values>({
     initialValues: {
@@ -55,7 +54,7 @@ export function UserForm({
         profile_id: { "*": t("common:messages.emptyFields") },
       }),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveSchoolUser());
   // Until the detail arrives the person's fields stay locked: most accounts are their owners'.
   const ownedByPerson = user !== null && detail.data?.identity_editable !== true;
   const owned = detail.data?.owned_groups ?? [];
@@ -73,34 +72,31 @@ export function UserForm({
     };
   }
 
-  const submit = form.onSubmit((v) =>
-    save.run(
-      async () => {
-        if (user) {
-          const { email: _, first_name, paternal_surname, maternal_surname, cell_phone, ...membership } = body(v);
-          const identity = { first_name, paternal_surname, maternal_surname, cell_phone };
-          await updateSchoolUser(
-            user.id,
-            ownedByPerson ? { ...membership, cell_phone: undefined } : { ...membership, ...identity },
-          );
-          await refresh();
-          return null;
-        }
-        const invitation = await createSchoolUser(CreateSchoolUserBody.parse(body(v)));
-        await refresh();
-        return invitation;
-      },
-      (invitation) => {
-        if (invitation) toast("success", t("form.invited", { email: invitation.email }));
-        onClose();
-      },
-    ),
-  );
+  const submit = form.onSubmit((v) => {
+    if (!user) return save.submit({ id: null, body: CreateSchoolUserBody.parse(body(v)) }, invited);
+    const { email: _, first_name, paternal_surname, maternal_surname, cell_phone, ...membership } = body(v);
+    const identity = { first_name, paternal_surname, maternal_surname, cell_phone };
+    const update = ownedByPerson ? { ...membership, cell_phone: undefined } : { ...membership, ...identity };
+    save.submit({ id: user.id, body: update }, invited);
+  });
+  const invited = (invitation: { email: string } | null) => {
+    if (invitation) toast("success", t("form.invited", { email: invitation.email }));
+    onClose();
+  };
 
   const profileData = profiles.map((p) => ({ value: String(p.id), label: p.name }));
   if (user?.profile_id && !profileData.some((p) => p.value === String(user.profile_id))) {
     profileData.unshift({ value: String(user.profile_id), label: user.profile_name ?? "" });
   }
+
+  const notes = [
+    !user && { kind: "hint" as const, text: t("form.createHint") },
+    ownedByPerson && { kind: "locked" as const, text: t("form.ownedByPerson") },
+    owned.length > 0 && {
+      kind: "locked" as const,
+      text: t("form.ownsGroups", { groups: owned.map((g) => g.name).join(", ") }),
+    },
+  ];
 
   return (
     <FormModal
@@ -110,24 +106,9 @@ export function UserForm({
       title={user ? t("form.editTitle", { name: fullName(user) }) : t("form.createTitle")}
       onSubmit={submit}
       submitLabel={user ? undefined : t("form.sendInvitation")}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
-      {!user && (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("form.createHint")}
-        </Alert>
-      )}
-      {ownedByPerson && (
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("form.ownedByPerson")}
-        </Alert>
-      )}
-      {owned.length > 0 && (
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("form.ownsGroups", { groups: owned.map((g) => g.name).join(", ") })}
-        </Alert>
-      )}
+      <InfoNotes notes={notes} />
       <Grid gap="sm">
         <Grid.Col span={12}>
           <TextInput
@@ -141,31 +122,15 @@ export function UserForm({
             {...form.getInputProps("email")}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("fields.firstName")}
-            required
-            maxLength={80}
-            disabled={ownedByPerson}
-            {...form.getInputProps("first_name")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("fields.paternalSurname")}
-            maxLength={80}
-            disabled={ownedByPerson}
-            {...form.getInputProps("paternal_surname")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("fields.maternalSurname")}
-            maxLength={80}
-            disabled={ownedByPerson}
-            {...form.getInputProps("maternal_surname")}
-          />
-        </Grid.Col>
+        <NameFields
+          form={form}
+          disabled={ownedByPerson}
+          labels={{
+            first_name: t("fields.firstName"),
+            paternal_surname: t("fields.paternalSurname"),
+            maternal_surname: t("fields.maternalSurname"),
+          }}
+        />
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             label={t("fields.cellPhone")}

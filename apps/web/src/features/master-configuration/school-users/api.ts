@@ -9,7 +9,7 @@ import type {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useAccess } from "../shared/access.ts";
-import { useMcKey } from "../shared/keys.ts";
+import { useMcKey, useMcMutation } from "../shared/keys.ts";
 
 export type Scope = "all" | "staff" | "family";
 
@@ -113,3 +113,22 @@ export const assignProfile = (body: AssignProfileBody) =>
     method: "POST",
     body,
   });
+
+export const useAssignProfile = () => useMcMutation(assignProfile);
+
+/** Activates or deactivates a member of the school. */
+export const useSetUserActive = () =>
+  useMcMutation(({ id, active }: { id: number; active: boolean }) =>
+    active ? activateSchoolUser(id) : deactivateSchoolUser(id),
+  );
+
+/** Invites a person (answering the invitation) or updates a member (answering null). */
+export const useSaveSchoolUser = () =>
+  useMcMutation(async (save: { id: null; body: CreateSchoolUserBody } | { id: number; body: UpdateSchoolUserBody }) => {
+    if (save.id === null) return createSchoolUser(save.body);
+    await updateSchoolUser(save.id, save.body);
+    return null;
+  });
+
+export const useResendInvitation = () => useMcMutation(resendInvitation);
+export const useCancelInvitation = () => useMcMutation(cancelInvitation);

@@ -1,14 +1,11 @@
 import type { Invitation, Student } from "@convive/domain";
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { IconMailForward, IconX } from "@tabler/icons-react";
-import { useState } from "react";
+import { Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/toast.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { fullName } from "../shared/format.ts";
+import { InvitationActions } from "../shared/InvitationActions.tsx";
 import { InvitationStatus } from "../shared/InvitationStatus.tsx";
-import { useRefreshAll } from "../shared/keys.ts";
-import { cancelFamilyInvitation, resendFamilyInvitation } from "./api.ts";
+import { useCancelFamilyInvitation, useResendFamilyInvitation } from "./api.ts";
 
 /**
  * The student's family members invited but not yet accepted: they are linked to the student when they accept.
@@ -24,33 +21,18 @@ export function FamilyInvitations({
   can: { resend: boolean; cancel: boolean };
 }) {
   const { t } = useTranslation("masterStudents");
-  const refresh = useRefreshAll();
+  const resend = useResendFamilyInvitation();
+  const cancel = useCancelFamilyInvitation();
   const confirm = useConfirm();
-  const [sending, setSending] = useState<number | null>(null);
   if (invitations.length === 0) return null;
 
-  const resend = async (i: Invitation) => {
-    setSending(i.id);
-    try {
-      await resendFamilyInvitation(student.id, i.id);
-      toast("success", t("family.invitationResent", { email: i.email }));
-      await refresh();
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setSending(null);
-    }
-  };
-  const cancel = (i: Invitation) =>
+  const ask = (i: Invitation) =>
     confirm.ask({
       title: t("family.cancelInvitationTitle", { email: i.email }),
       message: t("family.cancelInvitationMessage", { student: student.first_name }),
       confirmLabel: t("family.cancelInvitation"),
       danger: true,
-      action: async () => {
-        await cancelFamilyInvitation(student.id, i.id);
-        await refresh();
-      },
+      action: () => cancel.mutateAsync({ studentId: student.id, id: i.id }),
     });
 
   return (
@@ -80,35 +62,27 @@ export function FamilyInvitations({
                   </Text>
                   <InvitationStatus invitation={i} />
                 </Stack>
-                <Group gap={4} wrap="nowrap">
-                  {can.resend && (
-                    <Tooltip label={t("family.resendInvitation")} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray.8"
-                        size="lg"
-                        loading={sending === i.id}
-                        onClick={() => void resend(i)}
-                        aria-label={t("family.resendInvitationLabel", { email: i.email })}
-                      >
-                        <IconMailForward size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  {can.cancel && (
-                    <Tooltip label={t("family.cancelInvitation")} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        size="lg"
-                        onClick={() => cancel(i)}
-                        aria-label={t("family.cancelInvitationLabel", { email: i.email })}
-                      >
-                        <IconX size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Group>
+                <InvitationActions
+                  resend={
+                    can.resend
+                      ? {
+                          label: t("family.resendInvitation"),
+                          ariaLabel: t("family.resendInvitationLabel", { email: i.email }),
+                          run: () => resend.mutateAsync({ studentId: student.id, id: i.id }),
+                          resent: t("family.invitationResent", { email: i.email }),
+                        }
+                      : undefined
+                  }
+                  cancel={
+                    can.cancel
+                      ? {
+                          label: t("family.cancelInvitation"),
+                          ariaLabel: t("family.cancelInvitationLabel", { email: i.email }),
+                          onClick: () => ask(i),
+                        }
+                      : undefined
+                  }
+                />
               </Group>
             </Paper>
           );

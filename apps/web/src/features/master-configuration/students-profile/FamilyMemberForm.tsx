@@ -7,18 +7,19 @@ import {
   type Relationship,
   UpdateFamilyMemberBody,
 } from "@convive/domain";
-import { Alert, Checkbox, Grid, Group, Select, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, Grid, Group, Select, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
+import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { fullName } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
+import { InfoNotes } from "../shared/InfoNotes.tsx";
+import { NameFields } from "../shared/NameFields.tsx";
 import { AddressFields, type AddressValues, addressBody, emptyAddress } from "./AddressFields.tsx";
-import { addFamilyMember, updateFamilyMember } from "./api.ts";
+import { useSaveFamilyMember } from "./api.ts";
 
 interface Values {
   email: string;
@@ -50,7 +51,6 @@ export function FamilyMemberForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation("masterStudents");
-  const refresh = useRefreshAll();
   const namesLocked = member !== null && !member.identity_editable;
   const form = useForm<Values>({
     initialValues: {
@@ -77,7 +77,7 @@ export function FamilyMemberForm({
       return errors;
     },
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveFamilyMember());
   const rfc = normalizeId(form.values.rfc);
   const rfcLive = rfc.length >= 13 ? (isValidRfc(rfc) ? "ok" : "bad") : null;
 
@@ -99,17 +99,10 @@ export function FamilyMemberForm({
   }
 
   const submit = form.onSubmit((v) =>
-    save.run(
-      async () => {
-        if (member) {
-          await updateFamilyMember(studentId, member.user_id, body(v));
-          await refresh();
-          return null;
-        }
-        const result = await addFamilyMember(studentId, CreateFamilyMemberBody.parse(body(v)));
-        await refresh();
-        return result;
-      },
+    save.submit(
+      member
+        ? { studentId, userId: member.user_id, body: body(v) }
+        : { studentId, userId: null, body: CreateFamilyMemberBody.parse(body(v)) },
       (result) => {
         if (result?.invitation) toast("success", t("family.invited", { email: result.invitation.email }));
         else if (result?.family_member) toast("info", t("family.linked", { email: result.family_member.email }));
@@ -126,19 +119,14 @@ export function FamilyMemberForm({
       title={member ? t("family.editTitle", { name: fullName(member) }) : t("family.createTitle")}
       onSubmit={submit}
       submitLabel={member ? undefined : t("family.submitAdd")}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
-      {!member && (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("family.createHint")}
-        </Alert>
-      )}
-      {namesLocked && (
-        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t("family.namesOwned")}
-        </Alert>
-      )}
+      <InfoNotes
+        notes={[
+          !member && { kind: "hint", text: t("family.createHint") },
+          namesLocked && { kind: "locked", text: t("family.namesOwned") },
+        ]}
+      />
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <TextInput
@@ -163,31 +151,15 @@ export function FamilyMemberForm({
             {...form.getInputProps("relationship")}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("student.firstName")}
-            required
-            maxLength={80}
-            disabled={namesLocked}
-            {...form.getInputProps("first_name")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("student.paternalSurname")}
-            maxLength={80}
-            disabled={namesLocked}
-            {...form.getInputProps("paternal_surname")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t("student.maternalSurname")}
-            maxLength={80}
-            disabled={namesLocked}
-            {...form.getInputProps("maternal_surname")}
-          />
-        </Grid.Col>
+        <NameFields
+          form={form}
+          disabled={namesLocked}
+          labels={{
+            first_name: t("student.firstName"),
+            paternal_surname: t("student.paternalSurname"),
+            maternal_surname: t("student.maternalSurname"),
+          }}
+        />
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextInput
             label={t("family.rfc")}

@@ -3,12 +3,11 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from "@mantine/c
 import { IconPencil, IconPhone, IconUnlink, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { fullName } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { QueryState } from "../shared/QueryState.tsx";
-import { unlinkFamilyMember, useFamilyMembers } from "./api.ts";
+import { useFamilyMembers, useUnlinkFamilyMember } from "./api.ts";
 import { FamilyInvitations } from "./FamilyInvitations.tsx";
 import { FamilyMemberForm } from "./FamilyMemberForm.tsx";
 
@@ -25,7 +24,7 @@ export function FamilyMembers({
 }) {
   const { t } = useTranslation("masterStudents");
   const members = useFamilyMembers(student.id);
-  const refresh = useRefreshAll();
+  const unlinkMember = useUnlinkFamilyMember();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<{ member: FamilyMember | null } | null>(null);
   const list = members.data?.family_members ?? [];
@@ -37,10 +36,7 @@ export function FamilyMembers({
       message: t("family.unlinkMessage", { name: fullName(m), student: student.first_name }),
       confirmLabel: t("family.unlink"),
       danger: true,
-      action: async () => {
-        await unlinkFamilyMember(student.id, m.user_id);
-        await refresh();
-      },
+      action: () => unlinkMember.mutateAsync({ studentId: student.id, userId: m.user_id }),
     });
 
   const addButton = can.create && (

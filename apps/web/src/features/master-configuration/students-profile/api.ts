@@ -11,7 +11,7 @@ import type {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { typed } from "../imports/api.ts";
-import { useMcKey } from "../shared/keys.ts";
+import { useMcKey, useMcMutation } from "../shared/keys.ts";
 import { postRaw } from "../shared/upload.ts";
 
 export const PER_PAGE = 20;
@@ -117,3 +117,28 @@ export const updateFamilyMember = (studentId: number, userId: number, body: Upda
   api(`/api/students/${studentId}/family-members/${userId}`, { method: "PATCH", body });
 export const unlinkFamilyMember = (studentId: number, userId: number) =>
   api(`/api/students/${studentId}/family-members/${userId}`, { method: "DELETE" });
+
+export const useDeleteStudent = () => useMcMutation(deleteStudent);
+/** Creates a student, or updates the one given; answers the saved student. */
+export const useSaveStudent = (id: number | null) =>
+  useMcMutation((body: CreateStudentBody) => (id ? updateStudent(id, body) : createStudent(body)));
+
+type FamilyMemberSave =
+  | { studentId: number; userId: null; body: CreateFamilyMemberBody }
+  | { studentId: number; userId: number; body: UpdateFamilyMemberBody };
+/** Adds a family member (linked at once or invited: the answer says which) or updates one (answering null). */
+export const useSaveFamilyMember = () =>
+  useMcMutation(async (save: FamilyMemberSave) => {
+    if (save.userId === null) return addFamilyMember(save.studentId, save.body);
+    await updateFamilyMember(save.studentId, save.userId, save.body);
+    return null;
+  });
+
+export const useResendFamilyInvitation = () =>
+  useMcMutation(({ studentId, id }: { studentId: number; id: number }) => resendFamilyInvitation(studentId, id));
+export const useCancelFamilyInvitation = () =>
+  useMcMutation(({ studentId, id }: { studentId: number; id: number }) => cancelFamilyInvitation(studentId, id));
+export const useUnlinkFamilyMember = () =>
+  useMcMutation(({ studentId, userId }: { studentId: number; userId: number }) =>
+    unlinkFamilyMember(studentId, userId),
+  );

@@ -2,12 +2,11 @@ import { CreateSubjectBody } from "@convive/domain";
 import { Chip, Grid, MultiSelect, Group as Row, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { Grade, Subject } from "../shared/api.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createSubject, updateSubject } from "./api.ts";
+import { useSaveSubject } from "./api.ts";
 
 interface Values {
   name: string;
@@ -35,7 +34,6 @@ export function SubjectForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const form = useForm<Values>({
     initialValues: {
       name: subject?.name ?? "",
@@ -44,7 +42,7 @@ export function SubjectForm({
     },
     validate: (v) => schemaErrors(CreateSubjectBody, { ...v, grade_ids: v.grade_ids.map(Number) }, t),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveSubject(subject?.id ?? null));
   const sections = gradesBySection(grades);
   const data = [...sections].map(([section, list]) => ({
     group: section,
@@ -58,12 +56,7 @@ export function SubjectForm({
   };
 
   const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = { name: v.name, code: v.code, grade_ids: v.grade_ids.map(Number) };
-      if (subject) await updateSubject(subject.id, body);
-      else await createSubject(body);
-      await refresh();
-    }, onClose),
+    save.submit({ name: v.name, code: v.code, grade_ids: v.grade_ids.map(Number) }, onClose),
   );
 
   return (
@@ -72,8 +65,7 @@ export function SubjectForm({
       onClose={onClose}
       title={subject ? t("subjects.editTitle", { name: subject.name }) : t("subjects.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, xs: 8 }}>

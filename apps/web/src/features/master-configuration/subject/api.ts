@@ -2,7 +2,7 @@ import type { CreateSubjectBody, TeachingAssignmentBody, UpdateSubjectBody } fro
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import type { TeachingAssignment } from "../shared/api.ts";
-import { useMcKey } from "../shared/keys.ts";
+import { useMcKey, useMcMutation } from "../shared/keys.ts";
 
 export const createSubject = (body: CreateSubjectBody) => api("/api/subjects", { method: "POST", body });
 export const updateSubject = (id: number, body: UpdateSubjectBody) =>
@@ -28,3 +28,10 @@ export const addAssignment = (body: TeachingAssignmentBody) =>
 /** DELETE with the triple as its body; a head teacher's last subject in their own group is refused. */
 export const removeAssignment = (body: TeachingAssignmentBody) =>
   api("/api/teaching-assignments", { method: "DELETE", body });
+
+/** Creates a subject, or updates the one given. */
+export const useSaveSubject = (id: number | null) =>
+  useMcMutation((body: CreateSubjectBody) => (id ? updateSubject(id, body) : createSubject(body)));
+export const useDeleteSubject = () => useMcMutation(deleteSubject);
+export const useAddAssignment = () => useMcMutation(addAssignment);
+export const useRemoveAssignment = () => useMcMutation(removeAssignment);

@@ -2,13 +2,12 @@ import { CreatePeriodBody } from "@convive/domain";
 import { SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { Period, SchoolYear } from "../shared/api.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
 import { formatRange, nextDay } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createPeriod, updatePeriod } from "./api.ts";
+import { useSavePeriod } from "./api.ts";
 import { DateField } from "./DateField.tsx";
 
 interface Values {
@@ -38,7 +37,6 @@ export function PeriodForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const editing = period !== null;
   const form = useForm<Values>({
     initialValues: period
@@ -52,15 +50,9 @@ export function PeriodForm({
       return errors;
     },
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSavePeriod(year.id, editing ? period.id : null));
 
-  const submit = form.onSubmit((values) =>
-    save.run(async () => {
-      if (editing) await updatePeriod(year.id, period.id, values);
-      else await createPeriod(year.id, values);
-      await refresh();
-    }, onClose),
-  );
+  const submit = form.onSubmit((values) => save.submit(values, onClose));
 
   const lang = i18n.resolvedLanguage ?? "es";
   return (
@@ -69,8 +61,7 @@ export function PeriodForm({
       onClose={onClose}
       title={editing ? t("periods.editTitle", { name: period.name }) : t("periods.createTitle", { year: year.name })}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Text size="sm" c="dimmed">
         {t("periods.within", { range: formatRange(year.starts_on, year.ends_on, lang) })}

@@ -1,6 +1,7 @@
 import type { CreatePeriodBody, CreateSchoolYearBody, UpdatePeriodBody, UpdateSchoolYearBody } from "@convive/domain";
 import { api } from "../../../lib/api.ts";
 import type { Period, SchoolYear } from "../shared/api.ts";
+import { useMcMutation } from "../shared/keys.ts";
 
 type YearAnswer = { data: { school_year: SchoolYear } };
 type PeriodAnswer = { data: { period: Period } };
@@ -25,3 +26,17 @@ export const updatePeriod = (yearId: number, id: number, body: UpdatePeriodBody)
 
 export const deletePeriod = (yearId: number, id: number) =>
   api(`/api/school-years/${yearId}/periods/${id}`, { method: "DELETE" });
+
+/** Creates a period of the year, or updates the one given. */
+export const useSavePeriod = (yearId: number, id: number | null) =>
+  useMcMutation((body: CreatePeriodBody) => (id ? updatePeriod(yearId, id, body) : createPeriod(yearId, body)));
+/** Creates a school year, or renames/redates the one given (is_current only on creation). */
+export const useSaveYear = (id: number | null) =>
+  useMcMutation(({ is_current, ...body }: CreateSchoolYearBody) =>
+    id ? updateYear(id, body) : createYear({ ...body, is_current }),
+  );
+export const useMakeYearCurrent = () => useMcMutation((id: number) => updateYear(id, { is_current: true }));
+export const useCloseYear = () => useMcMutation(closeYear);
+export const useDeleteYear = () => useMcMutation(deleteYear);
+export const useDeletePeriod = () =>
+  useMcMutation(({ yearId, id }: { yearId: number; id: number }) => deletePeriod(yearId, id));

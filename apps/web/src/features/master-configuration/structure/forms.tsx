@@ -3,13 +3,12 @@ import { Chip, NumberInput, Group as Row, Select, Text, TextInput } from "@manti
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { Grade, Group, SchoolMember, Section } from "../shared/api.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
-import { useRefreshAll } from "../shared/keys.ts";
 import { staffOptions } from "../shared/staff.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createGrade, createGroup, createSection, updateGrade, updateGroup, updateSection } from "./api.ts";
+import { useSaveGrade, useSaveGroup, useSaveSection } from "./api.ts";
 
 const SECTION_NAMES = ["Preescolar", "Primaria", "Secundaria", "Preparatoria"];
 
@@ -49,29 +48,20 @@ export function SectionForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const form = useForm<NamedValues>({
     initialValues: { name: section?.name ?? "", order: section?.order ?? "" },
     validate: (v) => schemaErrors(CreateSectionBody, { name: v.name, order: orderOf(v.order) }, t),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveSection(section?.id ?? null));
   const used = new Set(sections.map((s) => s.name.toLowerCase()));
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = { name: v.name, order: orderOf(v.order) };
-      if (section) await updateSection(section.id, body);
-      else await createSection(body);
-      await refresh();
-    }, onClose),
-  );
+  const submit = form.onSubmit((v) => save.submit({ name: v.name, order: orderOf(v.order) }, onClose));
   return (
     <FormModal
       opened
       onClose={onClose}
       title={section ? t("sections.editTitle", { name: section.name }) : t("sections.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <TextInput
         label={t("sections.name")}
@@ -128,21 +118,13 @@ export function GradeForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const form = useForm<NamedValues>({
     initialValues: { name: grade?.name ?? nextGradeName(grades), order: grade?.order ?? "" },
     validate: (v) =>
       schemaErrors(CreateGradeBody, { section_id: section.id, name: v.name, order: orderOf(v.order) }, t),
   });
-  const save = useSave(form);
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = { name: v.name, order: orderOf(v.order) };
-      if (grade) await updateGrade(grade.id, body);
-      else await createGrade({ ...body, section_id: section.id });
-      await refresh();
-    }, onClose),
-  );
+  const save = useFormMutation(form, useSaveGrade(grade?.id ?? null, section.id));
+  const submit = form.onSubmit((v) => save.submit({ name: v.name, order: orderOf(v.order) }, onClose));
   return (
     <FormModal
       opened
@@ -153,8 +135,7 @@ export function GradeForm({
           : t("grades.createTitle", { section: section.name })
       }
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <TextInput
         label={t("grades.name")}
@@ -202,7 +183,6 @@ export function GroupForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const form = useForm<GroupValues>({
     initialValues: {
       name: group?.name ?? nextGroupName(siblings),
@@ -210,19 +190,14 @@ export function GroupForm({
     },
     validate: (v) => schemaErrors(CreateGroupBody, { grade_id: grade.id, name: v.name }, t),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveGroup(group?.id ?? null, grade.id, yearId));
   const options = useMemo(
     () => staffOptions(staff, i18n.resolvedLanguage ?? "es", group),
     [staff, i18n.resolvedLanguage, group],
   );
 
   const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = { name: v.name, head_teacher_id: v.head_teacher_id ? Number(v.head_teacher_id) : null };
-      if (group) await updateGroup(group.id, body);
-      else await createGroup({ ...body, grade_id: grade.id, school_year_id: yearId ?? undefined });
-      await refresh();
-    }, onClose),
+    save.submit({ name: v.name, head_teacher_id: v.head_teacher_id ? Number(v.head_teacher_id) : null }, onClose),
   );
   return (
     <FormModal
@@ -234,8 +209,7 @@ export function GroupForm({
           : t("groups.createTitle", { grade: grade.name, section: grade.section_name })
       }
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <Text size="sm" c="dimmed">
         {t("groups.inYear", { year: yearName })}

@@ -2,14 +2,13 @@ import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCalendarPlus, IconCalendarTime } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { useAccess } from "../shared/access.ts";
 import { type Period, type SchoolYear, useSchoolYears } from "../shared/api.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
-import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
-import { closeYear, deletePeriod, deleteYear, updateYear } from "./api.ts";
+import { useCloseYear, useDeletePeriod, useDeleteYear, useMakeYearCurrent } from "./api.ts";
 import { DatesLanguage } from "./DateField.tsx";
 import { PeriodForm } from "./PeriodForm.tsx";
 import { YearCard, type YearPermissions } from "./YearCard.tsx";
@@ -20,12 +19,15 @@ type Editing =
   | { kind: "period"; year: SchoolYear; period: Period | null }
   | null;
 
-/** master-configuration/scholar-cicle: school years (ciclos escolares) and their periods. */
-export default function ScholarCiclePage() {
+/** Route master-configuration/scholar-cicle (the spec's name; server module school-years): school years (ciclos escolares) and their periods. */
+export default function SchoolYearsPage() {
   const { t } = useTranslation("masterConfiguration");
   const access = useAccess();
   const years = useSchoolYears();
-  const refresh = useRefreshAll();
+  const makeCurrent = useMakeYearCurrent();
+  const closeYear = useCloseYear();
+  const deleteYear = useDeleteYear();
+  const deletePeriod = useDeletePeriod();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
 
@@ -64,10 +66,7 @@ export default function ScholarCiclePage() {
           confirmLabel: t("years.makeCurrentAction"),
           successMessage: t("common:messages.saved"),
           failureMessage: t("common:messages.saveFailed"),
-          action: async () => {
-            await updateYear(year.id, { is_current: true });
-            await refresh();
-          },
+          action: () => makeCurrent.mutateAsync(year.id),
         })
       }
       onClose={() =>
@@ -85,10 +84,7 @@ export default function ScholarCiclePage() {
           danger: true,
           successMessage: t("common:messages.saved"),
           failureMessage: t("common:messages.saveFailed"),
-          action: async () => {
-            await closeYear(year.id);
-            await refresh();
-          },
+          action: () => closeYear.mutateAsync(year.id),
         })
       }
       onDelete={() =>
@@ -97,10 +93,7 @@ export default function ScholarCiclePage() {
           message: t("years.deleteMessage", { name: year.name }),
           confirmLabel: t("actions.delete"),
           danger: true,
-          action: async () => {
-            await deleteYear(year.id);
-            await refresh();
-          },
+          action: () => deleteYear.mutateAsync(year.id),
         })
       }
       onDeletePeriod={(period) =>
@@ -109,10 +102,7 @@ export default function ScholarCiclePage() {
           message: t("periods.deleteMessage", { name: period.name, year: year.name }),
           confirmLabel: t("actions.delete"),
           danger: true,
-          action: async () => {
-            await deletePeriod(year.id, period.id);
-            await refresh();
-          },
+          action: () => deletePeriod.mutateAsync({ yearId: year.id, id: period.id }),
         })
       }
     />

@@ -3,13 +3,12 @@ import { Checkbox, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { SchoolYear } from "../shared/api.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
 import { nextDay } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createYear, updateYear } from "./api.ts";
+import { useSaveYear } from "./api.ts";
 import { DateField } from "./DateField.tsx";
 
 interface Values {
@@ -41,7 +40,6 @@ export function YearForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const editing = year !== null;
   const first = years.length === 0;
   const [nameTouched, setNameTouched] = useState(editing);
@@ -57,7 +55,7 @@ export function YearForm({
       return errors;
     },
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveYear(editing ? year.id : null));
 
   const setDate = (field: "starts_on" | "ends_on", value: string | null) => {
     form.setFieldValue(field, value ?? "");
@@ -66,12 +64,15 @@ export function YearForm({
   };
 
   const submit = form.onSubmit((values) =>
-    save.run(async () => {
-      const body = { name: values.name, starts_on: values.starts_on, ends_on: values.ends_on };
-      if (editing) await updateYear(year.id, body);
-      else await createYear({ ...body, is_current: values.is_current || undefined });
-      await refresh();
-    }, onClose),
+    save.submit(
+      {
+        name: values.name,
+        starts_on: values.starts_on,
+        ends_on: values.ends_on,
+        is_current: values.is_current || undefined,
+      },
+      onClose,
+    ),
   );
 
   return (
@@ -80,8 +81,7 @@ export function YearForm({
       onClose={onClose}
       title={editing ? t("years.editTitle", { name: year.name }) : t("years.createTitle")}
       onSubmit={submit}
-      busy={save.busy}
-      failure={save.failure}
+      save={save}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <DateField
