@@ -1,4 +1,5 @@
 import { type AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
+import { DEFAULT_TIME_ZONE } from "@convive/domain/core";
 import { Alert, Button, Code, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
@@ -30,7 +31,7 @@ const valuesOf = (school: AdminSchool | null): Values => ({
   address: school?.address ?? "",
   phone: school?.phone ?? "",
   email: school?.email ?? "",
-  time_zone: school?.time_zone ?? "America/Mexico_City",
+  time_zone: school?.time_zone ?? DEFAULT_TIME_ZONE,
 });
 
 /** Creates a school (its slug is its subdomain and never changes) or edits one. */

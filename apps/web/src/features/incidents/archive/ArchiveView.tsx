@@ -1,3 +1,4 @@
+import { todayIn } from "@convive/domain/core";
 import {
   Alert,
   Badge,
@@ -29,7 +30,7 @@ import { toast } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
 import { exportArchive, useArchive, useArchiveFilters, usePrefetchArchive } from "../api.ts";
 import { FiltersPanel } from "./FiltersPanel.tsx";
-import { pageCount, pageRange, studentNameIn, todayIn, totalLabel } from "./format.ts";
+import { pageCount, pageRange, studentNameIn, totalLabel } from "./format.ts";
 import { ResultsList, ResultsSkeleton } from "./ResultsList.tsx";
 import {
   type ArchiveSort,

@@ -1,5 +1,5 @@
 import { type IncidentCategory, type RegistrationOptions, UpdateIncidentBody } from "@convive/domain";
-import { INCIDENT_LIMITS } from "@convive/domain/core";
+import { deviceZoneDiffers, INCIDENT_LIMITS, wallNow } from "@convive/domain/core";
 import { Grid, Group, Select, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMemo, useRef } from "react";
@@ -15,7 +15,6 @@ import {
   groupChoices,
   initialValues,
   instantOfWall,
-  wallOf,
 } from "./correct.ts";
 import { DetailModal, LoadingModal } from "./DetailModal.tsx";
 import { useSubmit } from "./use-submit.ts";
@@ -103,7 +102,6 @@ function CorrectForm({
 
   const category = choices.find((c) => c.value === form.values.category_id) ?? null;
   const type = category?.types.find((ty) => ty.value === form.values.type_id) ?? null;
-  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const onSubmit = form.onSubmit(() =>
     submit.run(() => updateIncident(incident.id, UpdateIncidentBody.parse(changes)), onClose),
@@ -183,9 +181,9 @@ function CorrectForm({
           <TextInput
             type="datetime-local"
             label={t("correct.occurredAt")}
-            description={deviceZone !== timeZone ? t("correct.schoolClock", { zone: timeZone }) : undefined}
+            description={deviceZoneDiffers(timeZone) ? t("correct.schoolClock", { zone: timeZone }) : undefined}
             required
-            max={wallOf(new Date().toISOString(), timeZone)}
+            max={wallNow(timeZone)}
             {...form.getInputProps("occurred_at")}
           />
         </Grid.Col>

@@ -1,4 +1,5 @@
 import type { FormativeAction } from "@convive/domain";
+import { formatDateTime, formatDay } from "@convive/domain/core";
 import { Button, Checkbox, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconAlertCircle, IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
 import { useState } from "react";
@@ -6,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
 import { isLate, visibleOccurrences } from "./actions.ts";
 import { completeOccurrence, uncompleteOccurrence } from "./api.ts";
-import { formatDateTime, formatDay } from "./format.ts";
 import type { DetailView } from "./view.ts";
 
 type Occurrence = FormativeAction["occurrences"][number];
@@ -49,7 +49,7 @@ export function Occurrences({
     o.completed_at
       ? t("actions.completedBy", {
           name: o.completed_by?.name ?? "—",
-          when: formatDateTime(o.completed_at, view.timeZone, lang),
+          when: formatDateTime(o.completed_at, { lang, timeZone: view.timeZone }),
         })
       : isLate(o, today)
         ? t("actions.late")
@@ -67,7 +67,7 @@ export function Occurrences({
           onChange={(e) => {
             if (!saving) void toggle(o.on, e.currentTarget.checked);
           }}
-          label={formatDay(o.on, lang)}
+          label={formatDay(o.on, { lang, weekday: true })}
           description={describe(o)}
           color="teal.8"
           styles={isLate(o, today) ? { description: lateStyle } : undefined}
@@ -90,7 +90,7 @@ export function Occurrences({
             <Icon size={20} color={color} aria-hidden style={{ flexShrink: 0 }} />
             <Stack gap={0}>
               <Text size="sm">
-                {formatDay(o.on, lang)}
+                {formatDay(o.on, { lang, weekday: true })}
                 {!o.completed_at && !late && (
                   <VisuallyHidden>{` — ${t("incidents:actionState.pending")}`}</VisuallyHidden>
                 )}
