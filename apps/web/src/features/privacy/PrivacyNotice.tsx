@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { currentUserKey } from "../auth/api/current-user.ts";
-import { logout } from "../auth/logout.ts";
+import { logout } from "../auth/api/logout.ts";
 
 export interface PrivacyTexts {
   name: string;

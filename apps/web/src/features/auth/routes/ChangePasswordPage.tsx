@@ -11,7 +11,7 @@ import { toast } from "../../../lib/toast.ts";
 import { currentUserKey, fetchCurrentUser } from "../api/current-user.ts";
 import { enterSchool } from "../api/sign-in.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
-import { logout } from "../logout.ts";
+import { logout } from "../api/logout.ts";
 
 /** Spec §2 /Changepassword: the forced change ('Passwords do not match', 'empty fields'). */
 export default function ChangePasswordPage() {
