@@ -19,13 +19,13 @@ export const SCREENS: Record<string, Screen> = {
     () => import("../features/master-configuration/general-information/GeneralInformationPage.tsx"),
   ),
   "master-configuration/scholar-cicle": lazy(
-    () => import("../features/master-configuration/scholar-cicle/ScholarCiclePage.tsx"),
+    () => import("../features/master-configuration/school-years/SchoolYearsPage.tsx"),
   ),
   "master-configuration/cycle-details": lazy(
     () => import("../features/master-configuration/cycle-details/CycleDetailsPage.tsx"),
   ),
   "master-configuration/level-grade-group": lazy(
-    () => import("../features/master-configuration/level-grade-group/LevelGradeGroupPage.tsx"),
+    () => import("../features/master-configuration/structure/StructurePage.tsx"),
   ),
   "master-configuration/incidents-configurator": lazy(
     () => import("../features/master-configuration/incidents-configurator/IncidentsConfiguratorPage.tsx"),
@@ -41,7 +41,7 @@ export const SCREENS: Record<string, Screen> = {
     () => import("../features/master-configuration/students-profile/StudentsProfilePage.tsx"),
   ),
   "master-configuration/user-profile": lazy(
-    () => import("../features/master-configuration/user-profile/UserProfilePage.tsx"),
+    () => import("../features/master-configuration/profiles-admin/ProfilesAdminPage.tsx"),
   ),
   notifications: lazy(() => import("../features/notifications/routes/NotificationsPage.tsx")),
 };

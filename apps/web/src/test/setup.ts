@@ -22,3 +22,8 @@ if (!window.ResizeObserver) {
 }
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+// jsdom has no CSS.escape (used to find a form field by its data-path).
+if (!globalThis.CSS?.escape) {
+  globalThis.CSS = { ...globalThis.CSS, escape: (value: string) => value.replace(/["\\]/g, "\\$&") } as typeof CSS;
+}

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { childPath, useAccess } from "../shared/access.ts";
 import { byLabel, formatInstant, formatRange, fullName } from "../shared/format.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
 import { type PastStudent, type PastYear, usePastYear, usePastYears } from "./api.ts";
 
 /** master-configuration/cycle-details: the closed school years, read-only, with their groups and students. */

@@ -3,10 +3,10 @@ import { Button, Center, FileButton, Group, Image, Paper, Stack, Text } from "@m
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
 import { Card } from "../shared/Card.tsx";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { IMAGE_TYPES, MB } from "../shared/upload.ts";
 
 const DEFAULT_LOGO = "/logo-convive.svg";

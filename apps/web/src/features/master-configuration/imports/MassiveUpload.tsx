@@ -22,7 +22,6 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -34,6 +33,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
+import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import { MB } from "../shared/upload.ts";
 import { commit, downloadTemplate, dryRun, useImportJob } from "./api.ts";
 import { DropArea } from "./DropArea.tsx";
@@ -65,7 +65,7 @@ export function MassiveUpload({
 }) {
   const { t, i18n } = useTranslation("masterUsers");
   const lang = i18n.resolvedLanguage === "en" ? "en" : "es";
-  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  const phone = useIsPhone();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [check, setCheck] = useState<DryRunResponse | null>(null);

@@ -3,13 +3,13 @@ import { Accordion, Alert, Button, Group as Row, Stack, Text } from "@mantine/co
 import { IconCategory, IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { useAccess } from "../shared/access.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { savedWithToasts, useLocalName } from "../shared/catalogue.tsx";
 import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
 import { deleteCategory, deleteType, updateCategory, updateType, useIncidentCategories } from "./api.ts";
 import { CategoryForm } from "./CategoryForm.tsx";
 import { type CategoryActions, CategoryItem } from "./CategoryItem.tsx";

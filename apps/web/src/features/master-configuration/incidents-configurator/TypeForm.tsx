@@ -3,9 +3,9 @@ import { CLASSIFICATIONS, type Classification, ERRORS } from "@convive/domain/co
 import { Grid, NumberInput, Radio, Group as Row, Select, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useLocalName } from "../shared/catalogue.tsx";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { useSave } from "../shared/use-save.ts";
 import { createType, updateType } from "./api.ts";

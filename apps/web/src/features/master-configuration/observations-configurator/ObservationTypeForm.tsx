@@ -4,9 +4,9 @@ import { Grid, NumberInput, SegmentedControl, Stack, Switch, Text, TextInput } f
 import { useForm } from "@mantine/form";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useLocalName } from "../shared/catalogue.tsx";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { useSave } from "../shared/use-save.ts";
 import { createObservationType, updateObservationType } from "./api.ts";

@@ -3,9 +3,9 @@ import { ActionIcon, Group, Pagination, Paper, Stack, Table, Text, Tooltip, Visu
 import { IconMailForward, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { Card } from "../shared/Card.tsx";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { fullName } from "../shared/format.ts";
 import { InvitationStatus } from "../shared/InvitationStatus.tsx";
 import { useRefreshAll } from "../shared/keys.ts";

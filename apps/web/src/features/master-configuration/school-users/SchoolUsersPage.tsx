@@ -29,17 +29,17 @@ import {
 } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
 import { MassiveUpload } from "../imports/MassiveUpload.tsx";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { fullName } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
 import {
   activateSchoolUser,
   assignProfile,

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useSession } from "../../../lib/session.ts";
 
@@ -18,4 +18,14 @@ export function useMcKey() {
 export function useRefreshAll() {
   const client = useQueryClient();
   return useCallback(() => client.invalidateQueries({ queryKey: [MC_PREFIX] }), [client]);
+}
+
+/**
+ * A master-configuration save or delete as a TanStack mutation, with the invalidation inside: after success every
+ * master-configuration query of the school refreshes (awaited, so the dialog closes on fresh data). Each api.ts
+ * names its own: `useCreateSubject = () => useMcMutation(createSubject)`.
+ */
+export function useMcMutation<TVariables, TResult = unknown>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+  const refresh = useRefreshAll();
+  return useMutation({ mutationFn, onSuccess: () => refresh() });
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { failureOf, focusFirstError } from "../../../lib/form-errors.ts";
 import { toast } from "../../../lib/toast.ts";
-import { failureOf, focusFirstError } from "./form-errors.ts";
 
 interface FieldErrorTarget {
   setErrors: (errors: Record<string, string>) => void;

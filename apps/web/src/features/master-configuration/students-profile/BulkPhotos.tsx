@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Modal, Progress, ScrollArea, Stack, Table, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import { DropArea } from "../imports/DropArea.tsx";
 import { useRefreshAll } from "../shared/keys.ts";
 import { type PhotoResult, uploadPhotoByEnrollment, uploadPhotoZip } from "./api.ts";
@@ -29,7 +29,7 @@ const COLOR: Record<PhotoResult["status"], string> = {
  */
 export function BulkPhotos({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation("masterStudents");
-  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  const phone = useIsPhone();
   const refresh = useRefreshAll();
   const check = usePhotoCheck();
   const [results, setResults] = useState<PhotoResult[]>([]);

@@ -3,8 +3,8 @@ import { ActionIcon, Badge, Group, Paper, Stack, Text, Title, Tooltip } from "@m
 import { IconMailForward, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { toast } from "../../../lib/toast.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { fullName } from "../shared/format.ts";
 import { InvitationStatus } from "../shared/InvitationStatus.tsx";
 import { useRefreshAll } from "../shared/keys.ts";

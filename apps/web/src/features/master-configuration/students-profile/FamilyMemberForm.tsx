@@ -11,9 +11,9 @@ import { Alert, Checkbox, Grid, Group, Select, Textarea, TextInput } from "@mant
 import { useForm } from "@mantine/form";
 import { IconCheck, IconInfoCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
 import { fullName } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { useSave } from "../shared/use-save.ts";

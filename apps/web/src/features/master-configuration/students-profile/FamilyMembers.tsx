@@ -3,11 +3,11 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from "@mantine/c
 import { IconPencil, IconPhone, IconUnlink, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { fullName } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
-import { QueryState } from "../shared/QueryState.tsx";
 import { unlinkFamilyMember, useFamilyMembers } from "./api.ts";
 import { FamilyInvitations } from "./FamilyInvitations.tsx";
 import { FamilyMemberForm } from "./FamilyMemberForm.tsx";

@@ -1,9 +1,9 @@
 import type { Student } from "@convive/domain";
 import { Badge, Group, Modal, Stack, Tabs, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { IconId, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import type { Group as SchoolGroup } from "../shared/api.ts";
 import { fullName } from "../shared/format.ts";
 import { useStudent } from "./api.ts";
@@ -33,7 +33,7 @@ export function StudentEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation("masterStudents");
-  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  const phone = useIsPhone();
   const [saved, setStudent] = useState<Student | null>(initial);
   const live = useStudent(saved?.id ?? null);
   const student = live.data ?? saved;

@@ -12,9 +12,9 @@ import { Alert, Button, Grid, Group, Select, Stack, Textarea, TextInput, Title }
 import { useForm } from "@mantine/form";
 import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { DateField } from "../scholar-cicle/DateField.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { DateField } from "../school-years/DateField.tsx";
 import type { Group as SchoolGroup } from "../shared/api.ts";
-import { schemaErrors } from "../shared/form-errors.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { useSave } from "../shared/use-save.ts";
 import { AddressFields, type AddressValues, addressBody, emptyAddress } from "./AddressFields.tsx";

@@ -3,14 +3,14 @@ import { IconBook2, IconChalkboard, IconPlus, IconSearch, IconUsersGroup } from 
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { childPath, useAccess } from "../shared/access.ts";
 import { type Subject, useGrades, useGroups, useStaff, useSubjects } from "../shared/api.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { byLabel } from "../shared/format.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
 import { AssignmentsPanel } from "./AssignmentsPanel.tsx";
 import { deleteSubject } from "./api.ts";
 import { SubjectForm } from "./SubjectForm.tsx";

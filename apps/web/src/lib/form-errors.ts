@@ -1,6 +1,4 @@
-import { ApiError } from "../../../lib/api.ts";
-
-export { type Overrides, schemaErrors } from "../../../lib/form-validation.ts";
+import { ApiError } from "./api.ts";
 
 /**
  * What a failed save tells the user: the server's field errors go on the fields (already in the user's

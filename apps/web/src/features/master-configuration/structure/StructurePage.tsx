@@ -3,7 +3,9 @@ import { IconHierarchy2, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { childPath, useAccess } from "../shared/access.ts";
 import {
   type Grade,
@@ -15,12 +17,9 @@ import {
   useSections,
   useStaff,
 } from "../shared/api.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { byLabel } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
-import { deleteGrade, deleteGroup, deleteSection } from "./api.ts";
+import { useDeleteGrade, useDeleteGroup, useDeleteSection } from "./api.ts";
 import { GradeForm, GroupForm, SectionForm } from "./forms.tsx";
 import { SectionCard, type StructurePermissions } from "./SectionCard.tsx";
 
@@ -30,8 +29,8 @@ type Editing =
   | { kind: "group"; grade: Grade; group: Group | null }
   | null;
 
-/** master-configuration/level-grade-group: sections (niveles) → grades → the groups of a school year. */
-export default function LevelGradeGroupPage() {
+/** Route master-configuration/level-grade-group (server module structure): sections (niveles) → grades → the groups of a school year. */
+export default function StructurePage() {
   const { t, i18n } = useTranslation("masterConfiguration");
   const access = useAccess();
   const canReadYears = access.can("master-configuration-school-year", "read");
@@ -45,7 +44,9 @@ export default function LevelGradeGroupPage() {
   const grades = useGrades(yearId);
   const groups = useGroups(yearId);
   const staff = useStaff();
-  const refresh = useRefreshAll();
+  const deleteSection = useDeleteSection();
+  const deleteGrade = useDeleteGrade();
+  const deleteGroup = useDeleteGroup();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
@@ -91,10 +92,7 @@ export default function LevelGradeGroupPage() {
         message: t("sections.deleteMessage", { name: section.name }),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: async () => {
-          await deleteSection(section.id);
-          await refresh();
-        },
+        action: () => deleteSection.mutateAsync(section.id),
       }),
     grade: (grade: Grade) =>
       confirm.ask({
@@ -102,10 +100,7 @@ export default function LevelGradeGroupPage() {
         message: t("grades.deleteMessage"),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: async () => {
-          await deleteGrade(grade.id);
-          await refresh();
-        },
+        action: () => deleteGrade.mutateAsync(grade.id),
       }),
     group: (group: Group) =>
       confirm.ask({
@@ -113,10 +108,7 @@ export default function LevelGradeGroupPage() {
         message: t("groups.deleteMessage"),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: async () => {
-          await deleteGroup(group.id);
-          await refresh();
-        },
+        action: () => deleteGroup.mutateAsync(group.id),
       }),
   };
 

@@ -2,13 +2,13 @@ import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCalendarPlus, IconCalendarTime } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
 import { useAccess } from "../shared/access.ts";
 import { type Period, type SchoolYear, useSchoolYears } from "../shared/api.ts";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
 import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
 import { closeYear, deletePeriod, deleteYear, updateYear } from "./api.ts";
 import { DatesLanguage } from "./DateField.tsx";
 import { PeriodForm } from "./PeriodForm.tsx";
@@ -20,8 +20,8 @@ type Editing =
   | { kind: "period"; year: SchoolYear; period: Period | null }
   | null;
 
-/** master-configuration/scholar-cicle: school years (ciclos escolares) and their periods. */
-export default function ScholarCiclePage() {
+/** Route master-configuration/scholar-cicle (the spec's name; server module school-years): school years (ciclos escolares) and their periods. */
+export default function SchoolYearsPage() {
   const { t } = useTranslation("masterConfiguration");
   const access = useAccess();
   const years = useSchoolYears();

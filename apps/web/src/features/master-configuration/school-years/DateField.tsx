@@ -2,9 +2,9 @@ import "@mantine/dates/styles.css";
 import "dayjs/locale/es";
 import "dayjs/locale/en";
 import { DatePickerInput, type DatePickerInputProps, DatesProvider } from "@mantine/dates";
-import { useMediaQuery } from "@mantine/hooks";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useIsPhone } from "../../../lib/use-is-phone.ts";
 
 /** Calendars in the user's language, weeks from Monday; weekends not in red (red text on white fails AA). */
 export function DatesLanguage({ children }: { children: ReactNode }) {
@@ -19,7 +19,7 @@ export function DatesLanguage({ children }: { children: ReactNode }) {
 /** A day picker whose value is `YYYY-MM-DD` (what the API takes); a full-screen calendar on a phone. */
 export function DateField(props: DatePickerInputProps<"default">) {
   const { t } = useTranslation("masterConfiguration");
-  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  const phone = useIsPhone();
   return (
     <DatePickerInput
       valueFormat="D MMM YYYY"

@@ -17,22 +17,22 @@ import { useForm } from "@mantine/form";
 import { IconLock, IconPencil, IconPlus, IconShieldCheck, IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
-import { useConfirm } from "../shared/ConfirmDialog.tsx";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
 import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { QueryState } from "../shared/QueryState.tsx";
 import { useSave } from "../shared/use-save.ts";
 import { createProfile, deleteProfile, renameProfile, useMatrix, useProfileList } from "./api.ts";
 import { PermissionEditor } from "./PermissionEditor.tsx";
 import classes from "./ProfileList.module.css";
 
-/** master-configuration/user-profile: the school's profiles, their members and their permission matrix. */
-export default function UserProfilePage() {
+/** Route master-configuration/user-profile (server module profiles-admin): the school's profiles, their members and their permission matrix. */
+export default function ProfilesAdminPage() {
   const { t } = useTranslation("masterUsers");
   const access = useAccess();
   const profiles = useProfileList();

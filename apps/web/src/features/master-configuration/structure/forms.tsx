@@ -3,13 +3,12 @@ import { Chip, NumberInput, Group as Row, Select, Text, TextInput } from "@manti
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { Grade, Group, SchoolMember, Section } from "../shared/api.ts";
-import { FormModal } from "../shared/FormModal.tsx";
-import { schemaErrors } from "../shared/form-errors.ts";
-import { useRefreshAll } from "../shared/keys.ts";
 import { staffOptions } from "../shared/staff.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createGrade, createGroup, createSection, updateGrade, updateGroup, updateSection } from "./api.ts";
+import { useSaveGrade, useSaveGroup, useSaveSection } from "./api.ts";
 
 const SECTION_NAMES = ["Preescolar", "Primaria", "Secundaria", "Preparatoria"];
 
@@ -49,21 +48,13 @@ export function SectionForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const form = useForm<NamedValues>({
     initialValues: { name: section?.name ?? "", order: section?.order ?? "" },
     validate: (v) => schemaErrors(CreateSectionBody, { name: v.name, order: orderOf(v.order) }, t),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveSection(section?.id ?? null));
   const used = new Set(sections.map((s) => s.name.toLowerCase()));
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = { name: v.name, order: orderOf(v.order) };
-      if (section) await updateSection(section.id, body);
-      else await createSection(body);
-      await refresh();
-    }, onClose),
-  );
+  const submit = form.onSubmit((v) => save.submit({ name: v.name, order: orderOf(v.order) }, onClose));
   return (
     <FormModal
       opened
@@ -128,21 +119,13 @@ export function GradeForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const form = useForm<NamedValues>({
     initialValues: { name: grade?.name ?? nextGradeName(grades), order: grade?.order ?? "" },
     validate: (v) =>
       schemaErrors(CreateGradeBody, { section_id: section.id, name: v.name, order: orderOf(v.order) }, t),
   });
-  const save = useSave(form);
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = { name: v.name, order: orderOf(v.order) };
-      if (grade) await updateGrade(grade.id, body);
-      else await createGrade({ ...body, section_id: section.id });
-      await refresh();
-    }, onClose),
-  );
+  const save = useFormMutation(form, useSaveGrade(grade?.id ?? null, section.id));
+  const submit = form.onSubmit((v) => save.submit({ name: v.name, order: orderOf(v.order) }, onClose));
   return (
     <FormModal
       opened
@@ -202,7 +185,6 @@ export function GroupForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation("masterConfiguration");
-  const refresh = useRefreshAll();
   const form = useForm<GroupValues>({
     initialValues: {
       name: group?.name ?? nextGroupName(siblings),
@@ -210,19 +192,14 @@ export function GroupForm({
     },
     validate: (v) => schemaErrors(CreateGroupBody, { grade_id: grade.id, name: v.name }, t),
   });
-  const save = useSave(form);
+  const save = useFormMutation(form, useSaveGroup(group?.id ?? null, grade.id, yearId));
   const options = useMemo(
     () => staffOptions(staff, i18n.resolvedLanguage ?? "es", group),
     [staff, i18n.resolvedLanguage, group],
   );
 
   const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const body = { name: v.name, head_teacher_id: v.head_teacher_id ? Number(v.head_teacher_id) : null };
-      if (group) await updateGroup(group.id, body);
-      else await createGroup({ ...body, grade_id: grade.id, school_year_id: yearId ?? undefined });
-      await refresh();
-    }, onClose),
+    save.submit({ name: v.name, head_teacher_id: v.head_teacher_id ? Number(v.head_teacher_id) : null }, onClose),
   );
   return (
     <FormModal
