@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../api/current-user.ts";
+import { logout } from "../api/logout.ts";
 import { enterSchool } from "../api/sign-in.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
-import { logout } from "../api/logout.ts";
 
 /** Spec §2 /Schoolselection: only the user's active schools are offered. */
 export default function SchoolSelectionPage() {
