@@ -6,7 +6,8 @@ import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FamilyTextWarning } from "../../../components/FamilyTextWarning.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { updateIncident, useCategories, useRegistrationOptions } from "./api.ts";
+import { useRegistrationOptions } from "../../incident-registration/api/registration-options.ts";
+import { updateIncident, useCategories } from "./api.ts";
 import { ClassificationBadge } from "./Badges.tsx";
 import {
   type CorrectValues,

@@ -60,17 +60,6 @@ export function useCategories(enabled: boolean) {
 export const guidelinesOf = (categories: readonly IncidentCategory[] | undefined, typeId: number) =>
   categories?.flatMap((c) => c.types).find((t) => t.id === typeId)?.guidelines ?? [];
 
-/** Groups and subjects of the current year (GET /api/incidents/registration-options; only for who may register). */
-export function useRegistrationOptions(enabled: boolean) {
-  const key = useKey();
-  return useQuery({
-    queryKey: key("registration-options"),
-    queryFn: () => api<{ data: RegistrationOptions }>("/api/incidents/registration-options").then((r) => r.data),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
-
 /**
  * Staff who may be made responsible for an action: from the registration options when the caller may register,
  * otherwise from the meeting attendees (parent-meeting managers); else nobody beyond who is already assigned.
