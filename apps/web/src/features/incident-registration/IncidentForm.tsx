@@ -1,15 +1,15 @@
 import type { RegistrationOptions } from "@convive/domain";
 import { localizedName } from "@convive/domain/core";
-import { Alert, Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FamilyTextWarning } from "../../components/FamilyTextWarning.tsx";
 import { useMaxFileSizeMb } from "../../lib/school-information.ts";
 import { ActionsField } from "./ActionsField.tsx";
 import { type Registered, useRegisterIncident } from "./api/register.ts";
 import { Section } from "./Bits.tsx";
 import { EvidenceField } from "./EvidenceField.tsx";
+import { FamilyTextField } from "./FamilyTextField.tsx";
 import { FormShell } from "./FormShell.tsx";
 import {
   actionCount,
@@ -39,7 +39,6 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
   const [files, setFiles] = useState<File[]>([]);
   const save = useRegistrationSave(form, useRegisterIncident());
   const evidence = useEvidenceUploads();
-  const detailField = useRef<HTMLTextAreaElement>(null);
   const v = form.values;
   const involved = involvedStudents(v).length;
 
@@ -143,23 +142,15 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
               onType={state.chooseType}
               error={form.errors.type_id as string | undefined}
             />
-            <Textarea
+            <FamilyTextField
               label={t("detail.label")}
               placeholder={t("detail.placeholder")}
-              withAsterisk
-              autosize
-              minRows={3}
               maxRows={10}
               maxLength={5000}
-              size="md"
-              ref={detailField}
               {...form.getInputProps("detail")}
-            />
-            <FamilyTextWarning
               text={v.detail}
               students={v.students}
-              enabled={v.visible_to_family}
-              field={detailField}
+              visibleToFamily={v.visible_to_family}
             />
           </Section>
         </Stack>

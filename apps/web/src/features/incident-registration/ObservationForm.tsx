@@ -1,14 +1,14 @@
 import type { RegistrationOptions } from "@convive/domain";
 import { localizedName } from "@convive/domain/core";
-import { Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FamilyTextWarning } from "../../components/FamilyTextWarning.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useRegisterObservation } from "./api/register.ts";
 import { KindBadge, Section } from "./Bits.tsx";
 import { draftKey, readDraft, useDraft } from "./draft.ts";
+import { FamilyTextField } from "./FamilyTextField.tsx";
 import { FormShell } from "./FormShell.tsx";
 import {
   buildObservationBody,
@@ -34,7 +34,6 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
   const save = useRegistrationSave(form, useRegisterObservation());
   const [saved, setSaved] = useState<{ id: number; name: string } | null>(null);
   const v = form.values;
-  const textField = useRef<HTMLTextAreaElement>(null);
   useDraft(key, v, !saved && (v.student !== null || v.text.trim() !== ""));
 
   const chooseType = (id: string) => {
@@ -124,23 +123,15 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
               ))}
             </Stack>
           </Radio.Group>
-          <Textarea
+          <FamilyTextField
             label={t("observation.text")}
             placeholder={t("observation.textPlaceholder")}
-            withAsterisk
-            autosize
-            minRows={3}
             maxRows={8}
             maxLength={2000}
-            size="md"
-            ref={textField}
             {...form.getInputProps("text")}
-          />
-          <FamilyTextWarning
             text={v.text}
             students={v.student ? [v.student] : []}
-            enabled={v.visible_to_family}
-            field={textField}
+            visibleToFamily={v.visible_to_family}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput

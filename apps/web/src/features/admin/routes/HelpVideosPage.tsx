@@ -1,15 +1,14 @@
 import type { AdminHelpVideo } from "@convive/domain";
-import { Button, Group, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
-import { IconPlus, IconSearch, IconVideo } from "@tabler/icons-react";
+import { Group, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { IconSearch, IconVideo } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirm } from "../../../components/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/EmptyState.tsx";
-import { QueryState } from "../../../components/QueryState.tsx";
 import { useAdminHelpVideos, useDeleteHelpVideo } from "../api/help-videos.ts";
 import { HelpVideoForm } from "../components/HelpVideoForm.tsx";
 import { HelpVideosList } from "../components/HelpVideosList.tsx";
 import { ListToolbar } from "../components/ListToolbar.tsx";
+import { CreateButton, ListState } from "../components/list.tsx";
 
 /** help-video-creator (spec §2, root only, label Create help videos). */
 export default function HelpVideosPage() {
@@ -44,25 +43,16 @@ export default function HelpVideosPage() {
     });
 
   const total = videos.data?.length ?? 0;
-  const createButton = (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm(null)}>
-      {t("videos.new")}
-    </Button>
-  );
+  const createButton = <CreateButton label={t("videos.new")} onClick={() => openForm(null)} />;
 
   return (
     <Stack gap="md">
-      <QueryState
+      <ListState
         query={videos}
-        height={240}
-        empty={
-          <EmptyState
-            icon={<IconVideo size={28} />}
-            title={t("videos.emptyTitle")}
-            description={t("videos.emptyDescription")}
-            action={createButton}
-          />
-        }
+        icon={<IconVideo size={28} />}
+        title={t("videos.emptyTitle")}
+        description={t("videos.emptyDescription")}
+        action={createButton}
       />
       {total > 0 && (
         <>

@@ -1,14 +1,13 @@
 import type { AdminSchool } from "@convive/domain";
-import { Button, Stack, Text, TextInput } from "@mantine/core";
-import { IconBuildingCommunity, IconPlus, IconSearch } from "@tabler/icons-react";
+import { Stack, Text, TextInput } from "@mantine/core";
+import { IconBuildingCommunity, IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
-import { EmptyState } from "../../../components/EmptyState.tsx";
-import { QueryState } from "../../../components/QueryState.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useAdminSchools, useToggleSchool } from "../api/schools.ts";
 import { ListToolbar } from "../components/ListToolbar.tsx";
+import { CreateButton, ListState } from "../components/list.tsx";
 import { SchoolForm } from "../components/SchoolForm.tsx";
 import { SchoolsList } from "../components/SchoolsList.tsx";
 import { platformHost } from "../host.ts";
@@ -51,25 +50,16 @@ export default function SchoolsPage() {
 
   const total = schools.data?.length ?? 0;
   const active = schools.data?.filter((s) => s.is_active).length ?? 0;
-  const createButton = (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm(null)}>
-      {t("schools.new")}
-    </Button>
-  );
+  const createButton = <CreateButton label={t("schools.new")} onClick={() => openForm(null)} />;
 
   return (
     <Stack gap="md">
-      <QueryState
+      <ListState
         query={schools}
-        height={240}
-        empty={
-          <EmptyState
-            icon={<IconBuildingCommunity size={28} />}
-            title={t("schools.emptyTitle")}
-            description={t("schools.emptyDescription", { host: platformHost() })}
-            action={createButton}
-          />
-        }
+        icon={<IconBuildingCommunity size={28} />}
+        title={t("schools.emptyTitle")}
+        description={t("schools.emptyDescription", { host: platformHost() })}
+        action={createButton}
       />
       {total > 0 && (
         <>
