@@ -1,12 +1,11 @@
 import type { UserPayload } from "@convive/domain";
 import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconCamera } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
-import { AVATAR_TYPES, uploadAvatar } from "../api/avatar.ts";
+import { AVATAR_TYPES, useUploadAvatar } from "../api/avatar.ts";
 
 const MB = 1024 * 1024;
 
@@ -16,11 +15,10 @@ const MB = 1024 * 1024;
  */
 export function AvatarPicker({ user, maxMb, roleLabel }: { user: UserPayload; maxMb: number; roleLabel: string }) {
   const { t } = useTranslation("account");
-  const queryClient = useQueryClient();
+  const upload = useUploadAvatar(user.id);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const resetRef = useRef<() => void>(null);
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -47,22 +45,20 @@ export function AvatarPicker({ user, maxMb, roleLabel }: { user: UserPayload; ma
     setPreview(URL.createObjectURL(picked));
   };
 
-  const save = async () => {
+  const save = () => {
     if (!file) return;
-    setBusy(true);
-    try {
-      await uploadAvatar(user.id, file);
-      await queryClient.invalidateQueries({ queryKey: ["current-user"] });
-      toast("success", t("common:messages.saved"));
-      clear();
-    } catch (failure) {
-      // The server's own words (its size message names the school's limit).
-      const message = failure instanceof ApiError ? failure.message : t("common:messages.saveFailed");
-      setError(message);
-      toast("error", message);
-    } finally {
-      setBusy(false);
-    }
+    upload.mutate(file, {
+      onSuccess: () => {
+        toast("success", t("common:messages.saved"));
+        clear();
+      },
+      onError: (failure) => {
+        // The server's own words (its size message names the school's limit).
+        const message = failure instanceof ApiError ? failure.message : t("common:messages.saveFailed");
+        setError(message);
+        toast("error", message);
+      },
+    });
   };
 
   const name = `${user.first_name} ${user.paternal_surname}`.trim();
@@ -95,10 +91,10 @@ export function AvatarPicker({ user, maxMb, roleLabel }: { user: UserPayload; ma
               {t("avatar.previewReady")}
             </Text>
             <Group gap="xs">
-              <Button size="xs" onClick={() => void save()} loading={busy}>
+              <Button size="xs" onClick={save} loading={upload.isPending}>
                 {t("avatar.save")}
               </Button>
-              <Button size="xs" variant="default" onClick={clear} disabled={busy}>
+              <Button size="xs" variant="default" onClick={clear} disabled={upload.isPending}>
                 {t("common:actions.cancel")}
               </Button>
             </Group>
