@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
-import { useFormativeActions } from "../api.ts";
+import { useFormativeActions } from "../api/archive.ts";
 import { ArchiveView } from "./ArchiveView.tsx";
 import { FormativeActionsView } from "./FormativeActionsView.tsx";
 import { type ArchiveTab, parseTab, tabSearch } from "./url.ts";

@@ -20,7 +20,7 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
-import { useFormativeActions } from "../api.ts";
+import { useFormativeActions } from "../api/archive.ts";
 import { ActionStateBadge } from "./badges.tsx";
 import { nextOpenOn, progressOf } from "./format.ts";
 import { detailsPath, ResultsSkeleton } from "./ResultsList.tsx";

@@ -2,10 +2,10 @@ import type { Archive, ArchiveFilters, FormativeAction } from "@convive/domain";
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api, download } from "../../lib/api.ts";
-import { useSession } from "../../lib/session.ts";
-import { sortActions } from "./archive/format.ts";
-import { type ActionsFilter, type ActionsScope, actionStatesToFetch } from "./archive/url.ts";
+import { api, download } from "../../../lib/api.ts";
+import { useSession } from "../../../lib/session.ts";
+import { sortActions } from "../archive/format.ts";
+import { type ActionsFilter, type ActionsScope, actionStatesToFetch } from "../archive/url.ts";
 
 /**
  * The archive's calls (GET /api/incidents, /filters, /export) and the formative actions' follow-up list. The
