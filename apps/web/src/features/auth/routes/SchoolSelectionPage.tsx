@@ -1,6 +1,6 @@
 import { Avatar, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronRight, IconSchool } from "@tabler/icons-react";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "../../../lib/toast.ts";
@@ -14,20 +14,18 @@ export default function SchoolSelectionPage() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const [busy, setBusy] = useState<string | null>(null);
+  const entering = useMutation({ mutationFn: (id: string) => enterSchool(id, "chosen") });
+  // The school being entered, for its row's busy state.
+  const busy = entering.isPending ? (entering.variables ?? null) : null;
   const schools = (user.data?.schools ?? []).filter((s) => s.is_active);
 
-  const choose = async (id: string) => {
-    setBusy(id);
-    try {
-      const next = await enterSchool(id, "chosen");
-      if (next) navigate(next, { replace: true });
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const choose = (id: string) =>
+    entering.mutate(id, {
+      onSuccess: (next) => {
+        if (next) navigate(next, { replace: true });
+      },
+      onError: (error) => toast("error", error.message),
+    });
 
   return (
     <AuthCard title={t("schoolSelection.title")} subtitle={t("schoolSelection.subtitle")}>
@@ -35,7 +33,7 @@ export default function SchoolSelectionPage() {
         {schools.map((s) => (
           <li key={s.id}>
             <UnstyledButton
-              onClick={() => void choose(s.id)}
+              onClick={() => choose(s.id)}
               disabled={busy !== null}
               w="100%"
               p="sm"
