@@ -25,23 +25,19 @@ export default function LoginPage() {
     const found = { email: email.trim() ? undefined : empty, password: password ? undefined : empty };
     setErrors(found);
     if (found.email || found.password) return;
-    login.mutate(
-      { email, password },
-      {
-        onSuccess: (next) => {
-          if (next) navigate(next, { replace: true });
-        },
-        onError: (error) => {
-          // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling (with the unlock e-mail it
-          // announces), network and a server briefly unavailable (503, a database restart) keep their own words:
-          // the password was not the problem.
-          const ownWords = ["TOO_MANY_REQUESTS", "ACCOUNT_LOCKED", "SERVICE_UNAVAILABLE"];
-          const message =
-            error instanceof ApiError && (ownWords.includes(error.code) || error.status === 0)
-              ? error.message
-              : t("common:messages.loginFailed");
-          toast("error", message);
-        },
+    // The promise rather than mutate's callbacks, which are dropped if signing in re-renders the page away.
+    login.mutateAsync({ email, password }).then(
+      (next) => next && navigate(next, { replace: true }),
+      (error: Error) => {
+        // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling (with the unlock e-mail it
+        // announces), network and a server briefly unavailable (503, a database restart) keep their own words:
+        // the password was not the problem.
+        const ownWords = ["TOO_MANY_REQUESTS", "ACCOUNT_LOCKED", "SERVICE_UNAVAILABLE"];
+        const message =
+          error instanceof ApiError && (ownWords.includes(error.code) || error.status === 0)
+            ? error.message
+            : t("common:messages.loginFailed");
+        toast("error", message);
       },
     );
   };

@@ -19,13 +19,13 @@ export default function SchoolSelectionPage() {
   const busy = entering.isPending ? (entering.variables ?? null) : null;
   const schools = (user.data?.schools ?? []).filter((s) => s.is_active);
 
+  // The promise rather than mutate's callbacks: entering a school re-renders the shell, and callbacks of an
+  // observer that unmounted meanwhile are dropped, which would leave the user on this screen.
   const choose = (id: string) =>
-    entering.mutate(id, {
-      onSuccess: (next) => {
-        if (next) navigate(next, { replace: true });
-      },
-      onError: (error) => toast("error", error.message),
-    });
+    entering.mutateAsync(id).then(
+      (next) => next && navigate(next, { replace: true }),
+      (error: Error) => toast("error", error.message),
+    );
 
   return (
     <AuthCard title={t("schoolSelection.title")} subtitle={t("schoolSelection.subtitle")}>
