@@ -10,4 +10,5 @@ export * from "./mexican-ids.ts";
 export * from "./permissions.ts";
 export * from "./profile-templates.ts";
 export * from "./routes.ts";
+export * from "./school-time.ts";
 export * from "./sign-in.ts";

@@ -4,7 +4,7 @@ import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useCurrentUser } from "../features/auth/api/current-user.ts";
-import { logout } from "../features/auth/logout.ts";
+import { logout } from "../features/auth/api/logout.ts";
 import { ApiError, api, setAuthFailureHandler } from "../lib/api.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { session, useSession } from "../lib/session.ts";

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILE_SIZE_MB } from "@convive/domain/core";
+import { DEFAULT_MAX_FILE_SIZE_MB, DEFAULT_TIME_ZONE } from "@convive/domain/core";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api.ts";
 import { useSession } from "./session.ts";
@@ -45,4 +45,4 @@ export const useMaxFileSizeMb = (): number =>
   useSelectedSchoolInformation().data?.max_file_size_in_mb ?? DEFAULT_MAX_FILE_SIZE_MB;
 
 /** The selected school's time zone: dates and times are shown on the school's clock. */
-export const useSchoolTimeZone = (): string => useSelectedSchoolInformation().data?.time_zone || "America/Mexico_City";
+export const useSchoolTimeZone = (): string => useSelectedSchoolInformation().data?.time_zone || DEFAULT_TIME_ZONE;

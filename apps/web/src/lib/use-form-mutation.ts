@@ -10,10 +10,10 @@ export interface FieldErrorTarget {
 }
 
 interface Messages {
-  /** Default: 'Saved successfully!' (spec §8). */
-  success?: string;
-  /** Default: 'Failed to save!' (spec §8). */
-  failure?: string;
+  /** Default: 'Saved successfully!' (spec §8); false when the screen itself shows the outcome. */
+  success?: string | false;
+  /** Default: 'Failed to save!' (spec §8); a function toasts the server's own reason (e.g. the password screens). */
+  failure?: string | ((error: Error) => string);
 }
 
 /**
@@ -31,11 +31,12 @@ export function useFormMutation<TVariables, TResult>(
   const submit = (variables: TVariables, onSaved?: (result: TResult) => void) =>
     mutation.mutate(variables, {
       onSuccess: (result) => {
-        toast("success", messages.success ?? t("common:messages.saved"));
+        if (messages.success !== false) toast("success", messages.success ?? t("common:messages.saved"));
         onSaved?.(result);
       },
       onError: (error) => {
-        toast("error", messages.failure ?? t("common:messages.saveFailed"));
+        const failure = typeof messages.failure === "function" ? messages.failure(error) : messages.failure;
+        toast("error", failure ?? t("common:messages.saveFailed"));
         const { fieldErrors } = failureOf(error, fields);
         form.setErrors(fieldErrors);
         focusFirstError(fieldErrors);

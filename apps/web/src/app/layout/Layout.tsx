@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { useCurrentUser } from "../../features/auth/api/current-user.ts";
-import { logout } from "../../features/auth/logout.ts";
+import { logout } from "../../features/auth/api/logout.ts";
 import { hasBell } from "../../features/notifications/components/NotificationBell.tsx";
 import { useNotificationSocket } from "../../features/notifications/realtime.ts";
 import { PrivacyNotice } from "../../features/privacy/PrivacyNotice.tsx";

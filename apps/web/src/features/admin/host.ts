@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from "@convive/domain/core";
 /** The host schools hang under: this page's host without a leading "www." (`<slug>.<host>`, spec §3). */
 export const platformHost = () => window.location.host.replace(/^www\./, "");
 
@@ -20,5 +21,5 @@ export function timeZones(): string[] {
       tz,
     ),
   );
-  return [...new Set(["America/Mexico_City", ...mexico, ...all])];
+  return [...new Set([DEFAULT_TIME_ZONE, ...mexico, ...all])];
 }

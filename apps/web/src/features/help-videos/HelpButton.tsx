@@ -15,7 +15,7 @@ import {
 import { IconArrowLeft, IconHelpCircle, IconPlayerPlayFilled, IconVideoOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type HelpVideo, useHelpVideos } from "./api.ts";
+import { type HelpVideo, useHelpVideos } from "./api/help-videos.ts";
 import classes from "./HelpButton.module.css";
 
 /** The header's question mark: lists the current screen's help videos and plays the chosen one. */

@@ -1,10 +1,9 @@
 import type { RegistrationOptions } from "@convive/domain";
-import { REPEATS, type Repeat } from "@convive/domain/core";
+import { addDays, REPEATS, type Repeat } from "@convive/domain/core";
 import { Checkbox, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import type { IncidentValues } from "./incident-form.ts";
-import { addDays } from "./school-time.ts";
 
 /**
  * The type's formative guidelines, each a proposal to tick: responsible (the caller by default), date (today),

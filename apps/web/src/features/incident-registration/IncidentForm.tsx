@@ -1,18 +1,16 @@
 import type { RegistrationOptions } from "@convive/domain";
 import { localizedName } from "@convive/domain/core";
-import { Alert, Button, Grid, Group, Stack, Text, Textarea } from "@mantine/core";
-import { IconAlertCircle, IconHistory } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { IconHistory } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FamilyTextWarning } from "../../components/FamilyTextWarning.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { useMaxFileSizeMb } from "../../lib/school-information.ts";
-import { toast } from "../../lib/toast.ts";
 import { ActionsField } from "./ActionsField.tsx";
-import { type Registered, registerIncident } from "./api.ts";
+import { type Registered, useRegisterIncident } from "./api/register.ts";
 import { Section } from "./Bits.tsx";
 import { EvidenceField } from "./EvidenceField.tsx";
-import { focusFirstError } from "./focus.ts";
+import { FamilyTextField } from "./FamilyTextField.tsx";
+import { FormShell } from "./FormShell.tsx";
 import {
   actionCount,
   buildIncidentBody,
@@ -23,10 +21,10 @@ import {
 import { SavedPanel } from "./SavedPanel.tsx";
 import { SelectedStudents } from "./SelectedStudents.tsx";
 import { StudentPicker } from "./StudentPicker.tsx";
-import { SubmitBar } from "./SubmitBar.tsx";
 import { TypePicker } from "./TypePicker.tsx";
 import { useEvidenceUploads } from "./use-evidence-uploads.ts";
 import { useIncidentForm } from "./use-incident-form.ts";
+import { useRegistrationSave } from "./use-registration-save.ts";
 import { WhenWhereFields } from "./WhenWhereFields.tsx";
 
 /** The incident form: students, type, detail, when and where, evidence and formative actions, then the folio. */
@@ -39,46 +37,28 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
   const { form, type } = state;
   const [showRestored, setShowRestored] = useState(state.restored);
   const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const save = useRegistrationSave(form, useRegisterIncident());
   const evidence = useEvidenceUploads();
-  const detailField = useRef<HTMLTextAreaElement>(null);
   const v = form.values;
   const involved = involvedStudents(v).length;
 
-  const submit = async () => {
-    setFailure(null);
-    const problems = validateIncident(v, tz);
-    if (Object.keys(problems).length > 0) {
-      form.setErrors(Object.fromEntries(Object.entries(problems).map(([path, k]) => [path, t(k)])));
-      focusFirstError(problems);
-      return;
-    }
+  const submit = () => {
+    if (!save.check(validateIncident(v, tz))) return;
     const { body, actionRows } = buildIncidentBody(v, tz);
-    setBusy(true);
-    try {
-      const incident = await registerIncident(body);
-      toast("success", t("common:messages.saved"));
-      setSaved(incident);
-      void evidence.start(incident.id, files);
-    } catch (error) {
-      toast("error", t("common:messages.saveFailed"));
-      const { fields, rest } = incidentErrorsFromServer(
-        error instanceof ApiError ? (error.errors ?? {}) : {},
-        actionRows,
-      );
-      form.setErrors(fields);
-      focusFirstError(fields);
-      setFailure(rest.length ? rest.join(" ") : Object.keys(fields).length ? null : (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    save.save(
+      body,
+      (errors) => incidentErrorsFromServer(errors, actionRows),
+      (incident) => {
+        setSaved(incident);
+        void evidence.start(incident.id, files);
+      },
+    );
   };
 
   const another = () => {
     state.another();
     setFiles([]);
-    setFailure(null);
+    save.clearFailure();
     setSaved(null);
     evidence.clear();
     setShowRestored(false);
@@ -109,16 +89,12 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
     .join(" · ");
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      aria-label={t("incidentForm")}
-    >
-      <Stack gap="md">
-        {showRestored && (
+    <FormShell
+      label={t("incidentForm")}
+      onSubmit={submit}
+      failure={save.failure}
+      notice={
+        showRestored && (
           <Alert color="blue" variant="light" icon={<IconHistory size={18} aria-hidden />} title={t("draft.restored")}>
             <Group justify="space-between" gap="xs">
               <Text size="sm">{t("draft.restoredHint")}</Text>
@@ -134,87 +110,74 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
               </Button>
             </Group>
           </Alert>
-        )}
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="md">
-              <Section id="incident-students" title={t("students.title")} hint={t("students.hint")}>
-                {form.errors.students && (
-                  <Text size="sm" c="red.8" role="alert" data-path="students" tabIndex={-1}>
-                    {form.errors.students}
-                  </Text>
-                )}
-                <StudentPicker
-                  groups={options.groups}
-                  selectedIds={v.students.map((s) => s.id)}
-                  onToggle={state.toggleStudent}
-                  label={t("students.search")}
-                  initialGroupId={v.group_id ? Number(v.group_id) : null}
-                />
-                <SelectedStudents
-                  students={v.students}
-                  onRole={(i, role) => form.setFieldValue(`students.${i}.role`, role)}
-                  onRemove={(i) => state.setStudents(v.students.filter((_, j) => j !== i))}
-                />
-              </Section>
-              <Section id="incident-what" title={t("type.title")}>
-                <TypePicker
-                  categories={state.categories}
-                  categoryId={v.category_id}
-                  typeId={v.type_id}
-                  onCategory={state.chooseCategory}
-                  onType={state.chooseType}
-                  error={form.errors.type_id as string | undefined}
-                />
-                <Textarea
-                  label={t("detail.label")}
-                  placeholder={t("detail.placeholder")}
-                  withAsterisk
-                  autosize
-                  minRows={3}
-                  maxRows={10}
-                  maxLength={5000}
-                  size="md"
-                  ref={detailField}
-                  {...form.getInputProps("detail")}
-                />
-                <FamilyTextWarning
-                  text={v.detail}
-                  students={v.students}
-                  enabled={v.visible_to_family}
-                  field={detailField}
-                />
-              </Section>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="md">
-              <Section id="incident-when" title={t("when.title")}>
-                <WhenWhereFields
-                  form={form}
-                  options={options}
-                  onGroup={state.chooseGroup}
-                  onSubject={state.chooseSubject}
-                />
-              </Section>
-              <Section id="incident-evidence" title={t("evidence.title")}>
-                <EvidenceField files={files} onChange={setFiles} maxMb={maxMb} />
-              </Section>
-              {type && type.guidelines.length > 0 && (
-                <Section id="incident-actions" title={t("actions.title")} hint={t("actions.hint")}>
-                  <ActionsField form={form} staff={options.staff} involved={involved} />
-                </Section>
-              )}
-            </Stack>
-          </Grid.Col>
-        </Grid>
-        <SubmitBar label={t("submit.incident")} summary={summary} busy={busy} />
-      </Stack>
-    </form>
+        )
+      }
+      main={
+        <Stack gap="md">
+          <Section id="incident-students" title={t("students.title")} hint={t("students.hint")}>
+            {form.errors.students && (
+              <Text size="sm" c="red.8" role="alert" data-path="students" tabIndex={-1}>
+                {form.errors.students}
+              </Text>
+            )}
+            <StudentPicker
+              groups={options.groups}
+              selectedIds={v.students.map((s) => s.id)}
+              onToggle={state.toggleStudent}
+              label={t("students.search")}
+              initialGroupId={v.group_id ? Number(v.group_id) : null}
+            />
+            <SelectedStudents
+              students={v.students}
+              onRole={(i, role) => form.setFieldValue(`students.${i}.role`, role)}
+              onRemove={(i) => state.setStudents(v.students.filter((_, j) => j !== i))}
+            />
+          </Section>
+          <Section id="incident-what" title={t("type.title")}>
+            <TypePicker
+              categories={state.categories}
+              categoryId={v.category_id}
+              typeId={v.type_id}
+              onCategory={state.chooseCategory}
+              onType={state.chooseType}
+              error={form.errors.type_id as string | undefined}
+            />
+            <FamilyTextField
+              label={t("detail.label")}
+              placeholder={t("detail.placeholder")}
+              maxRows={10}
+              maxLength={5000}
+              {...form.getInputProps("detail")}
+              text={v.detail}
+              students={v.students}
+              visibleToFamily={v.visible_to_family}
+            />
+          </Section>
+        </Stack>
+      }
+      side={
+        <Stack gap="md">
+          <Section id="incident-when" title={t("when.title")}>
+            <WhenWhereFields
+              form={form}
+              options={options}
+              onGroup={state.chooseGroup}
+              onSubject={state.chooseSubject}
+            />
+          </Section>
+          <Section id="incident-evidence" title={t("evidence.title")}>
+            <EvidenceField files={files} onChange={setFiles} maxMb={maxMb} />
+          </Section>
+          {type && type.guidelines.length > 0 && (
+            <Section id="incident-actions" title={t("actions.title")} hint={t("actions.hint")}>
+              <ActionsField form={form} staff={options.staff} involved={involved} />
+            </Section>
+          )}
+        </Stack>
+      }
+      submitLabel={t("submit.incident")}
+      summary={summary}
+      busy={save.busy}
+    />
   );
 }

@@ -1,30 +1,15 @@
 import type { RegistrationOptions } from "@convive/domain";
 import { localizedName } from "@convive/domain/core";
-import {
-  Alert,
-  Grid,
-  Group,
-  NumberInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FamilyTextWarning } from "../../components/FamilyTextWarning.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
-import { toast } from "../../lib/toast.ts";
-import { type Registered, registerObservation } from "./api.ts";
+import { useRegisterObservation } from "./api/register.ts";
 import { KindBadge, Section } from "./Bits.tsx";
 import { draftKey, readDraft, useDraft } from "./draft.ts";
-import { focusFirstError } from "./focus.ts";
+import { FamilyTextField } from "./FamilyTextField.tsx";
+import { FormShell } from "./FormShell.tsx";
 import {
   buildObservationBody,
   emptyObservation,
@@ -35,7 +20,7 @@ import {
 import { ObservationSaved } from "./SavedPanel.tsx";
 import { SelectedStudents } from "./SelectedStudents.tsx";
 import { StudentPicker } from "./StudentPicker.tsx";
-import { SubmitBar } from "./SubmitBar.tsx";
+import { useRegistrationSave } from "./use-registration-save.ts";
 
 /** An accompaniment observation: one student, an observation type, what was seen, the day, points, family. */
 export function ObservationForm({ options }: { options: RegistrationOptions }) {
@@ -46,11 +31,9 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
   const types = options.observation_types.filter((o) => o.is_active);
   const [restored] = useState(() => readDraft<ObservationValues>(key));
   const form = useForm<ObservationValues>({ initialValues: restored ?? emptyObservation(options.today) });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const save = useRegistrationSave(form, useRegisterObservation());
   const [saved, setSaved] = useState<{ id: number; name: string } | null>(null);
   const v = form.values;
-  const textField = useRef<HTMLTextAreaElement>(null);
   useDraft(key, v, !saved && (v.student !== null || v.text.trim() !== ""));
 
   const chooseType = (id: string) => {
@@ -59,28 +42,12 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
     form.clearFieldError("observation_type_id");
   };
 
-  const submit = async () => {
-    setFailure(null);
-    const problems = validateObservation(v, options.today);
-    if (Object.keys(problems).length > 0) {
-      form.setErrors(Object.fromEntries(Object.entries(problems).map(([path, k]) => [path, t(k)])));
-      focusFirstError(problems);
-      return;
-    }
-    setBusy(true);
-    try {
-      const observation: Pick<Registered, "id"> = await registerObservation(buildObservationBody(v));
-      toast("success", t("common:messages.saved"));
-      setSaved({ id: observation.id, name: v.student!.name });
-    } catch (error) {
-      toast("error", t("common:messages.saveFailed"));
-      const { fields, rest } = observationErrorsFromServer(error instanceof ApiError ? (error.errors ?? {}) : {});
-      form.setErrors(fields);
-      focusFirstError(fields);
-      setFailure(rest.length ? rest.join(" ") : Object.keys(fields).length ? null : (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  const submit = () => {
+    if (!save.check(validateObservation(v, options.today))) return;
+    const name = v.student!.name;
+    save.save(buildObservationBody(v), observationErrorsFromServer, (observation) =>
+      setSaved({ id: observation.id, name }),
+    );
   };
 
   if (saved) {
@@ -103,125 +70,99 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
   ].join(" · ");
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      aria-label={t("observationForm")}
-    >
-      <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Section id="observation-student" title={t("observation.student")}>
-              <StudentPicker
-                groups={options.groups}
-                selectedIds={v.student ? [v.student.id] : []}
-                onToggle={(s) => {
-                  form.setFieldValue("student", v.student?.id === s.id ? null : s);
-                  form.clearFieldError("student");
-                }}
-                label={t("students.search")}
-              />
-              {v.student && (
-                <SelectedStudents
-                  students={[{ ...v.student, role: "involved" }]}
-                  onRemove={() => form.setFieldValue("student", null)}
-                />
-              )}
-              {form.errors.student && (
-                <Text size="sm" c="red.8" role="alert" data-path="student" tabIndex={-1}>
-                  {form.errors.student}
-                </Text>
-              )}
-            </Section>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Section id="observation-what" title={t("observation.title")}>
-              <Radio.Group
-                label={t("observation.type")}
-                withAsterisk
-                value={v.observation_type_id}
-                onChange={chooseType}
-                error={form.errors.observation_type_id}
-                name="observation-type"
-                data-path="observation_type_id"
-              >
-                <Stack gap={6} mt={6}>
-                  {types.map((o) => (
-                    <Radio.Card
-                      key={o.id}
-                      value={String(o.id)}
-                      radius="md"
-                      p="sm"
-                      withBorder
-                      data-observation-type={o.id}
-                    >
-                      <Group wrap="nowrap" gap="sm">
-                        <Radio.Indicator />
-                        <Text size="sm" fw={600} style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
-                          {localizedName(o, lang)}
-                        </Text>
-                        <KindBadge value={o.kind} />
-                      </Group>
-                    </Radio.Card>
-                  ))}
-                </Stack>
-              </Radio.Group>
-              <Textarea
-                label={t("observation.text")}
-                placeholder={t("observation.textPlaceholder")}
-                withAsterisk
-                autosize
-                minRows={3}
-                maxRows={8}
-                maxLength={2000}
-                size="md"
-                ref={textField}
-                {...form.getInputProps("text")}
-              />
-              <FamilyTextWarning
-                text={v.text}
-                students={v.student ? [v.student] : []}
-                enabled={v.visible_to_family}
-                field={textField}
-              />
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <TextInput
-                  type="date"
-                  label={t("observation.date")}
-                  withAsterisk
-                  max={options.today}
-                  size="md"
-                  {...form.getInputProps("observed_on")}
-                />
-                <NumberInput
-                  label={t("observation.points")}
-                  min={0}
-                  max={100}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  size="md"
-                  {...form.getInputProps("points")}
-                />
-              </SimpleGrid>
-              <Switch
-                size="md"
-                label={t("when.visibleToFamily")}
-                description={t("observation.visibleHint")}
-                {...form.getInputProps("visible_to_family", { type: "checkbox" })}
-              />
-            </Section>
-          </Grid.Col>
-        </Grid>
-        <SubmitBar label={t("submit.observation")} summary={summary} busy={busy} />
-      </Stack>
-    </form>
+    <FormShell
+      label={t("observationForm")}
+      onSubmit={submit}
+      failure={save.failure}
+      main={
+        <Section id="observation-student" title={t("observation.student")}>
+          <StudentPicker
+            groups={options.groups}
+            selectedIds={v.student ? [v.student.id] : []}
+            onToggle={(s) => {
+              form.setFieldValue("student", v.student?.id === s.id ? null : s);
+              form.clearFieldError("student");
+            }}
+            label={t("students.search")}
+          />
+          {v.student && (
+            <SelectedStudents
+              students={[{ ...v.student, role: "involved" }]}
+              onRemove={() => form.setFieldValue("student", null)}
+            />
+          )}
+          {form.errors.student && (
+            <Text size="sm" c="red.8" role="alert" data-path="student" tabIndex={-1}>
+              {form.errors.student}
+            </Text>
+          )}
+        </Section>
+      }
+      side={
+        <Section id="observation-what" title={t("observation.title")}>
+          <Radio.Group
+            label={t("observation.type")}
+            withAsterisk
+            value={v.observation_type_id}
+            onChange={chooseType}
+            error={form.errors.observation_type_id}
+            name="observation-type"
+            data-path="observation_type_id"
+          >
+            <Stack gap={6} mt={6}>
+              {types.map((o) => (
+                <Radio.Card key={o.id} value={String(o.id)} radius="md" p="sm" withBorder data-observation-type={o.id}>
+                  <Group wrap="nowrap" gap="sm">
+                    <Radio.Indicator />
+                    <Text size="sm" fw={600} style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
+                      {localizedName(o, lang)}
+                    </Text>
+                    <KindBadge value={o.kind} />
+                  </Group>
+                </Radio.Card>
+              ))}
+            </Stack>
+          </Radio.Group>
+          <FamilyTextField
+            label={t("observation.text")}
+            placeholder={t("observation.textPlaceholder")}
+            maxRows={8}
+            maxLength={2000}
+            {...form.getInputProps("text")}
+            text={v.text}
+            students={v.student ? [v.student] : []}
+            visibleToFamily={v.visible_to_family}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              type="date"
+              label={t("observation.date")}
+              withAsterisk
+              max={options.today}
+              size="md"
+              {...form.getInputProps("observed_on")}
+            />
+            <NumberInput
+              label={t("observation.points")}
+              min={0}
+              max={100}
+              allowDecimal={false}
+              allowNegative={false}
+              size="md"
+              {...form.getInputProps("points")}
+            />
+          </SimpleGrid>
+          <Switch
+            size="md"
+            label={t("when.visibleToFamily")}
+            description={t("observation.visibleHint")}
+            {...form.getInputProps("visible_to_family", { type: "checkbox" })}
+          />
+        </Section>
+      }
+      submitLabel={t("submit.observation")}
+      summary={summary}
+      busy={save.busy}
+    />
   );
 }

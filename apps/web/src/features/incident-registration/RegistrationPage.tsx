@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../components/EmptyState.tsx";
 import { useCurrentUser } from "../auth/api/current-user.ts";
-import { useRegistrationOptions } from "./api.ts";
+import { useRegistrationOptions } from "./api/registration-options.ts";
 import { IncidentForm } from "./IncidentForm.tsx";
 import { ObservationForm } from "./ObservationForm.tsx";
 import { usableCategories } from "./prefill.ts";

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCircleX, IconClock, IconEye, IconPlus, IconRefresh
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Registered } from "./api.ts";
+import type { Registered } from "./api/register.ts";
 import { fileKey } from "./evidence.ts";
 import type { UploadState } from "./use-evidence-uploads.ts";
 

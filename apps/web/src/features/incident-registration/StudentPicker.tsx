@@ -4,7 +4,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStudentOptions } from "./api.ts";
+import { useStudentOptions } from "./api/student-options.ts";
 import { StudentAvatar } from "./Bits.tsx";
 import { groupsMineFirst } from "./prefill.ts";
 import classes from "./Registration.module.css";

@@ -1,4 +1,5 @@
 import type { RegistrationOptions } from "@convive/domain";
+import { deviceZoneDiffers, wallNow } from "@convive/domain/core";
 import { Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useRef } from "react";
@@ -6,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { FamilyTextWarning } from "../../components/FamilyTextWarning.tsx";
 import type { IncidentValues } from "./incident-form.ts";
 import { groupsMineFirst, placeChips } from "./prefill.ts";
-import { deviceZoneDiffers, wallNow } from "./school-time.ts";
 
 /** When (the school's clock, not later than now), where, group and subject, and whether families see it. */
 export function WhenWhereFields({

@@ -1,6 +1,12 @@
 import type { IncidentType, RegisterIncidentBody, StudentOption } from "@convive/domain";
-import { INCIDENT_LIMITS, type Repeat, type StudentRole } from "@convive/domain/core";
-import { isFutureWall, isWallTime, wallToInstant } from "./school-time.ts";
+import {
+  INCIDENT_LIMITS,
+  isFutureWall,
+  isWallTime,
+  type Repeat,
+  type StudentRole,
+  wallToInstant,
+} from "@convive/domain/core";
 
 /** A student chosen on the form, with how they took part. */
 export interface PickedStudent extends StudentOption {

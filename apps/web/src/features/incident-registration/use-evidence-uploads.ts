@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { asEvidenceBlob } from "../../lib/evidence.ts";
 import { toast } from "../../lib/toast.ts";
-import { uploadEvidence } from "./api.ts";
+import { uploadEvidence } from "./api/register.ts";
 
 export type UploadState = { file: File; status: "waiting" | "uploading" | "done" | "failed"; error?: string };
 

@@ -1,11 +1,11 @@
 import type { RegistrationOptions, StudentOption } from "@convive/domain";
+import { wallNow } from "@convive/domain/core";
 import { useForm } from "@mantine/form";
 import { useMemo, useState } from "react";
 import { useSession } from "../../lib/session.ts";
 import { draftKey, readDraft, useDraft } from "./draft.ts";
 import { emptyIncident, type IncidentValues, proposeActions } from "./incident-form.ts";
 import { defaultResponsibleId, findType, prefillGroupId, prefillSubjectId, usableCategories } from "./prefill.ts";
-import { wallNow } from "./school-time.ts";
 
 /** What the draft keeps besides the values: whether group and subject were chosen by hand (then not prefilled). */
 interface Draft {

@@ -1,13 +1,10 @@
 import type { UserPayload } from "@convive/domain";
 import { Button, Group, Modal, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
-import { currentUserKey } from "../auth/api/current-user.ts";
-import { logout } from "../auth/logout.ts";
+import { logout } from "../auth/api/logout.ts";
+import { useAcceptPrivacyNotice } from "./api/accept-notice.ts";
 
 export interface PrivacyTexts {
   name: string;
@@ -28,27 +25,15 @@ interface Props {
  */
 export function PrivacyNotice({ user, schoolId, school }: Props) {
   const { t, i18n } = useTranslation("layout");
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const acceptance = useAcceptPrivacyNotice(user.id, schoolId);
+  const busy = acceptance.isPending;
   const opened = user.root === 0 && user.privacy_notice_viewed === 0 && schoolId !== null && Boolean(school);
   const english = i18n.resolvedLanguage === "en";
   const own = (english ? school?.privacy_notice_en : school?.privacy_notice_es)?.trim();
   const other = (english ? school?.privacy_notice_es : school?.privacy_notice_en)?.trim();
   const text = own || other || t("privacy.defaultText", { school: school?.name ?? "" });
 
-  const accept = async () => {
-    setBusy(true);
-    try {
-      await api(`/api/users/${user.id}`, { method: "POST", body: { privacy_notice_viewed: 1 } });
-      const key = currentUserKey(user.id, schoolId);
-      client.setQueryData<UserPayload>(key, (u) => (u ? { ...u, privacy_notice_viewed: 1 } : u));
-      await client.invalidateQueries({ queryKey: key });
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const accept = () => acceptance.mutate(undefined, { onError: (error) => toast("error", error.message) });
 
   return (
     <Modal
@@ -81,7 +66,7 @@ export function PrivacyNotice({ user, schoolId, school }: Props) {
           <Button variant="default" onClick={() => void logout("signedOut")} disabled={busy}>
             {t("privacy.signOut")}
           </Button>
-          <Button onClick={() => void accept()} loading={busy}>
+          <Button onClick={accept} loading={busy}>
             {t("privacy.accept")}
           </Button>
         </Group>

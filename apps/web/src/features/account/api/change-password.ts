@@ -1,4 +1,6 @@
 import { api } from "../../../lib/api.ts";
+import { useInvalidatingMutation } from "../../../lib/mutations.ts";
+import { sessionsKey } from "./sessions.ts";
 
 export interface ChangePasswordValues {
   current_password: string;
@@ -9,3 +11,6 @@ export interface ChangePasswordValues {
 /** POST api/user/change-password; the server ends the user's other sessions on success. */
 export const changePassword = (values: ChangePasswordValues) =>
   api("/api/user/change-password", { method: "POST", body: values, noSchool: true });
+
+/** The change from the account screen or the forced one at sign-in; the list of devices refreshes after it. */
+export const useChangePassword = () => useInvalidatingMutation(changePassword, sessionsKey);

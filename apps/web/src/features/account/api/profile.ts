@@ -1,5 +1,9 @@
 import type { UserPayload } from "@convive/domain";
 import { api } from "../../../lib/api.ts";
+import { useInvalidatingMutation } from "../../../lib/mutations.ts";
+
+/** The signed-in user's own data (names, picture, language) is read again after a change. */
+const CURRENT_USER = ["current-user"] as const;
 
 export interface ProfileValues {
   first_name: string;
@@ -20,3 +24,9 @@ export const saveLanguage = (userId: number, language: string) =>
   api<{ data: { user: UserPayload } }>(`/api/users/${userId}`, { method: "POST", body: { language } }).then(
     (r) => r.data.user,
   );
+
+export const useSaveProfile = (userId: number) =>
+  useInvalidatingMutation((values: ProfileValues) => saveProfile(userId, values), CURRENT_USER);
+
+export const useSaveLanguage = (userId: number) =>
+  useInvalidatingMutation((language: string) => saveLanguage(userId, language), CURRENT_USER);

@@ -1,13 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from "@convive/domain";
-import { Button, Group, PasswordInput, Stack } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
-import { toast } from "../../../lib/toast.ts";
-import { type ChangePasswordValues, changePassword } from "../api/change-password.ts";
-import { sessionsKey } from "../api/sessions.ts";
+import { PasswordFields, passwordRules } from "../../../components/PasswordFields.tsx";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { type ChangePasswordValues, useChangePassword } from "../api/change-password.ts";
 import { Section } from "./Section.tsx";
 
 const EMPTY: ChangePasswordValues = { current_password: "", password: "", password_confirmation: "" };
@@ -15,62 +12,44 @@ const EMPTY: ChangePasswordValues = { current_password: "", password: "", passwo
 /** Spec §5: 'empty fields' and 'Passwords do not match'; success reads 'Updated password' (spec §8). */
 export function PasswordSection() {
   const { t } = useTranslation("account");
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const empty = (v: string) => (v ? null : t("common:messages.emptyFields"));
   const form = useForm<ChangePasswordValues>({
     initialValues: EMPTY,
     validate: {
       current_password: empty,
-      password: (v) =>
-        empty(v) ?? (v.length >= PASSWORD_MIN_LENGTH ? null : t("password.tooShort", { min: PASSWORD_MIN_LENGTH })),
-      password_confirmation: (v, values) =>
-        empty(v) ?? (v === values.password ? null : t("common:messages.passwordsDoNotMatch")),
+      ...passwordRules(t, empty, {
+        min: PASSWORD_MIN_LENGTH,
+        message: t("password.tooShort", { min: PASSWORD_MIN_LENGTH }),
+      }),
     },
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await changePassword(values);
+  // The other devices were signed out by the change: their list refreshes inside the mutation.
+  const save = useFormMutation(form, useChangePassword(), {
+    success: t("common:messages.passwordUpdated"),
+    failure: (error) => error.message,
+  });
+  const submit = form.onSubmit((values) =>
+    save.submit(values, () => {
       form.setValues(EMPTY);
       form.resetDirty(EMPTY);
-      toast("success", t("common:messages.passwordUpdated"));
-      // The other devices were signed out by the change.
-      await queryClient.invalidateQueries({ queryKey: sessionsKey });
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  });
+    }),
+  );
 
   return (
     <Section title={t("password.title")} description={t("password.description")}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
-            label={t("password.current")}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps("current_password")}
-          />
-          <PasswordInput
-            label={t("password.new")}
-            description={t("password.hint", { min: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label={t("password.confirm")}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("password_confirmation")}
+          <PasswordFields
+            form={form}
+            labels={{
+              current: t("password.current"),
+              new: t("password.new"),
+              hint: t("password.hint", { min: PASSWORD_MIN_LENGTH }),
+              confirm: t("password.confirm"),
+            }}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={save.busy}>
               {t("password.submit")}
             </Button>
           </Group>

@@ -1,20 +1,15 @@
 import type { UserPayload } from "@convive/domain";
 import { Button, Divider, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
-import { toast } from "../../../lib/toast.ts";
-import { type ProfileValues, saveProfile } from "../api/profile.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { type ProfileValues, useSaveProfile } from "../api/profile.ts";
 import { AvatarPicker } from "./AvatarPicker.tsx";
 import { Section } from "./Section.tsx";
 
 /** Picture, names and cell phone of the signed-in user; the e-mail is shown but changed by an administrator. */
 export function ProfileSection({ user, maxMb, roleLabel }: { user: UserPayload; maxMb: number; roleLabel: string }) {
   const { t } = useTranslation("account");
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const form = useForm<ProfileValues>({
     initialValues: {
       first_name: user.first_name,
@@ -29,20 +24,8 @@ export function ProfileSection({ user, maxMb, roleLabel }: { user: UserPayload; 
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await saveProfile(user.id, values);
-      await queryClient.invalidateQueries({ queryKey: ["current-user"] });
-      form.resetDirty(values);
-      toast("success", t("common:messages.saved"));
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-      toast("error", t("common:messages.saveFailed"));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const save = useFormMutation(form, useSaveProfile(user.id));
+  const submit = form.onSubmit((values) => save.submit(values, () => form.resetDirty(values)));
 
   return (
     <Section title={t("profile.title")} description={t("profile.description")}>
@@ -84,7 +67,7 @@ export function ProfileSection({ user, maxMb, roleLabel }: { user: UserPayload; 
             inputWrapperOrder={["label", "input", "description"]}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy} disabled={!form.isDirty()}>
+            <Button type="submit" loading={save.busy} disabled={!form.isDirty()}>
               {t("common:actions.save")}
             </Button>
           </Group>

@@ -1,10 +1,8 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
-import { type AccountSession, endSession, sessionsKey, useSessions } from "../api/sessions.ts";
+import { type AccountSession, useEndSession, useSessions } from "../api/sessions.ts";
 import { fullDate, parseUserAgent, relativeTime } from "../device.ts";
 import { Section } from "./Section.tsx";
 
@@ -38,8 +36,7 @@ export function SessionsSection() {
 
 function SessionRow({ session }: { session: AccountSession }) {
   const { t, i18n } = useTranslation("account");
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const endIt = useEndSession();
   const device = parseUserAgent(session.user_agent);
   const lang = i18n.resolvedLanguage ?? "es";
   const name =
@@ -47,17 +44,12 @@ function SessionRow({ session }: { session: AccountSession }) {
       ? t("sessions.browserOn", { browser: device.browser, os: device.os })
       : (device.browser ?? device.os ?? t("sessions.unknownDevice"));
 
-  const end = async () => {
-    setBusy(true);
-    try {
-      await endSession(session.id);
-      toast("success", t("sessions.ended"));
-      await queryClient.invalidateQueries({ queryKey: sessionsKey });
-    } catch (error) {
-      toast("error", (error as Error).message);
-      setBusy(false);
-    }
-  };
+  // The row goes away with the refreshed list, so the button stays busy until then.
+  const end = () =>
+    endIt.mutate(session.id, {
+      onSuccess: () => toast("success", t("sessions.ended")),
+      onError: (error) => toast("error", error.message),
+    });
 
   return (
     <Paper
@@ -96,8 +88,8 @@ function SessionRow({ session }: { session: AccountSession }) {
               size="xs"
               variant="light"
               color="red"
-              loading={busy}
-              onClick={() => void end()}
+              loading={endIt.isPending}
+              onClick={end}
               aria-label={t("sessions.endLabel", { device: name })}
             >
               {t("sessions.end")}

@@ -1,9 +1,11 @@
 import type { AdminHelpVideo, CreateHelpVideoBody, UpdateHelpVideoBody } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { useInvalidatingMutation } from "../../../lib/mutations.ts";
 
 export const helpVideosKey = ["admin", "help-videos"] as const;
 
+/** Every help video of the platform (GET api/admin/help-videos). */
 export function useAdminHelpVideos() {
   return useQuery({
     queryKey: helpVideosKey,
@@ -22,3 +24,12 @@ export const updateHelpVideo = (id: number, body: UpdateHelpVideoBody) =>
 
 export const deleteHelpVideo = (id: number) =>
   api(`/api/admin/help-videos/${id}`, { method: "DELETE", noSchool: true });
+
+/** Creates a help video, or edits the one given. */
+export const useSaveHelpVideo = (id: number | null) =>
+  useInvalidatingMutation(
+    (body: CreateHelpVideoBody) => (id ? updateHelpVideo(id, body) : createHelpVideo(body)),
+    helpVideosKey,
+  );
+
+export const useDeleteHelpVideo = () => useInvalidatingMutation(deleteHelpVideo, helpVideosKey);

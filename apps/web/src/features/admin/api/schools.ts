@@ -1,6 +1,8 @@
 import type { AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import i18n from "../../../lib/i18n.ts";
+import { conflictOn, useInvalidatingMutation } from "../../../lib/mutations.ts";
 
 export interface AdminProfile {
   id: number;
@@ -25,6 +27,23 @@ export const createSchool = (body: CreateSchoolBody) =>
 /** Edits a school or switches it on and off; the slug never changes. */
 export const updateSchool = (id: string, body: Partial<UpdateSchoolBody>) =>
   api<{ data: { school: AdminSchool } }>(`/api/admin/schools/${id}`, { method: "PATCH", body, noSchool: true });
+
+/** Creates a school (a taken slug is said on the slug field) or edits the one given. */
+export const useSaveSchool = (id: string | null) =>
+  useInvalidatingMutation(
+    ({ id: slug, ...fields }: CreateSchoolBody) =>
+      id
+        ? updateSchool(id, fields)
+        : createSchool({ id: slug, ...fields }).catch(conflictOn("id", () => i18n.t("admin:schools.slugTaken"))),
+    schoolsKey,
+  );
+
+/** Switches a school on or off (who can sign in to it). */
+export const useToggleSchool = () =>
+  useInvalidatingMutation(
+    (school: AdminSchool) => updateSchool(school.id, { is_active: !school.is_active }),
+    schoolsKey,
+  );
 
 /** The profiles a member of the school can be given (GET api/admin/schools/:id/profiles). */
 export function useSchoolProfiles(schoolId: string | null) {

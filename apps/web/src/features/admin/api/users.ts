@@ -1,6 +1,9 @@
 import type { AddMembershipBody, AdminUser, CreateAdminUserBody, UpdateAdminUserBody } from "@convive/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import i18n from "../../../lib/i18n.ts";
+import { conflictOn, useInvalidatingMutation } from "../../../lib/mutations.ts";
+import { schoolsKey } from "./schools.ts";
 
 export const USERS_PER_PAGE = 20;
 export const usersKey = ["admin", "users"] as const;
@@ -41,3 +44,26 @@ export const updateUser = (id: number, body: Partial<UpdateAdminUserBody>) =>
 
 export const addMembership = (id: number, body: AddMembershipBody) =>
   api<{ data: { user: AdminUser } }>(`/api/admin/users/${id}/memberships`, { method: "POST", body, noSchool: true });
+
+/** Creates a user (answering the temporary password once) or edits the one given. */
+export const useSaveUser = (id: number | null) =>
+  useInvalidatingMutation(
+    (
+      body: CreateUserInput | Partial<UpdateAdminUserBody>,
+    ): Promise<{ user: AdminUser; temporary_password?: string }> =>
+      id ? updateUser(id, body).then((r) => r.data) : createUser(body as CreateUserInput),
+    usersKey,
+  );
+
+/** Switches a user on or off on the whole platform. */
+export const useToggleUser = () =>
+  useInvalidatingMutation((user: AdminUser) => updateUser(user.id, { is_active: !user.is_active }), usersKey);
+
+/** Adds the user to one more school with a profile; a school they already belong to is said on its field. */
+export const useAddMembership = (userId: number | null) =>
+  useInvalidatingMutation(
+    (body: AddMembershipBody) =>
+      addMembership(userId ?? 0, body).catch(conflictOn("school_id", () => i18n.t("admin:users.alreadyMember"))),
+    usersKey,
+    schoolsKey,
+  );

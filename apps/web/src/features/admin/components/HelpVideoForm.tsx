@@ -1,15 +1,13 @@
 import { type AdminHelpVideo, CreateHelpVideoBody } from "@convive/domain";
 import { LAYOUT_ROUTES } from "@convive/domain/core";
-import { Alert, Autocomplete, Button, Group, Input, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { Autocomplete, Input, SegmentedControl, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
+import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { toast } from "../../../lib/toast.ts";
-import { createHelpVideo, helpVideosKey, updateHelpVideo } from "../api/help-videos.ts";
-import { FormModal } from "./FormModal.tsx";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { useSaveHelpVideo } from "../api/help-videos.ts";
 
 interface Values {
   title: string;
@@ -37,10 +35,7 @@ export function HelpVideoForm(props: Props) {
 
 function HelpVideoFormModal({ video, opened, onClose }: Props) {
   const { t, i18n } = useTranslation("admin");
-  const queryClient = useQueryClient();
   const titles = useScreenTitles();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: {
       title: video?.title ?? "",
@@ -55,88 +50,64 @@ function HelpVideoFormModal({ video, opened, onClose }: Props) {
   });
   const screens = useMemo(() => [...titles.keys()], [titles]);
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setFailure(null);
-    const body = { ...values, screen_url: values.screen_url.trim() };
-    try {
-      if (video) await updateHelpVideo(video.id, body);
-      else await createHelpVideo(body);
-      await queryClient.invalidateQueries({ queryKey: helpVideosKey });
-      toast("success", t("common:messages.saved"));
-      onClose();
-    } catch (error) {
-      toast("error", t("common:messages.saveFailed"));
-      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-      else setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const save = useFormMutation(form, useSaveHelpVideo(video?.id ?? null));
+  const submit = form.onSubmit((values) => save.submit({ ...values, screen_url: values.screen_url.trim() }, onClose));
 
   return (
-    <FormModal opened={opened} onClose={onClose} title={video ? t("videos.editTitle") : t("videos.createTitle")}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label={t("videos.title")} required data-autofocus {...form.getInputProps("title")} />
-          <TextInput
-            label={t("videos.videoUrl")}
-            description={t("videos.videoUrlHint")}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            required
-            {...form.getInputProps("video_url")}
-          />
-          <Autocomplete
-            label={t("videos.screen")}
-            description={t("videos.screenHint")}
-            placeholder="/register"
-            required
-            data={screens}
-            limit={60}
-            maxDropdownHeight={280}
-            autoCapitalize="none"
-            spellCheck={false}
-            renderOption={({ option }) => (
-              <div>
-                <Text size="sm">{titles.get(option.value) ?? option.value}</Text>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {option.value}
-                </Text>
-              </div>
-            )}
-            {...form.getInputProps("screen_url")}
-          />
-          <Input.Wrapper
-            label={t("videos.language")}
-            labelElement="div"
-            labelProps={{ id: "video-language", style: { display: "block" } }}
-          >
-            <SegmentedControl
-              aria-labelledby="video-language"
-              data={[
-                { value: "es", label: t("common:language.esLong") },
-                { value: "en", label: t("common:language.enLong") },
-              ]}
-              {...form.getInputProps("language")}
-            />
-          </Input.Wrapper>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t("common:actions.cancel")}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {video ? t("common:actions.save") : t("videos.create")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={video ? t("videos.editTitle") : t("videos.createTitle")}
+      onSubmit={submit}
+      busy={save.busy}
+      failure={save.failure}
+      submitLabel={video ? t("common:actions.save") : t("videos.create")}
+    >
+      <TextInput label={t("videos.title")} required data-autofocus {...form.getInputProps("title")} />
+      <TextInput
+        label={t("videos.videoUrl")}
+        description={t("videos.videoUrlHint")}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        required
+        {...form.getInputProps("video_url")}
+      />
+      <Autocomplete
+        label={t("videos.screen")}
+        description={t("videos.screenHint")}
+        placeholder="/register"
+        required
+        data={screens}
+        limit={60}
+        maxDropdownHeight={280}
+        autoCapitalize="none"
+        spellCheck={false}
+        renderOption={({ option }) => (
+          <div>
+            <Text size="sm">{titles.get(option.value) ?? option.value}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {option.value}
+            </Text>
+          </div>
+        )}
+        {...form.getInputProps("screen_url")}
+      />
+      <Input.Wrapper
+        label={t("videos.language")}
+        labelElement="div"
+        labelProps={{ id: "video-language", style: { display: "block" } }}
+      >
+        <SegmentedControl
+          aria-labelledby="video-language"
+          data={[
+            { value: "es", label: t("common:language.esLong") },
+            { value: "en", label: t("common:language.enLong") },
+          ]}
+          {...form.getInputProps("language")}
+        />
+      </Input.Wrapper>
     </FormModal>
   );
 }

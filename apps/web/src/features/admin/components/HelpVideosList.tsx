@@ -1,8 +1,10 @@
 import type { AdminHelpVideo } from "@convive/domain";
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Button, Divider, Group, Stack, Text } from "@mantine/core";
 import { IconExternalLink, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { PagedList } from "../../../components/PagedList.tsx";
 import { useScreenTitles } from "./HelpVideoForm.tsx";
+import { actionsHeader, wholeList } from "./list.tsx";
 
 interface Props {
   videos: AdminHelpVideo[];
@@ -69,55 +71,42 @@ export function HelpVideosList({ videos, onEdit, onDelete }: Props) {
   );
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-        <Table verticalSpacing="sm" highlightOnHover bg="var(--mantine-color-body)" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("videos.video")}</Table.Th>
-              <Table.Th>{t("videos.screen")}</Table.Th>
-              <Table.Th>{t("videos.language")}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t("actionsColumn")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {videos.map((v) => (
-              <Table.Tr key={v.id}>
-                <Table.Td maw={360}>
-                  <Text fw={600} size="sm">
-                    {v.title}
-                  </Text>
-                  {link(v)}
-                </Table.Td>
-                <Table.Td>{screen(v)}</Table.Td>
-                <Table.Td>{language(v)}</Table.Td>
-                <Table.Td>{actions(v, false)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-        {videos.map((v) => (
-          <Card key={v.id} component="li" withBorder radius="md" padding="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Text fw={600} style={{ minWidth: 0, flex: 1 }}>
+    <PagedList
+      {...wholeList(videos)}
+      columns={[
+        {
+          key: "video",
+          header: t("videos.video"),
+          maw: 360,
+          render: (v) => (
+            <>
+              <Text fw={600} size="sm">
                 {v.title}
               </Text>
-              {language(v)}
-            </Group>
-            <Stack gap={4} mt={4}>
               {link(v)}
-              <div>{screen(v)}</div>
-            </Stack>
-            <Card.Section withBorder inheritPadding py="xs" mt="sm">
-              {actions(v, true)}
-            </Card.Section>
-          </Card>
-        ))}
-      </Stack>
-    </>
+            </>
+          ),
+        },
+        { key: "screen", header: t("videos.screen"), render: screen },
+        { key: "language", header: t("videos.language"), render: language },
+        { key: "actions", header: actionsHeader(t("actionsColumn")), render: (v) => actions(v, false) },
+      ]}
+      card={(v) => (
+        <>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Text fw={600} style={{ minWidth: 0, flex: 1 }}>
+              {v.title}
+            </Text>
+            {language(v)}
+          </Group>
+          <Stack gap={4} mt={4}>
+            {link(v)}
+            <div>{screen(v)}</div>
+          </Stack>
+          <Divider my="sm" />
+          {actions(v, true)}
+        </>
+      )}
+    />
   );
 }

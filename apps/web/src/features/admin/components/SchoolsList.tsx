@@ -1,8 +1,10 @@
 import type { AdminSchool } from "@convive/domain";
-import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Divider, Group, Text } from "@mantine/core";
 import { IconPencil, IconPlayerPlay, IconPlayerStop } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { PagedList } from "../../../components/PagedList.tsx";
 import { platformHost } from "../host.ts";
+import { actionsHeader, wholeList } from "./list.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 interface Props {
@@ -19,6 +21,8 @@ export function SchoolsList({ schools, onEdit, onToggle }: Props) {
   const { t, i18n } = useTranslation("admin");
   const lang = i18n.resolvedLanguage ?? "es";
   const host = platformHost();
+  // The paged list keys rows by a numeric id; a school's id is its slug.
+  const rows = schools.map((school, index) => ({ id: index, school }));
 
   const actions = (s: AdminSchool, full: boolean) => (
     <Group gap="xs" justify={full ? "stretch" : "flex-end"} wrap="nowrap" grow={full}>
@@ -47,72 +51,61 @@ export function SchoolsList({ schools, onEdit, onToggle }: Props) {
 
   const members = (s: AdminSchool) =>
     t("schools.membersCount", { active: s.active_member_count, total: s.member_count });
+  const address = (s: AdminSchool) => (
+    <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: "anywhere" }}>
+      {s.id}.{host}
+    </Text>
+  );
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-        <Table verticalSpacing="sm" highlightOnHover bg="var(--mantine-color-body)" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("schools.school")}</Table.Th>
-              <Table.Th>{t("schools.members")}</Table.Th>
-              <Table.Th>{t("schools.status")}</Table.Th>
-              <Table.Th>{t("schools.created")}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t("actionsColumn")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {schools.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {s.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {s.id}.{host}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{members(s)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge active={s.is_active} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{shortDate(s.created_at, lang)}</Text>
-                </Table.Td>
-                <Table.Td>{actions(s, false)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-        {schools.map((s) => (
-          <Card key={s.id} component="li" withBorder radius="md" padding="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600}>{s.name}</Text>
-                <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: "anywhere" }}>
-                  {s.id}.{host}
-                </Text>
-              </div>
-              <StatusBadge active={s.is_active} />
-            </Group>
-            <Text size="sm" mt="xs">
-              {t("schools.members")}: {members(s)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t("schools.createdOn", { date: shortDate(s.created_at, lang) })}
-            </Text>
-            <Card.Section withBorder inheritPadding py="xs" mt="sm">
-              {actions(s, true)}
-            </Card.Section>
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <PagedList
+      {...wholeList(rows)}
+      minWidth={720}
+      columns={[
+        {
+          key: "school",
+          header: t("schools.school"),
+          render: ({ school: s }) => (
+            <>
+              <Text fw={600} size="sm">
+                {s.name}
+              </Text>
+              {address(s)}
+            </>
+          ),
+        },
+        {
+          key: "members",
+          header: t("schools.members"),
+          render: ({ school: s }) => <Text size="sm">{members(s)}</Text>,
+        },
+        { key: "status", header: t("schools.status"), render: ({ school: s }) => <StatusBadge active={s.is_active} /> },
+        {
+          key: "created",
+          header: t("schools.created"),
+          render: ({ school: s }) => <Text size="sm">{shortDate(s.created_at, lang)}</Text>,
+        },
+        { key: "actions", header: actionsHeader(t("actionsColumn")), render: ({ school: s }) => actions(s, false) },
+      ]}
+      card={({ school: s }) => (
+        <>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600}>{s.name}</Text>
+              {address(s)}
+            </div>
+            <StatusBadge active={s.is_active} />
+          </Group>
+          <Text size="sm" mt="xs">
+            {t("schools.members")}: {members(s)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t("schools.createdOn", { date: shortDate(s.created_at, lang) })}
+          </Text>
+          <Divider my="sm" />
+          {actions(s, true)}
+        </>
+      )}
+    />
   );
 }

@@ -1,27 +1,14 @@
 import { type AdminUser, CreateAdminUserBody, UpdateAdminUserBody } from "@convive/domain";
-import {
-  Alert,
-  Button,
-  Group,
-  Input,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from "@mantine/core";
+import { Input, SegmentedControl, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "../../../components/FormModal.tsx";
 import { TemporaryPassword } from "../../../components/TemporaryPassword.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { toast } from "../../../lib/toast.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useAdminSchools, useSchoolProfiles } from "../api/schools.ts";
-import { createUser, updateUser, usersKey } from "../api/users.ts";
-import { FormModal } from "./FormModal.tsx";
+import { useSaveUser } from "../api/users.ts";
 
 interface Values {
   first_name: string;
@@ -48,10 +35,7 @@ export function UserForm(props: Props) {
 
 function UserFormModal({ user, opened, onClose }: Props) {
   const { t } = useTranslation("admin");
-  const queryClient = useQueryClient();
   const editing = user !== null;
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<{ user: AdminUser; password: string } | null>(null);
 
   const form = useForm<Values>({
@@ -74,33 +58,27 @@ function UserFormModal({ user, opened, onClose }: Props) {
   const schools = useAdminSchools();
   const profiles = useSchoolProfiles(form.values.root ? null : form.values.school_id);
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (editing) {
-        await updateUser(user.id, editBody(values));
-        toast("success", t("common:messages.saved"));
-        onClose();
-      } else {
-        const result = await createUser(createBody(values));
-        toast("success", t("common:messages.saved"));
-        if (result.temporary_password) setCreated({ user: result.user, password: result.temporary_password });
-        else onClose();
-      }
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-    } catch (error) {
-      toast("error", t("common:messages.saveFailed"));
-      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-      else setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const save = useFormMutation(form, useSaveUser(user?.id ?? null));
+  const submit = form.onSubmit((values) =>
+    save.submit(editing ? editBody(values) : createBody(values), (result) => {
+      if (result.temporary_password) setCreated({ user: result.user, password: result.temporary_password });
+      else onClose();
+    }),
+  );
 
   const title = created ? t("users.createdTitle") : editing ? t("users.editTitle") : t("users.createTitle");
   return (
-    <FormModal opened={opened} onClose={onClose} title={title} closeOnClickOutside={!created}>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={title}
+      closeOnClickOutside={!created}
+      onSubmit={created ? undefined : submit}
+      busy={save.busy}
+      failure={save.failure}
+      submitLabel={editing ? t("common:actions.save") : t("users.create")}
+    >
       {created ? (
         <TemporaryPassword
           name={`${created.user.first_name} ${created.user.paternal_surname}`.trim()}
@@ -109,93 +87,73 @@ function UserFormModal({ user, opened, onClose }: Props) {
           onDone={onClose}
         />
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
-              <TextInput label={t("users.firstName")} required data-autofocus {...form.getInputProps("first_name")} />
-              <TextInput label={t("users.paternalSurname")} {...form.getInputProps("paternal_surname")} />
-              <TextInput label={t("users.maternalSurname")} {...form.getInputProps("maternal_surname")} />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-              <TextInput
-                label={t("users.email")}
-                type="email"
-                inputMode="email"
-                autoCapitalize="none"
-                required
-                {...form.getInputProps("email")}
-              />
-              <TextInput
-                label={t("users.cellPhone")}
-                type="tel"
-                inputMode="tel"
-                {...form.getInputProps("cell_phone")}
-              />
-            </SimpleGrid>
-            {!editing && (
-              <>
-                <Input.Wrapper
-                  label={t("users.language")}
-                  labelElement="div"
-                  labelProps={{ id: "new-user-language", style: { display: "block" } }}
-                >
-                  <SegmentedControl
-                    aria-labelledby="new-user-language"
-                    data={[
-                      { value: "es", label: t("common:language.esLong") },
-                      { value: "en", label: t("common:language.enLong") },
-                    ]}
-                    {...form.getInputProps("language")}
-                  />
-                </Input.Wrapper>
-                <Switch
-                  label={t("users.root")}
-                  description={t("users.rootHint")}
-                  {...form.getInputProps("root", { type: "checkbox" })}
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
+            <TextInput label={t("users.firstName")} required data-autofocus {...form.getInputProps("first_name")} />
+            <TextInput label={t("users.paternalSurname")} {...form.getInputProps("paternal_surname")} />
+            <TextInput label={t("users.maternalSurname")} {...form.getInputProps("maternal_surname")} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput
+              label={t("users.email")}
+              type="email"
+              inputMode="email"
+              autoCapitalize="none"
+              required
+              {...form.getInputProps("email")}
+            />
+            <TextInput label={t("users.cellPhone")} type="tel" inputMode="tel" {...form.getInputProps("cell_phone")} />
+          </SimpleGrid>
+          {!editing && (
+            <>
+              <Input.Wrapper
+                label={t("users.language")}
+                labelElement="div"
+                labelProps={{ id: "new-user-language", style: { display: "block" } }}
+              >
+                <SegmentedControl
+                  aria-labelledby="new-user-language"
+                  data={[
+                    { value: "es", label: t("common:language.esLong") },
+                    { value: "en", label: t("common:language.enLong") },
+                  ]}
+                  {...form.getInputProps("language")}
                 />
-                {!form.values.root && (
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-                    <Select
-                      label={t("users.school")}
-                      description={t("users.schoolHint")}
-                      placeholder={t("users.noSchool")}
-                      data={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                      searchable
-                      clearable
-                      nothingFoundMessage={t("nothingFound")}
-                      {...form.getInputProps("school_id")}
-                      onChange={(v) => {
-                        form.setFieldValue("school_id", v);
-                        form.setFieldValue("profile_id", null);
-                      }}
-                    />
-                    <Select
-                      label={t("users.profile")}
-                      description={t("users.profileHint")}
-                      data={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-                      disabled={!form.values.school_id}
-                      required={Boolean(form.values.school_id)}
-                      {...form.getInputProps("profile_id")}
-                    />
-                  </SimpleGrid>
-                )}
-              </>
-            )}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose} disabled={busy}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {editing ? t("common:actions.save") : t("users.create")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+              </Input.Wrapper>
+              <Switch
+                label={t("users.root")}
+                description={t("users.rootHint")}
+                {...form.getInputProps("root", { type: "checkbox" })}
+              />
+              {!form.values.root && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+                  <Select
+                    label={t("users.school")}
+                    description={t("users.schoolHint")}
+                    placeholder={t("users.noSchool")}
+                    data={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                    searchable
+                    clearable
+                    nothingFoundMessage={t("nothingFound")}
+                    {...form.getInputProps("school_id")}
+                    onChange={(v) => {
+                      form.setFieldValue("school_id", v);
+                      form.setFieldValue("profile_id", null);
+                    }}
+                  />
+                  <Select
+                    label={t("users.profile")}
+                    description={t("users.profileHint")}
+                    data={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+                    disabled={!form.values.school_id}
+                    required={Boolean(form.values.school_id)}
+                    {...form.getInputProps("profile_id")}
+                  />
+                </SimpleGrid>
+              )}
+            </>
+          )}
+        </>
       )}
     </FormModal>
   );

@@ -1,11 +1,22 @@
 import type { AdminUser } from "@convive/domain";
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Text } from "@mantine/core";
 import { IconDots, IconPencil, IconPlayerPlay, IconPlayerStop, IconSchool } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { PagedList } from "../../../components/PagedList.tsx";
+import { actionsHeader } from "./list.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 interface Props {
   users: AdminUser[];
+  total: number;
+  page: number;
+  perPage: number;
+  onPage: (page: number) => void;
+  /** "1–20 of 45 users" under the list. */
+  count: ReactNode;
+  /** While the next page loads with this one still shown. */
+  dimmed: boolean;
   /** The signed-in administrator, who cannot deactivate themself. */
   selfId: number | null;
   onEdit: (user: AdminUser) => void;
@@ -15,8 +26,20 @@ interface Props {
 
 const fullName = (u: AdminUser) => [u.first_name, u.paternal_surname, u.maternal_surname].filter(Boolean).join(" ");
 
-/** Users as a table from 768 px up and as cards on a phone. */
-export function UsersList({ users, selfId, onEdit, onAddToSchool, onToggle }: Props) {
+/** One page of users: a table from 768 px up and cards on a phone, the range and the pages under it. */
+export function UsersList({
+  users,
+  total,
+  page,
+  perPage,
+  onPage,
+  count,
+  dimmed,
+  selfId,
+  onEdit,
+  onAddToSchool,
+  onToggle,
+}: Props) {
   const { t } = useTranslation("admin");
 
   const badges = (u: AdminUser) => (
@@ -107,57 +130,54 @@ export function UsersList({ users, selfId, onEdit, onAddToSchool, onToggle }: Pr
   );
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-        <Table verticalSpacing="sm" highlightOnHover bg="var(--mantine-color-body)" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("users.user")}</Table.Th>
-              <Table.Th>{t("users.schools")}</Table.Th>
-              <Table.Th>{t("users.status")}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t("actionsColumn")}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {fullName(u)}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                    {u.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{schools(u)}</Table.Td>
-                <Table.Td>{badges(u)}</Table.Td>
-                <Table.Td ta="right">{menu(u)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-        {users.map((u) => (
-          <Card key={u.id} component="li" withBorder radius="md" padding="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600}>{fullName(u)}</Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                  {u.email}
-                </Text>
-              </div>
-              {menu(u, true)}
-            </Group>
-            <Stack gap="xs" mt="sm">
-              {badges(u)}
-              {schools(u)}
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <PagedList
+      rows={users}
+      total={total}
+      page={page}
+      perPage={perPage}
+      onPage={onPage}
+      count={count}
+      dimmed={dimmed}
+      columns={[
+        {
+          key: "user",
+          header: t("users.user"),
+          render: (u) => (
+            <>
+              <Text fw={600} size="sm">
+                {fullName(u)}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                {u.email}
+              </Text>
+            </>
+          ),
+        },
+        { key: "schools", header: t("users.schools"), render: schools },
+        { key: "status", header: t("users.status"), render: badges },
+        {
+          key: "actions",
+          header: actionsHeader(t("actionsColumn")),
+          render: (u) => <Group justify="flex-end">{menu(u)}</Group>,
+        },
+      ]}
+      card={(u) => (
+        <>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600}>{fullName(u)}</Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                {u.email}
+              </Text>
+            </div>
+            {menu(u, true)}
+          </Group>
+          <Stack gap="xs" mt="sm">
+            {badges(u)}
+            {schools(u)}
+          </Stack>
+        </>
+      )}
+    />
   );
 }

@@ -1,13 +1,13 @@
 import type { AdminSchool } from "@convive/domain";
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
-import { IconBuildingCommunity, IconPlus, IconSearch } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
+import { Stack, Text, TextInput } from "@mantine/core";
+import { IconBuildingCommunity, IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/EmptyState.tsx";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { toast } from "../../../lib/toast.ts";
-import { schoolsKey, updateSchool, useAdminSchools } from "../api/schools.ts";
-import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
+import { useAdminSchools, useToggleSchool } from "../api/schools.ts";
+import { ListToolbar } from "../components/ListToolbar.tsx";
+import { CreateButton, ListState } from "../components/list.tsx";
 import { SchoolForm } from "../components/SchoolForm.tsx";
 import { SchoolsList } from "../components/SchoolsList.tsx";
 import { platformHost } from "../host.ts";
@@ -18,15 +18,14 @@ const matches = (s: AdminSchool, q: string) =>
 /** admin-school-creator (spec §2, root only, label Schools): also the landing of a root user with no school. */
 export default function SchoolsPage() {
   const { t } = useTranslation("admin");
-  const queryClient = useQueryClient();
   const schools = useAdminSchools();
+  const toggle = useToggleSchool();
   const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<AdminSchool | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   // Kept after the dialog closes so its text does not change while it fades out.
   const [toggling, setToggling] = useState<AdminSchool | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const list = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -38,50 +37,33 @@ export default function SchoolsPage() {
     setFormOpen(true);
   };
 
-  const toggle = async () => {
+  const confirmToggle = () => {
     if (!toggling) return;
-    setBusy(true);
-    try {
-      await updateSchool(toggling.id, { is_active: !toggling.is_active });
-      await queryClient.invalidateQueries({ queryKey: schoolsKey });
-      toast("success", t("common:messages.saved"));
-      setConfirmOpen(false);
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    toggle.mutate(toggling, {
+      onSuccess: () => {
+        toast("success", t("common:messages.saved"));
+        setConfirmOpen(false);
+      },
+      onError: (error) => toast("error", error.message),
+    });
   };
 
   const total = schools.data?.length ?? 0;
   const active = schools.data?.filter((s) => s.is_active).length ?? 0;
-  const createButton = (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm(null)}>
-      {t("schools.new")}
-    </Button>
-  );
+  const createButton = <CreateButton label={t("schools.new")} onClick={() => openForm(null)} />;
 
   return (
     <Stack gap="md">
-      {schools.isPending && <Skeleton h={240} radius="md" />}
-      {schools.isError && (
-        <Alert color="red" variant="light" role="alert" title={schools.error.message}>
-          <Button size="xs" variant="default" onClick={() => void schools.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Alert>
-      )}
-      {schools.data && total === 0 && (
-        <EmptyState
-          icon={<IconBuildingCommunity size={28} />}
-          title={t("schools.emptyTitle")}
-          description={t("schools.emptyDescription", { host: platformHost() })}
-          action={createButton}
-        />
-      )}
-      {schools.data && total > 0 && (
+      <ListState
+        query={schools}
+        icon={<IconBuildingCommunity size={28} />}
+        title={t("schools.emptyTitle")}
+        description={t("schools.emptyDescription", { host: platformHost() })}
+        action={createButton}
+      />
+      {total > 0 && (
         <>
-          <Group justify="space-between" align="flex-end" gap="sm">
+          <ListToolbar summary={t("schools.summary", { total, active })} action={createButton} wrapAt="xs">
             <TextInput
               aria-label={t("schools.search")}
               placeholder={t("schools.search")}
@@ -91,13 +73,7 @@ export default function SchoolsPage() {
               w={{ base: "100%", xs: 320 }}
               type="search"
             />
-            <Group gap="md" justify="space-between" w={{ base: "100%", xs: "auto" }}>
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t("schools.summary", { total, active })}
-              </Text>
-              {createButton}
-            </Group>
-          </Group>
+          </ListToolbar>
           {list.length > 0 ? (
             <SchoolsList
               schools={list}
@@ -118,14 +94,14 @@ export default function SchoolsPage() {
       <ConfirmDialog
         opened={confirmOpen}
         onClose={() => setConfirmOpen(false)}
-        busy={busy}
+        busy={toggle.isPending}
         danger={toggling?.is_active}
         title={toggling?.is_active ? t("schools.deactivateTitle") : t("schools.activateTitle")}
         message={t(toggling?.is_active ? "schools.deactivateMessage" : "schools.activateMessage", {
           name: toggling?.name,
         })}
         confirmLabel={toggling?.is_active ? t("deactivate") : t("activate")}
-        onConfirm={() => void toggle()}
+        onConfirm={confirmToggle}
       />
     </Stack>
   );

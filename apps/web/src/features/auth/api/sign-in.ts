@@ -5,8 +5,8 @@ import i18n from "../../../lib/i18n.ts";
 import { queryClient } from "../../../lib/query-client.ts";
 import { type IssuedTokens, session } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
-import { logout } from "../logout.ts";
 import { currentUserKey, fetchCurrentUser } from "./current-user.ts";
+import { logout } from "./logout.ts";
 
 /** Where to go next; null when the user was signed out with a message. */
 export type Next = string | null;

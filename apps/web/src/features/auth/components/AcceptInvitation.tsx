@@ -1,23 +1,16 @@
 import type { InvitationLookup } from "@convive/domain";
-import { Alert, Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ApiError, api } from "../../../lib/api.ts";
+import { PasswordFields, passwordRules } from "../../../components/PasswordFields.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { type Accepted, useAcceptInvitation, useInvitation } from "../api/invitations.ts";
 import { AuthCard } from "./AuthCard.tsx";
-
-interface Accepted {
-  account: "new" | "existing";
-  email: string;
-  school: { id: string; name: string };
-}
-
-const call = <T,>(path: string, body: unknown) =>
-  api<{ data: T }>(path, { method: "POST", body, noSchool: true, quiet: true }).then((r) => r.data);
 
 /**
  * /RecoverPassword?invitation=… (issue 9): the e-mailed invitation. A new address sets its password here (and may
@@ -32,12 +25,7 @@ export function AcceptInvitation({ token, language }: { token: string; language:
       void i18n.changeLanguage(language);
     }
   }, [language, i18n]);
-  const lookup = useQuery({
-    queryKey: ["invitation", token],
-    queryFn: () => call<InvitationLookup>("/api/invitations/lookup", { token }),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const lookup = useInvitation(token);
   const [accepted, setAccepted] = useState<Accepted | null>(null);
   const invitation = lookup.data;
   const subtitle = invitation
@@ -95,21 +83,16 @@ function AcceptExisting({
   onAccepted: (a: Accepted) => void;
 }) {
   const { t } = useTranslation("auth");
-  const [busy, setBusy] = useState(false);
-  const accept = async () => {
-    setBusy(true);
-    try {
-      onAccepted(await call<Accepted>("/api/invitations/accept", { token }));
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const accept = useAcceptInvitation(token);
   return (
     <Stack gap="sm">
       <Text size="sm">{t("invitation.existingHint", { school: invitation.school.name })}</Text>
-      <Button onClick={() => void accept()} loading={busy} fullWidth size="md">
+      <Button
+        onClick={() => accept.mutate({}, { onSuccess: onAccepted, onError: (error) => toast("error", error.message) })}
+        loading={accept.isPending}
+        fullWidth
+        size="md"
+      >
         {t("invitation.accept")}
       </Button>
     </Stack>
@@ -126,7 +109,6 @@ function CreateAccount({
   onAccepted: (a: Accepted) => void;
 }) {
   const { t } = useTranslation("auth");
-  const [busy, setBusy] = useState(false);
   const empty = (v: string) => (v.trim() ? null : t("common:messages.emptyFields"));
   const form = useForm({
     initialValues: {
@@ -139,22 +121,11 @@ function CreateAccount({
     },
     validate: {
       first_name: empty,
-      password: empty,
-      password_confirmation: (v, values) =>
-        empty(v) ?? (v === values.password ? null : t("common:messages.passwordsDoNotMatch")),
+      ...passwordRules(t, empty),
     },
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      onAccepted(await call<Accepted>("/api/invitations/accept", { token, ...values }));
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const save = useFormMutation(form, useAcceptInvitation(token), { success: false, failure: (error) => error.message });
+  const submit = form.onSubmit((values) => save.submit(values, onAccepted));
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -181,20 +152,11 @@ function CreateAccount({
           maxLength={30}
           {...form.getInputProps("cell_phone")}
         />
-        <PasswordInput
-          label={t("reset.new")}
-          description={t("changePassword.hint")}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps("password")}
+        <PasswordFields
+          form={form}
+          labels={{ new: t("reset.new"), hint: t("changePassword.hint"), confirm: t("reset.confirm") }}
         />
-        <PasswordInput
-          label={t("reset.confirm")}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps("password_confirmation")}
-        />
-        <Button type="submit" loading={busy} fullWidth size="md">
+        <Button type="submit" loading={save.busy} fullWidth size="md">
           {t("invitation.create")}
         </Button>
       </Stack>

@@ -1,4 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -11,36 +12,34 @@ import { AuthCard } from "../components/AuthCard.tsx";
 export default function LoginPage() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const login = useMutation({ mutationFn: (v: { email: string; password: string }) => signIn(v.email, v.password) });
   // Plain state instead of a form library keeps the first screen's JavaScript small.
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   useUnlockLink();
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const empty = t("common:messages.emptyFields");
     const found = { email: email.trim() ? undefined : empty, password: password ? undefined : empty };
     setErrors(found);
     if (found.email || found.password) return;
-    setBusy(true);
-    try {
-      const next = await signIn(email, password);
-      if (next) navigate(next, { replace: true });
-    } catch (error) {
-      // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling (with the unlock e-mail it
-      // announces), network and a server briefly unavailable (503, a database restart) keep their own words:
-      // the password was not the problem.
-      const ownWords = ["TOO_MANY_REQUESTS", "ACCOUNT_LOCKED", "SERVICE_UNAVAILABLE"];
-      const message =
-        error instanceof ApiError && (ownWords.includes(error.code) || error.status === 0)
-          ? error.message
-          : t("common:messages.loginFailed");
-      toast("error", message);
-    } finally {
-      setBusy(false);
-    }
+    // The promise rather than mutate's callbacks, which are dropped if signing in re-renders the page away.
+    login.mutateAsync({ email, password }).then(
+      (next) => next && navigate(next, { replace: true }),
+      (error: Error) => {
+        // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling (with the unlock e-mail it
+        // announces), network and a server briefly unavailable (503, a database restart) keep their own words:
+        // the password was not the problem.
+        const ownWords = ["TOO_MANY_REQUESTS", "ACCOUNT_LOCKED", "SERVICE_UNAVAILABLE"];
+        const message =
+          error instanceof ApiError && (ownWords.includes(error.code) || error.status === 0)
+            ? error.message
+            : t("common:messages.loginFailed");
+        toast("error", message);
+      },
+    );
   };
 
   return (
@@ -65,7 +64,7 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={errors.password}
           />
-          <Button type="submit" loading={busy} fullWidth size="md" mt="xs">
+          <Button type="submit" loading={login.isPending} fullWidth size="md" mt="xs">
             {t("login.submit")}
           </Button>
           <Anchor component={Link} to="/RecoverPassword" size="sm" ta="center">

@@ -3,8 +3,8 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { api } from "../../../lib/api.ts";
-import { toast } from "../../../lib/toast.ts";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { useForgotPassword } from "../api/reset-password.ts";
 import { AcceptInvitation } from "../components/AcceptInvitation.tsx";
 import { AuthCard } from "../components/AuthCard.tsx";
 
@@ -22,22 +22,12 @@ export default function RecoverPasswordPage() {
 function RecoverPassword() {
   const { t } = useTranslation("auth");
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { email: "" },
     validate: { email: (v) => (v.trim() ? null : t("common:messages.emptyFields")) },
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await api("/api/user/forgot-password", { method: "POST", body: values, noSchool: true, quiet: true });
-      setSent(true);
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const save = useFormMutation(form, useForgotPassword(), { success: false, failure: (error) => error.message });
+  const submit = form.onSubmit((values) => save.submit(values, () => setSent(true)));
   return (
     <AuthCard title={t("recover.title")} subtitle={t("recover.subtitle")}>
       {sent ? (
@@ -54,7 +44,7 @@ function RecoverPassword() {
               required
               {...form.getInputProps("email")}
             />
-            <Button type="submit" loading={busy} fullWidth size="md">
+            <Button type="submit" loading={save.busy} fullWidth size="md">
               {t("recover.submit")}
             </Button>
           </Stack>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, api } from "../../../lib/api.ts";
-import { toast } from "../../../lib/toast.ts";
+import { PasswordFields, passwordRules } from "../../../components/PasswordFields.tsx";
+import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { useResetPassword } from "../api/reset-password.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 
 /** Opened from the e-mailed link: sets a new password with the single-use token. */
@@ -13,34 +14,16 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const empty = (v: string) => (v ? null : t("common:messages.emptyFields"));
   const form = useForm({
     initialValues: { password: "", password_confirmation: "" },
-    validate: {
-      password: empty,
-      password_confirmation: (v, values) =>
-        empty(v) ?? (v === values.password ? null : t("common:messages.passwordsDoNotMatch")),
-    },
+    validate: passwordRules(t, empty),
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await api("/api/user/reset-password", {
-        method: "POST",
-        body: { ...values, token },
-        noSchool: true,
-        quiet: true,
-      });
-      setDone(true);
-      toast("success", t("common:messages.passwordUpdated"));
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  const save = useFormMutation(form, useResetPassword(), {
+    success: t("common:messages.passwordUpdated"),
+    failure: (error) => error.message,
   });
+  const submit = form.onSubmit((values) => save.submit({ ...values, token }, () => setDone(true)));
   return (
     <AuthCard title={t("reset.title")}>
       {!token && <Alert color="red">{t("reset.missingToken")}</Alert>}
@@ -52,20 +35,11 @@ export default function ResetPasswordPage() {
       {token && !done && (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <PasswordInput
-              label={t("reset.new")}
-              description={t("changePassword.hint")}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps("password")}
+            <PasswordFields
+              form={form}
+              labels={{ new: t("reset.new"), hint: t("changePassword.hint"), confirm: t("reset.confirm") }}
             />
-            <PasswordInput
-              label={t("reset.confirm")}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps("password_confirmation")}
-            />
-            <Button type="submit" loading={busy} fullWidth size="md">
+            <Button type="submit" loading={save.busy} fullWidth size="md">
               {t("reset.submit")}
             </Button>
           </Stack>

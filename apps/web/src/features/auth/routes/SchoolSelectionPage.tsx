@@ -1,33 +1,31 @@
 import { Avatar, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronRight, IconSchool } from "@tabler/icons-react";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../api/current-user.ts";
+import { logout } from "../api/logout.ts";
 import { enterSchool } from "../api/sign-in.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
-import { logout } from "../logout.ts";
 
 /** Spec §2 /Schoolselection: only the user's active schools are offered. */
 export default function SchoolSelectionPage() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const [busy, setBusy] = useState<string | null>(null);
+  const entering = useMutation({ mutationFn: (id: string) => enterSchool(id, "chosen") });
+  // The school being entered, for its row's busy state.
+  const busy = entering.isPending ? (entering.variables ?? null) : null;
   const schools = (user.data?.schools ?? []).filter((s) => s.is_active);
 
-  const choose = async (id: string) => {
-    setBusy(id);
-    try {
-      const next = await enterSchool(id, "chosen");
-      if (next) navigate(next, { replace: true });
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
+  // The promise rather than mutate's callbacks: entering a school re-renders the shell, and callbacks of an
+  // observer that unmounted meanwhile are dropped, which would leave the user on this screen.
+  const choose = (id: string) =>
+    entering.mutateAsync(id).then(
+      (next) => next && navigate(next, { replace: true }),
+      (error: Error) => toast("error", error.message),
+    );
 
   return (
     <AuthCard title={t("schoolSelection.title")} subtitle={t("schoolSelection.subtitle")}>
@@ -35,7 +33,7 @@ export default function SchoolSelectionPage() {
         {schools.map((s) => (
           <li key={s.id}>
             <UnstyledButton
-              onClick={() => void choose(s.id)}
+              onClick={() => choose(s.id)}
               disabled={busy !== null}
               w="100%"
               p="sm"

@@ -5,14 +5,14 @@ import { IconArchive, IconChecklist } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { PHONE_QUERY } from "../../../lib/use-is-phone.ts";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
-import { useFormativeActions } from "../api.ts";
+import { useFormativeActions } from "../api/archive.ts";
 import { ArchiveView } from "./ArchiveView.tsx";
 import { FormativeActionsView } from "./FormativeActionsView.tsx";
 import { type ArchiveTab, parseTab, tabSearch } from "./url.ts";
 import { useSearchUpdate } from "./use-search-update.ts";
 
-const PHONE = "(max-width: 47.99em)";
 /** Below this the table would need side-scrolling: cards instead. */
 const WIDE = "(min-width: 62em)";
 
@@ -29,7 +29,8 @@ export function ArchiveScreen() {
   const familiar = user?.roles?.[0]?.name === ROLE_FAMILIAR;
   const followUp = !familiar && grants.has("formative-actions.read");
   const mayViewAll = grants.has("incidents.update");
-  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false }) ?? false;
+  // Read at once rather than in an effect: the archive's first paint already picks cards or the table.
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const wide = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false }) ?? false;
   // What is overdue in the view the tab opens on, counted on the tab itself.
   const overdue = useFormativeActions(mayViewAll ? "all" : "mine", "overdue", followUp).data?.length ?? 0;

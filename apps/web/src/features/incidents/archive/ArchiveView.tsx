@@ -1,3 +1,4 @@
+import { todayIn } from "@convive/domain/core";
 import {
   Alert,
   Badge,
@@ -27,9 +28,9 @@ import { EmptyState } from "../../../components/EmptyState.tsx";
 import { useSchoolTimeZone } from "../../../lib/school-information.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
-import { exportArchive, useArchive, useArchiveFilters, usePrefetchArchive } from "../api.ts";
+import { exportArchive, useArchive, useArchiveFilters, usePrefetchArchive } from "../api/archive.ts";
 import { FiltersPanel } from "./FiltersPanel.tsx";
-import { pageCount, pageRange, studentNameIn, todayIn, totalLabel } from "./format.ts";
+import { pageCount, pageRange, studentNameIn, totalLabel } from "./format.ts";
 import { ResultsList, ResultsSkeleton } from "./ResultsList.tsx";
 import {
   type ArchiveSort,

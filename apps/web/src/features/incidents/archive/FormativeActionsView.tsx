@@ -1,4 +1,5 @@
 import type { FormativeAction } from "@convive/domain";
+import { formatDay } from "@convive/domain/core";
 import {
   Alert,
   Anchor,
@@ -19,9 +20,9 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
-import { useFormativeActions } from "../api.ts";
+import { useFormativeActions } from "../api/archive.ts";
 import { ActionStateBadge } from "./badges.tsx";
-import { formatDay, nextOpenOn, progressOf } from "./format.ts";
+import { nextOpenOn, progressOf } from "./format.ts";
 import { detailsPath, ResultsSkeleton } from "./ResultsList.tsx";
 import { ACTIONS_FILTERS, type ActionsFilter, type ActionsScope, parseActionsSearch } from "./url.ts";
 import { useSearchUpdate } from "./use-search-update.ts";
@@ -58,8 +59,8 @@ export function FormativeActionsView({ phone, wide, mayViewAll }: Props) {
 
   const studentOf = (a: FormativeAction) => a.student.name ?? t("incidents:otherStudent");
   const datesOf = (a: FormativeAction) => {
-    const start = formatDay(a.starts_on, lang);
-    const span = a.ends_on && a.ends_on !== a.starts_on ? `${start} – ${formatDay(a.ends_on, lang)}` : start;
+    const start = formatDay(a.starts_on, { lang });
+    const span = a.ends_on && a.ends_on !== a.starts_on ? `${start} – ${formatDay(a.ends_on, { lang })}` : start;
     return a.repeat === "none" ? span : `${span} · ${t(`incidents:repeat.${a.repeat}`)}`;
   };
   const next = (a: FormativeAction) => {
@@ -67,7 +68,7 @@ export function FormativeActionsView({ phone, wide, mayViewAll }: Props) {
     if (!on) return <Text size="sm">—</Text>;
     return (
       <Text size="sm" fw={a.state === "overdue" ? 700 : undefined} c={a.state === "overdue" ? "#a11a1a" : undefined}>
-        {formatDay(on, lang)}
+        {formatDay(on, { lang })}
       </Text>
     );
   };

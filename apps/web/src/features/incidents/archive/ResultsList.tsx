@@ -1,12 +1,12 @@
 import type { IncidentListItem } from "@convive/domain";
-import { localizedName } from "@convive/domain/core";
+import { formatDate, formatDateTime, formatTime, localizedName } from "@convive/domain/core";
 import { Anchor, Card, Group, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ClassificationBadge, IncidentStatusBadge } from "./badges.tsx";
-import { formatDateAndTime, formatDateTime, studentName } from "./format.ts";
+import { studentName } from "./format.ts";
 import type { ArchiveSort } from "./url.ts";
 
 export const detailsPath = (id: number) => `/incident-details?id=${id}`;
@@ -87,7 +87,7 @@ export function ResultsList({ incidents, timeZone, sort, onSort, layout }: Props
   const navigate = useNavigate();
   const typeOf = (i: IncidentListItem) => localizedName(i.type, lang);
   const categoryOf = (i: IncidentListItem) => localizedName(i.category, lang);
-  const when = (i: IncidentListItem) => formatDateTime(i.occurred_at, lang, timeZone);
+  const when = (i: IncidentListItem) => formatDateTime(i.occurred_at, { lang, timeZone });
 
   if (layout === "cards") {
     return (
@@ -179,10 +179,10 @@ export function ResultsList({ incidents, timeZone, sort, onSort, layout }: Props
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                  {formatDateAndTime(i.occurred_at, lang, timeZone).date}
+                  {formatDate(i.occurred_at, { lang, timeZone })}
                 </Text>
                 <Text size="xs" c="gray.7" style={{ whiteSpace: "nowrap" }}>
-                  {formatDateAndTime(i.occurred_at, lang, timeZone).time}
+                  {formatTime(i.occurred_at, { lang, timeZone })}
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -3,7 +3,7 @@ import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStudentOptions } from "../api.ts";
+import { useStudentOptions } from "../../incident-registration/api/student-options.ts";
 
 interface Props {
   value: number | undefined;
@@ -23,7 +23,7 @@ export function StudentPicker({ value, knownName, onChange, canSearch }: Props) 
   const [debounced] = useDebouncedValue(search, 250);
   // The label of the student last picked here, so the field keeps showing it whatever the search says.
   const picked = useRef<{ id: number; label: string } | null>(null);
-  const options = useStudentOptions(debounced, canSearch);
+  const options = useStudentOptions(canSearch ? { q: debounced } : null);
 
   const data = useMemo(() => {
     const list = (options.data ?? []).map((s) => ({ value: String(s.id), label: labelOf(s) }));

@@ -1,44 +1,9 @@
 import type { Archive, FormativeAction, IncidentListItem } from "@convive/domain";
-import type { ActionState } from "@convive/domain/core";
-
-/** The school's zone when the school information has not arrived yet (design §3 default). */
-export const DEFAULT_TIME_ZONE = "America/Mexico_City";
-
-/** Mexican Spanish (the market the design names) and US English: "12:15 p.m.", "10,000". */
-export const locale = (lang: string) => (lang === "en" ? "en-US" : "es-MX");
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(lang: string, timeZone: string, options: Intl.DateTimeFormatOptions, tag: string) {
-  const key = `${lang}|${timeZone}|${tag}`;
-  let f = formatters.get(key);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat(locale(lang), { ...options, timeZone });
-    } catch {
-      f = new Intl.DateTimeFormat(locale(lang), { ...options, timeZone: DEFAULT_TIME_ZONE });
-    }
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** "12 mar 2026, 10:35 a.m." / "Mar 12, 2026, 10:35 AM", on the school's clock whatever the device's zone. */
-export const formatDateTime = (iso: string, lang: string, timeZone: string) =>
-  formatter(lang, timeZone, { dateStyle: "medium", timeStyle: "short" }, "dt").format(new Date(iso));
-
-/** The same instant as two lines of a table cell: "12 mar 2026" and "10:35 a.m.". */
-export const formatDateAndTime = (iso: string, lang: string, timeZone: string) => ({
-  date: formatter(lang, timeZone, { dateStyle: "medium" }, "date").format(new Date(iso)),
-  time: formatter(lang, timeZone, { timeStyle: "short" }, "time").format(new Date(iso)),
-});
-
-/** A `YYYY-MM-DD` school day as "12 mar 2026" (read at noon UTC so no zone moves it to another day). */
-export const formatDay = (day: string, lang: string) =>
-  formatter(lang, "UTC", { dateStyle: "medium" }, "d").format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
+import { type ActionState, addDays, dateLocale } from "@convive/domain/core";
 
 /** The number of matches: "1,234" or, past the server's count cap, "10,000+". */
 export function totalLabel(archive: Pick<Archive, "total" | "total_capped">, lang: string) {
-  const figure = new Intl.NumberFormat(locale(lang)).format(archive.total);
+  const figure = new Intl.NumberFormat(dateLocale(lang)).format(archive.total);
   return archive.total_capped ? `${figure}+` : figure;
 }
 
@@ -105,28 +70,12 @@ export function sortActions(list: readonly FormativeAction[]): FormativeAction[]
 
 // ───────────────────────── date presets ─────────────────────────
 
-/** Today's date (`YYYY-MM-DD`) on the school's clock. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-      now,
-    );
-  } catch {
-    return todayIn(DEFAULT_TIME_ZONE, now);
-  }
-}
-
-const shiftDay = (day: string, days: number) => {
-  const t = Date.parse(`${day}T12:00:00Z`) + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-};
-
 /** Quick ranges of the date filter, ending today: today, the last 7 and 30 days and this month. */
 export function datePresets(today: string) {
   return {
     today: [today, today],
-    week: [shiftDay(today, -6), today],
-    month: [shiftDay(today, -29), today],
+    week: [addDays(today, -6), today],
+    month: [addDays(today, -29), today],
     thisMonth: [`${today.slice(0, 8)}01`, today],
   } as const satisfies Record<string, readonly [string, string]>;
 }

@@ -1,10 +1,10 @@
 import type { FormativeAction } from "@convive/domain";
+import { formatDateTime, formatDay } from "@convive/domain/core";
 import { Button, Group, Paper, Progress, Stack, Text } from "@mantine/core";
 import { IconHandStop, IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { completedCount, isPending, mayTick } from "./actions.ts";
 import { ActionStateBadge } from "./Badges.tsx";
-import { formatDateTime, formatDay } from "./format.ts";
 import { Occurrences } from "./Occurrences.tsx";
 import type { DetailView } from "./view.ts";
 
@@ -22,7 +22,7 @@ export function ActionCard({ action, view, onEdit, onWaive }: ActionCardProps) {
   const canTick = mayTick(action, view.incident, view.userId);
   const done = completedCount(action);
   const total = action.occurrences.length;
-  const day = (d: string) => formatDay(d, lang);
+  const day = (d: string) => formatDay(d, { lang, weekday: true });
 
   const when =
     action.repeat === "none" || !action.ends_on
@@ -66,7 +66,7 @@ export function ActionCard({ action, view, onEdit, onWaive }: ActionCardProps) {
           <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
             {t("actions.waivedBy", {
               name: action.waived_by?.name ?? "—",
-              when: formatDateTime(action.waived_at, view.timeZone, lang),
+              when: formatDateTime(action.waived_at, { lang, timeZone: view.timeZone }),
               reason: action.waive_reason ?? "",
             })}
           </Text>

@@ -1,12 +1,13 @@
 import { type IncidentCategory, type RegistrationOptions, UpdateIncidentBody } from "@convive/domain";
-import { INCIDENT_LIMITS } from "@convive/domain/core";
+import { deviceZoneDiffers, INCIDENT_LIMITS, wallNow } from "@convive/domain/core";
 import { Grid, Group, Select, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FamilyTextWarning } from "../../../components/FamilyTextWarning.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { updateIncident, useCategories, useRegistrationOptions } from "./api.ts";
+import { useRegistrationOptions } from "../../incident-registration/api/registration-options.ts";
+import { updateIncident, useCategories } from "./api.ts";
 import { ClassificationBadge } from "./Badges.tsx";
 import {
   type CorrectValues,
@@ -15,7 +16,6 @@ import {
   groupChoices,
   initialValues,
   instantOfWall,
-  wallOf,
 } from "./correct.ts";
 import { DetailModal, LoadingModal } from "./DetailModal.tsx";
 import { useSubmit } from "./use-submit.ts";
@@ -103,7 +103,6 @@ function CorrectForm({
 
   const category = choices.find((c) => c.value === form.values.category_id) ?? null;
   const type = category?.types.find((ty) => ty.value === form.values.type_id) ?? null;
-  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const onSubmit = form.onSubmit(() =>
     submit.run(() => updateIncident(incident.id, UpdateIncidentBody.parse(changes)), onClose),
@@ -183,9 +182,9 @@ function CorrectForm({
           <TextInput
             type="datetime-local"
             label={t("correct.occurredAt")}
-            description={deviceZone !== timeZone ? t("correct.schoolClock", { zone: timeZone }) : undefined}
+            description={deviceZoneDiffers(timeZone) ? t("correct.schoolClock", { zone: timeZone }) : undefined}
             required
-            max={wallOf(new Date().toISOString(), timeZone)}
+            max={wallNow(timeZone)}
             {...form.getInputProps("occurred_at")}
           />
         </Grid.Col>

@@ -1,4 +1,4 @@
-import { localizedName } from "@convive/domain/core";
+import { formatDateTime, localizedName } from "@convive/domain/core";
 import { Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconArrowLeft, IconBan, IconCircleCheck, IconPencil, IconPrinter } from "@tabler/icons-react";
 import { useState } from "react";
@@ -8,7 +8,6 @@ import { toast } from "../../../lib/toast.ts";
 import { openPdf } from "./api.ts";
 import { ClassificationBadge, StatusBadge } from "./Badges.tsx";
 import { CorrectDialog } from "./CorrectDialog.tsx";
-import { formatDateTime } from "./format.ts";
 import classes from "./IncidentDetails.module.css";
 import { RecordNotes } from "./RecordNotes.tsx";
 import { StatusDialog, type StatusKind } from "./StatusDialog.tsx";
@@ -60,7 +59,7 @@ export function DetailHeader({ view }: { view: DetailView }) {
   };
 
   const facts: [string, string][] = [
-    [t("header.occurredAt"), formatDateTime(incident.occurred_at, timeZone, lang)],
+    [t("header.occurredAt"), formatDateTime(incident.occurred_at, { lang, timeZone })],
     [t("header.group"), incident.group?.label ?? t("header.none")],
     [t("header.subject"), incident.subject?.name ?? t("header.none")],
     [t("header.place"), incident.place ?? t("header.none")],

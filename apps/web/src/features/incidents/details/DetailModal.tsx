@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Modal, type ModalProps, Stack } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useIsPhone } from "../../../lib/use-is-phone.ts";
 
 interface DetailModalProps extends Omit<ModalProps, "children" | "onSubmit"> {
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
@@ -28,7 +28,7 @@ export function DetailModal({
   ...props
 }: DetailModalProps) {
   const { t } = useTranslation();
-  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  const phone = useIsPhone();
   return (
     <Modal
       size="lg"

@@ -1,4 +1,5 @@
 import type { Attachment } from "@convive/domain";
+import { formatDateTime } from "@convive/domain/core";
 import { Button, Center, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconDownload, IconFile, IconPaperclip, IconPhotoOff } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -6,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
 import { AttachEvidence } from "./AttachEvidence.tsx";
 import { fetchAttachment, saveBlob } from "./api.ts";
-import { formatBytes, formatDateTime } from "./format.ts";
+import { formatBytes } from "./format.ts";
 import { Section } from "./Section.tsx";
 import type { DetailView } from "./view.ts";
 
@@ -130,7 +131,7 @@ export function EvidenceCard({ view }: { view: DetailView }) {
               <Text size="xs" c="dimmed">
                 {t("evidence.uploaded", {
                   name: open.file.uploaded_by.name,
-                  when: formatDateTime(open.file.uploaded_at, view.timeZone, view.lang),
+                  when: formatDateTime(open.file.uploaded_at, view),
                 })}
               </Text>
               <Button

@@ -1,4 +1,4 @@
-import { ROLE_FAMILIAR } from "@convive/domain/core";
+import { ROLE_FAMILIAR, todayIn } from "@convive/domain/core";
 import { Alert, Button, Skeleton, Stack } from "@mantine/core";
 import { IconFileSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,6 @@ import { DetailHeader } from "./DetailHeader.tsx";
 import { DetailTextCard } from "./DetailTextCard.tsx";
 import { EvidenceCard } from "./EvidenceCard.tsx";
 import { FollowUp } from "./FollowUp.tsx";
-import { todayIn } from "./format.ts";
 import classes from "./IncidentDetails.module.css";
 import { StudentsCard } from "./StudentsCard.tsx";
 import type { DetailView } from "./view.ts";

@@ -1,9 +1,9 @@
 import { isHttpUrl, type ParentMeeting } from "@convive/domain";
+import { formatDateTime } from "@convive/domain/core";
 import { Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconCalendarEvent, IconExternalLink, IconMapPin, IconPencil, IconVideo } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { MeetingStatusBadge } from "./Badges.tsx";
-import { formatDateTime } from "./format.ts";
 import type { DetailView } from "./view.ts";
 
 function Block({ label, text }: { label: string; text: string }) {
@@ -30,7 +30,7 @@ export function MeetingCard({
   onEdit?: () => void;
 }) {
   const { t } = useTranslation("incidentDetails");
-  const when = formatDateTime(meeting.scheduled_at, view.timeZone, view.lang);
+  const when = formatDateTime(meeting.scheduled_at, view);
   const family = meeting.attendees.filter((a) => a.kind === "family");
   const staff = meeting.attendees.filter((a) => a.kind === "staff");
   return (

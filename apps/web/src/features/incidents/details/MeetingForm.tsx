@@ -5,6 +5,8 @@ import {
   MEETING_STATUSES,
   type MeetingMode,
   type MeetingStatus,
+  toWallTime,
+  wallToInstant,
 } from "@convive/domain/core";
 import { Grid, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
@@ -12,7 +14,6 @@ import { useTranslation } from "react-i18next";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { createMeeting, type UserRef, updateMeeting, useMeetingAttendees } from "./api.ts";
 import { DetailModal, LoadingModal } from "./DetailModal.tsx";
-import { fromWallTime, toWallTime } from "./format.ts";
 import { useSubmit } from "./use-submit.ts";
 import type { DetailView } from "./view.ts";
 
@@ -57,7 +58,7 @@ function MeetingFormBody({
 }: FormProps & { attendees: Attendees | null; listError: string | null }) {
   const { t } = useTranslation("incidentDetails");
   const { incident, timeZone } = view;
-  const wall = meeting ? toWallTime(meeting.scheduled_at, timeZone) : { day: view.today, time: "" };
+  const wall = meeting ? toWallTime(meeting.scheduled_at, timeZone) : `${view.today}T`;
   const invited = meeting
     ? meeting.attendees.map((a) => String(a.id))
     : [
@@ -66,8 +67,8 @@ function MeetingFormBody({
       ];
   const form = useForm<Values>({
     initialValues: {
-      day: wall.day,
-      time: wall.time,
+      day: wall.slice(0, 10),
+      time: wall.slice(11),
       mode: meeting?.mode ?? "in-person",
       place: meeting?.place ?? "",
       meeting_url: meeting?.meeting_url ?? "",
@@ -92,7 +93,7 @@ function MeetingFormBody({
   const submit = useSubmit(form, view.refresh, { scheduled_at: "day" });
 
   function toBody(v: Values) {
-    const scheduled = v.day && v.time ? fromWallTime(v.day, v.time, timeZone) : "";
+    const scheduled = (v.day && v.time && wallToInstant(`${v.day}T${v.time}`, timeZone)?.toISOString()) || "";
     return {
       scheduled_at: scheduled,
       mode: v.mode,

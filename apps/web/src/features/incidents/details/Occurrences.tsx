@@ -1,12 +1,12 @@
 import type { FormativeAction } from "@convive/domain";
+import { formatDateTime, formatDay } from "@convive/domain/core";
 import { Button, Checkbox, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconAlertCircle, IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
 import { isLate, visibleOccurrences } from "./actions.ts";
-import { completeOccurrence, uncompleteOccurrence } from "./api.ts";
-import { formatDateTime, formatDay } from "./format.ts";
+import { useTickOccurrence } from "./api.ts";
 import type { DetailView } from "./view.ts";
 
 type Occurrence = FormativeAction["occurrences"][number];
@@ -28,28 +28,24 @@ export function Occurrences({
   const { lang, today } = view;
   const [expanded, setExpanded] = useState(false);
   // The tick shows at once while the server saves it; the incident fetched again then tells the truth.
-  const [saving, setSaving] = useState<{ on: string; done: boolean } | null>(null);
+  const tick = useTickOccurrence(action.id, view.refresh);
+  const saving = tick.isPending ? tick.variables : null;
   const { shown, hidden } = visibleOccurrences(action.occurrences, expanded);
 
-  const toggle = async (on: string, done: boolean) => {
-    setSaving({ on, done });
-    try {
-      if (done) await completeOccurrence(action.id, on);
-      else await uncompleteOccurrence(action.id, on);
-      toast("success", t("common:messages.saved"));
-      await view.refresh();
-    } catch (error) {
-      toast("error", (error as Error).message);
-    } finally {
-      setSaving(null);
-    }
-  };
+  const toggle = (on: string, done: boolean) =>
+    tick.mutate(
+      { on, done },
+      {
+        onSuccess: () => toast("success", t("common:messages.saved")),
+        onError: (error) => toast("error", error.message),
+      },
+    );
 
   const describe = (o: Occurrence) =>
     o.completed_at
       ? t("actions.completedBy", {
           name: o.completed_by?.name ?? "—",
-          when: formatDateTime(o.completed_at, view.timeZone, lang),
+          when: formatDateTime(o.completed_at, { lang, timeZone: view.timeZone }),
         })
       : isLate(o, today)
         ? t("actions.late")
@@ -65,9 +61,9 @@ export function Occurrences({
           disabled={saving !== null && saving.on !== o.on}
           readOnly={saving?.on === o.on}
           onChange={(e) => {
-            if (!saving) void toggle(o.on, e.currentTarget.checked);
+            if (!saving) toggle(o.on, e.currentTarget.checked);
           }}
-          label={formatDay(o.on, lang)}
+          label={formatDay(o.on, { lang, weekday: true })}
           description={describe(o)}
           color="teal.8"
           styles={isLate(o, today) ? { description: lateStyle } : undefined}
@@ -90,7 +86,7 @@ export function Occurrences({
             <Icon size={20} color={color} aria-hidden style={{ flexShrink: 0 }} />
             <Stack gap={0}>
               <Text size="sm">
-                {formatDay(o.on, lang)}
+                {formatDay(o.on, { lang, weekday: true })}
                 {!o.completed_at && !late && (
                   <VisuallyHidden>{` — ${t("incidents:actionState.pending")}`}</VisuallyHidden>
                 )}

@@ -1,8 +1,8 @@
+import { formatDateTime } from "@convive/domain/core";
 import { Alert, Stack, Text } from "@mantine/core";
 import { IconBan, IconCircleCheck, IconPencilPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "./format.ts";
 import type { DetailView } from "./view.ts";
 
 function Note({ icon, color, children }: { icon: ReactNode; color: string; children: ReactNode }) {
@@ -23,7 +23,7 @@ function Note({ icon, color, children }: { icon: ReactNode; color: string; child
 export function RecordNotes({ view }: { view: DetailView }) {
   const { t } = useTranslation("incidentDetails");
   const { incident, timeZone, lang } = view;
-  const when = (iso: string) => formatDateTime(iso, timeZone, lang);
+  const when = (iso: string) => formatDateTime(iso, { lang, timeZone });
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">

@@ -1,4 +1,5 @@
 import type { TimelineEvent } from "@convive/domain/core";
+import { formatDateTime } from "@convive/domain/core";
 import { Stack, Text, ThemeIcon, Timeline } from "@mantine/core";
 import {
   IconArrowBackUp,
@@ -14,7 +15,7 @@ import {
 } from "@tabler/icons-react";
 import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime, relativeTime } from "./format.ts";
+import { relativeTime } from "./format.ts";
 import { describeEntry, sortTimeline } from "./timeline.ts";
 import type { DetailView } from "./view.ts";
 
@@ -91,10 +92,10 @@ export function TimelinePanel({ view }: { view: DetailView }) {
               ))}
               <Text size="xs" c="dimmed" mt={2}>
                 {entry.user?.name ?? t("timeline.system")} ·{" "}
-                <time dateTime={entry.at} title={formatDateTime(entry.at, view.timeZone, view.lang)}>
+                <time dateTime={entry.at} title={formatDateTime(entry.at, view)}>
                   {relativeTime(entry.at, view.lang)}
                 </time>{" "}
-                ({formatDateTime(entry.at, view.timeZone, view.lang)})
+                ({formatDateTime(entry.at, view)})
               </Text>
             </Timeline.Item>
           );

@@ -13,7 +13,7 @@ import type {
   UserRef,
 } from "@convive/domain";
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, download } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -59,17 +59,6 @@ export function useCategories(enabled: boolean) {
 /** The guidelines of one type, or none when the type is no longer listed. */
 export const guidelinesOf = (categories: readonly IncidentCategory[] | undefined, typeId: number) =>
   categories?.flatMap((c) => c.types).find((t) => t.id === typeId)?.guidelines ?? [];
-
-/** Groups and subjects of the current year (GET /api/incidents/registration-options; only for who may register). */
-export function useRegistrationOptions(enabled: boolean) {
-  const key = useKey();
-  return useQuery({
-    queryKey: key("registration-options"),
-    queryFn: () => api<{ data: RegistrationOptions }>("/api/incidents/registration-options").then((r) => r.data),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
 
 /**
  * Staff who may be made responsible for an action: from the registration options when the caller may register,
@@ -138,6 +127,17 @@ export const completeOccurrence = (id: number, on: string) =>
   api(`/api/formative-actions/${id}/completions`, { method: "POST", body: { occurrence_on: on } });
 export const uncompleteOccurrence = (id: number, on: string) =>
   api(`/api/formative-actions/${id}/completions/${on}`, { method: "DELETE" });
+/**
+ * Ticks or unticks one occurrence; pending until the incident has been fetched again, so the optimistic tick
+ * (`variables`) gives way to the server's truth without a flicker.
+ */
+export function useTickOccurrence(actionId: number, refresh: () => Promise<unknown>) {
+  return useMutation({
+    mutationFn: ({ on, done }: { on: string; done: boolean }) =>
+      done ? completeOccurrence(actionId, on) : uncompleteOccurrence(actionId, on),
+    onSuccess: () => refresh(),
+  });
+}
 export const waiveAction = (id: number, reason: string) =>
   api(`/api/formative-actions/${id}/waive`, { method: "POST", body: { reason } });
 

@@ -1,6 +1,5 @@
 import type { IncidentCategory, IncidentDetail, RegistrationOptions, UpdateIncidentBody } from "@convive/domain";
-import { type Classification, localizedName } from "@convive/domain/core";
-import { fromWallTime, toWallTime } from "./format.ts";
+import { type Classification, localizedName, toWallTime, wallToInstant } from "@convive/domain/core";
 
 /**
  * The correction form of an open incident (PATCH /api/incidents/:id): its values as the form holds them (ids as
@@ -29,28 +28,16 @@ export interface CategoryChoice extends Choice {
   types: TypeChoice[];
 }
 
-/** The school's clock as a datetime-local value. */
-export const wallOf = (iso: string, timeZone: string) => {
-  const { day, time } = toWallTime(iso, timeZone);
-  return `${day}T${time}`;
-};
-
-const WALL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
-
-/** The instant of a datetime-local value on the school's clock, or null when the text is not one. */
-export function instantOfWall(wall: string, timeZone: string): string | null {
-  const m = WALL.exec(wall);
-  if (!m) return null;
-  const iso = fromWallTime(m[1]!, m[2]!, timeZone);
-  return Number.isNaN(Date.parse(iso)) ? null : iso;
-}
+/** The instant (ISO) of a datetime-local value on the school's clock, or null when the text is not one. */
+export const instantOfWall = (wall: string, timeZone: string): string | null =>
+  wallToInstant(wall, timeZone)?.toISOString() ?? null;
 
 export function initialValues(incident: IncidentDetail, timeZone: string): CorrectValues {
   return {
     category_id: String(incident.category.id),
     type_id: String(incident.type.id),
     detail: incident.detail,
-    occurred_at: wallOf(incident.occurred_at, timeZone),
+    occurred_at: toWallTime(incident.occurred_at, timeZone),
     place: incident.place ?? "",
     group_id: incident.group ? String(incident.group.id) : null,
     subject_id: incident.subject ? String(incident.subject.id) : null,

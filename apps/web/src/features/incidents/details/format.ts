@@ -1,79 +1,9 @@
-/**
- * Dates and times of the details view, always in the school's time zone (an incident at 8:10 in Mexico City
- * reads 8:10 wherever the reader is) and in the UI language. Pure functions, so they are tested without a DOM.
- */
-
-const locale = (lang: string) => (lang === "en" ? "en-US" : "es-MX");
-
-/** "21 nov 2026, 10:15" in the school's zone. */
-export function formatDateTime(iso: string, timeZone: string, lang: string): string {
-  return new Intl.DateTimeFormat(locale(lang), {
-    timeZone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(new Date(iso));
-}
-
-/** A school day (YYYY-MM-DD) as "lun, 21 nov 2026"; days carry no zone, so they are read as UTC. */
-export function formatDay(day: string, lang: string, withWeekday = true): string {
-  return new Intl.DateTimeFormat(locale(lang), {
-    timeZone: "UTC",
-    weekday: withWeekday ? "short" : undefined,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  }).format(new Date(`${day}T12:00:00Z`));
-}
-
-/** The wall-clock parts of an instant in a zone. */
-function partsIn(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return {
-    day: `${get("year")}-${get("month")}-${get("day")}`,
-    time: `${get("hour")}:${get("minute")}`,
-    seconds: get("second"),
-  };
-}
-
-/** Today's date (YYYY-MM-DD) at the school. */
-export const todayIn = (timeZone: string, now: Date = new Date()) => partsIn(now, timeZone).day;
-
-/** An instant as the day and HH:mm a form shows for it at the school. */
-export function toWallTime(iso: string, timeZone: string): { day: string; time: string } {
-  const { day, time } = partsIn(new Date(iso), timeZone);
-  return { day, time };
-}
-
-/** How far a zone is ahead of UTC at an instant, in ms. */
-function offsetAt(ms: number, timeZone: string): number {
-  const p = partsIn(new Date(ms), timeZone);
-  const wall = Date.parse(`${p.day}T${p.time}:${p.seconds}Z`);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
+import { dateLocale as locale } from "@convive/domain/core";
 
 /**
- * The instant (ISO, UTC) of a day and HH:mm on the school's clock. Two passes settle the offset on days the clock
- * changes; a time that does not exist (skipped by a change) moves forward like a wall clock does.
+ * Relative times, sizes and initials of the details view, in the UI language (dates and times on the school's
+ * clock come from @convive/domain's school-time). Pure functions, so they are tested without a DOM.
  */
-export function fromWallTime(day: string, time: string, timeZone: string): string {
-  const wall = Date.parse(`${day}T${time}:00Z`);
-  let guess = wall - offsetAt(wall, timeZone);
-  guess = wall - offsetAt(guess, timeZone);
-  return new Date(guess).toISOString();
-}
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 86_400_000],

@@ -1,7 +1,6 @@
 import type { IncidentDetail, TimelineEntry } from "@convive/domain";
-import { MEETING_STATUSES } from "@convive/domain/core";
+import { formatDateTime, formatDay, MEETING_STATUSES } from "@convive/domain/core";
 import type { TFunction } from "i18next";
-import { formatDateTime, formatDay } from "./format.ts";
 
 type Incident = Pick<
   IncidentDetail,
@@ -74,7 +73,7 @@ function sentenceValues(entry: TimelineEntry, ctx: TimelineContext): Record<stri
     folio: String(num(d.folio) ?? ctx.incident.folio),
     file_name: str(d.file_name) ?? str(d.name) ?? dash,
     guideline: str(d.guideline) ?? action?.guideline ?? dash,
-    occurrence_on: occurrence && isDay(occurrence) ? formatDay(occurrence, ctx.lang, false) : (occurrence ?? dash),
+    occurrence_on: occurrence && isDay(occurrence) ? formatDay(occurrence, { lang: ctx.lang }) : (occurrence ?? dash),
     reason: str(d.reason) ?? fallbackReason ?? dash,
     closing_note: str(d.closing_note) ?? str(d.note) ?? dash,
   };
@@ -105,9 +104,7 @@ function detailLines(entry: TimelineEntry, ctx: TimelineContext): string[] {
   const meeting = num(d.meeting_id) === null ? undefined : ctx.incident.meetings.find((m) => m.id === d.meeting_id);
   const scheduledAt = str(d.scheduled_at) ?? meeting?.scheduled_at ?? null;
   if (scheduledAt && !Number.isNaN(Date.parse(scheduledAt))) {
-    lines.push(
-      t("incidentDetails:timeline.scheduledAt", { when: formatDateTime(scheduledAt, ctx.timeZone, ctx.lang) }),
-    );
+    lines.push(t("incidentDetails:timeline.scheduledAt", { when: formatDateTime(scheduledAt, ctx) }));
   }
   const status = str(d.status);
   if (status && entry.event.startsWith("meeting") && (MEETING_STATUSES as readonly string[]).includes(status)) {

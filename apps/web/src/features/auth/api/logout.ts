@@ -1,9 +1,9 @@
-import { api } from "../../lib/api.ts";
-import i18n from "../../lib/i18n.ts";
-import { queryClient } from "../../lib/query-client.ts";
-import { session } from "../../lib/session.ts";
-import { clearCookies } from "../../lib/storage.ts";
-import { toast } from "../../lib/toast.ts";
+import { api } from "../../../lib/api.ts";
+import i18n from "../../../lib/i18n.ts";
+import { queryClient } from "../../../lib/query-client.ts";
+import { session } from "../../../lib/session.ts";
+import { clearCookies } from "../../../lib/storage.ts";
+import { toast } from "../../../lib/toast.ts";
 
 export type LogoutReason = "signedOut" | "sessionExpired" | "noSchool" | "deactivated" | "noRole" | "noRoleInSchool";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api.ts";
+import { api } from "../../../lib/api.ts";
 
 export interface HelpVideo {
   id: number;

@@ -1,11 +1,11 @@
-import type { Archive, ArchiveFilters, FormativeAction, StudentOption } from "@convive/domain";
+import type { Archive, ArchiveFilters, FormativeAction } from "@convive/domain";
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api, download } from "../../lib/api.ts";
-import { useSession } from "../../lib/session.ts";
-import { sortActions } from "./archive/format.ts";
-import { type ActionsFilter, type ActionsScope, actionStatesToFetch } from "./archive/url.ts";
+import { api, download } from "../../../lib/api.ts";
+import { useSession } from "../../../lib/session.ts";
+import { sortActions } from "../archive/format.ts";
+import { type ActionsFilter, type ActionsScope, actionStatesToFetch } from "../archive/url.ts";
 
 /**
  * The archive's calls (GET /api/incidents, /filters, /export) and the formative actions' follow-up list. The
@@ -68,25 +68,6 @@ export async function exportArchive(query: string, fallbackName: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/**
- * Students matching a name or enrollment for the student filter (GET /api/incidents/student-options, open to
- * whoever registers incidents or observations; others search the archive by name instead).
- */
-export function useStudentOptions(q: string, enabled: boolean) {
-  const { schoolId } = useSession();
-  const term = q.trim();
-  return useQuery<StudentOption[]>({
-    queryKey: [...incidentsKey(schoolId), "student-options", term],
-    queryFn: ({ signal }) =>
-      api<{ data: { students: StudentOption[] } }>(`/api/incidents/student-options?q=${encodeURIComponent(term)}`, {
-        signal,
-      }).then((r) => r.data.students),
-    enabled: enabled && term.length >= 2,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
 }
 
 const fetchActions = (scope: ActionsScope, state: string | undefined, signal?: AbortSignal) =>
