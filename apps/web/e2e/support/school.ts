@@ -6,8 +6,8 @@ import { e2eDatabase } from "./database.ts";
 import { COLEGIO, E2E_PORT } from "./env.ts";
 
 /**
- * The school a spec writes into: a copy of the demo's Colegio Demo Andes (same name, people, structure, students
- * and incident mix; apps/server/src/db/seed/e2e-school.ts) of its own, so an incident, a notification, a new user
+ * The school a spec writes into: a copy of the demo's Colegio Demo Andes (same people, structure, students and
+ * incident mix, a name of its own; apps/server/src/db/seed/e2e-school.ts) of its own, so an incident, a notification, a new user
  * or a changed permission of one spec never shows in another's list, bell or counts, whatever order they run in.
  *
  * The copy is loaded straight into the run's PostgreSQL database (support/database.ts) from the test process,
@@ -27,11 +27,11 @@ export interface SpecSchool {
   familia: string;
 }
 
-const specSchool = (id: string, domain: string, shared: boolean): SpecSchool => {
+const specSchool = (id: string, name: string, domain: string, shared: boolean): SpecSchool => {
   const email = (account: string) => `${account}@${domain}`;
   return {
     id,
-    name: COLEGIO.name,
+    name,
     shared,
     email,
     director: email("director"),
@@ -40,7 +40,7 @@ const specSchool = (id: string, domain: string, shared: boolean): SpecSchool => 
   };
 };
 
-export const SHARED_SCHOOL = specSchool(COLEGIO.id, "convive.test", true);
+export const SHARED_SCHOOL = specSchool(COLEGIO.id, COLEGIO.name, "convive.test", true);
 
 let database: Promise<OpenDb> | undefined;
 const schools = new Map<string, Promise<SpecSchool>>();
@@ -63,7 +63,7 @@ export function ownSchool(testInfo: TestInfo): Promise<SpecSchool> {
     database ??= openDb(target.url, { poolSize: 2 });
     found = database
       .then(({ db }) => seedDemoSchoolCopy(db, tag))
-      .then((copy) => specSchool(copy.schoolId, copy.emailDomain, false));
+      .then((copy) => specSchool(copy.schoolId, copy.name, copy.emailDomain, false));
     schools.set(testInfo.file, found);
   }
   return found;

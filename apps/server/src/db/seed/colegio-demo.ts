@@ -79,6 +79,7 @@ export interface ColegioAccounts {
   passwordHash: string;
   /** Another id and e-mail domain load a copy of the school beside the demo (e2e-school.ts); the default is the demo. */
   schoolId?: string;
+  name?: string;
   emailDomain?: string;
 }
 
@@ -86,11 +87,12 @@ export interface ColegioAccounts {
 export async function seedColegioDemo(tx: Tx, accounts: ColegioAccounts) {
   const { ids, passwordHash } = accounts;
   const schoolId = accounts.schoolId ?? COLEGIO_ID;
+  const name = accounts.name ?? "Colegio Demo Andes";
   const domain = accounts.emailDomain ?? "convive.test";
   const mail = (account: string) => `${account}@${domain}`;
   const { profileIds } = await insertSchoolWithProfiles(tx, {
     id: schoolId,
-    name: "Colegio Demo Andes",
+    name,
     legalName: "Colegio Demo Andes, S.C.",
     cct: "09PPR1234X",
     address: "Av. Universidad 1450, Col. Del Valle Centro, Benito Juárez, C.P. 03100, Ciudad de México",
@@ -223,7 +225,7 @@ export async function seedColegioDemo(tx: Tx, accounts: ColegioAccounts) {
       schoolId,
       userId: idOf(ids, mail(n.email)),
       type: n.type,
-      params: n.params,
+      params: n.type === "welcome" ? { ...n.params, school: name } : n.params,
       link: n.link,
       readAt: n.read ? new Date(now - (n.daysAgo - 1) * day) : null,
       createdAt: new Date(now - n.daysAgo * day),

@@ -10,6 +10,8 @@ const COPIED_ACCOUNTS = ["director", "docente", "familia", "nuevo", "sinrol"] as
 
 export interface DemoSchoolCopy {
   schoolId: string;
+  /** "Colegio E2E <tag>": a name of its own, so lists and pickers of every school tell the copies apart. */
+  name: string;
   /** Every account of the copy is `<demo name>@<emailDomain>` (director@, docente4@, familia.cda-2026-0001@…). */
   emailDomain: string;
 }
@@ -17,13 +19,14 @@ export interface DemoSchoolCopy {
 let passwordHash: Promise<string> | undefined;
 
 /**
- * Loads a copy of colegio-demo (same people, structure, students and incident mix) under the id `colegio-<tag>`
- * and the e-mail domain `<tag>.convive.test`, beside the demo in the same database. For the browser tests, so each
- * spec writes into a school of its own (apps/web/e2e/support/school.ts); the running server never calls it.
+ * Loads a copy of colegio-demo (same people, structure, students and incident mix) under the id `colegio-<tag>`,
+ * the name `Colegio E2E <tag>` and the e-mail domain `<tag>.convive.test`, beside the demo in the same database.
+ * For the browser tests, so each spec writes into a school of its own (apps/web/e2e/support/school.ts); the
+ * running server never calls it.
  */
 export async function seedDemoSchoolCopy(db: Db, tag: string): Promise<DemoSchoolCopy> {
   if (!/^[a-z0-9-]{1,40}$/.test(tag)) throw new Error(`seedDemoSchoolCopy: bad tag ${tag}`);
-  const copy = { schoolId: `colegio-${tag}`, emailDomain: `${tag}.convive.test` };
+  const copy = { schoolId: `colegio-${tag}`, name: `Colegio E2E ${tag}`, emailDomain: `${tag}.convive.test` };
   // One argon2 hash per process: hashing is slow on purpose.
   passwordHash ??= hashPassword(DEMO_PASSWORD);
   const hash = await passwordHash;
