@@ -95,10 +95,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     if (autoAcceptPrivacy) await acceptPrivacyWhenShown(page);
     await use(page);
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  school: async ({}, use, testInfo) => {
-    await use(await ownSchool(testInfo));
-  },
+  school: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      await use(await ownSchool(testInfo));
+    },
+    // Loading a copy takes a few seconds (more on a busy machine): its own time limit, not the test's.
+    { timeout: 60_000 },
+  ],
   freshUser: async ({ school }, use) => {
     await use((options) => createUser({ schoolId: school.id, ...options }));
   },
