@@ -1,14 +1,19 @@
 /// <reference types="node" />
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { e2eDatabase } from "./e2e/support/database.ts";
 
 /**
  * End-to-end tests of the web shell against the real server (`npm run test:e2e` from the repo root, which first
- * builds the web into apps/web/dist-e2e). The server runs on a throwaway in-memory database with the demo data.
+ * builds the web into apps/web/dist-e2e). The server runs on a throwaway database with the demo data: a fresh
+ * PostgreSQL database of the run when E2E_DATABASE_URL (or CI's TEST_DATABASE_URL) names a PostgreSQL server, where
+ * each spec then writes into a school of its own (e2e/support/school.ts); else PGlite in memory, where the specs
+ * share the demo school.
  */
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+const database = e2eDatabase(port);
 
 export default defineConfig({
   testDir: "./e2e/specs",
@@ -20,6 +25,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 45_000,
   expect: { timeout: 7_000 },
+  globalTeardown: "./e2e/support/teardown.ts",
   reporter: [["list"], ["json", { outputFile: `${repo}artifacts/e2e.json` }]],
   use: {
     baseURL,
@@ -46,7 +52,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npx tsx apps/server/src/main.ts",
+    // apps/server/src/main.ts, after creating the run's PostgreSQL database when there is one.
+    command: "npx tsx apps/web/e2e/support/serve.ts",
     cwd: repo,
     url: `${baseURL}/health`,
     reuseExistingServer: false,
@@ -57,7 +64,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: "pglite:memory",
+      DATABASE_URL: database?.url ?? "pglite:memory",
       DEMO_DATA: "true",
       WEB_DIST: `${repo}apps/web/dist-e2e`,
       LOG_LEVEL: "warn",

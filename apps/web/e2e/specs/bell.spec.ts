@@ -1,17 +1,16 @@
 import { AppLayout } from "../pages/layout.ts";
 import { NotificationsPage } from "../pages/notifications.ts";
 import { apiLogin, call } from "../support/api.ts";
-import { COLEGIO, DEMO } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { socketConnected } from "../support/realtime.ts";
 
 /**
  * Spec §2/§4 bell: the unviewed count, live updates, and the click that resets it and opens /notifications.
- * docente@ starts with one unviewed welcome notification; only this test changes it.
+ * docente@ of the spec's own school starts with one unviewed welcome notification; only this test changes it.
  */
-test("bell: count, live reset over the socket, notifications list and mark read", async ({ page }) => {
+test("bell: count, live reset over the socket, notifications list and mark read", async ({ page, school }) => {
   const connected = socketConnected(page);
-  const { session } = await signInWithStorage(page, DEMO.docente, { to: "/register" });
+  const { session } = await signInWithStorage(page, school.docente, { to: "/register" });
   const layout = new AppLayout(page);
   await layout.expectReady(/\/register$/);
   await expect(layout.bell(1)).toBeVisible();
@@ -20,11 +19,11 @@ test("bell: count, live reset over the socket, notifications list and mark read"
 
   // Another session of the same user resets the count (what the bell click sends, spec §7): the open page hears
   // it over the socket, well before the next 30 s poll.
-  const other = await apiLogin(DEMO.docente);
+  const other = await apiLogin(school.docente);
   await call(`/api/users/${session.userId}`, {
     method: "POST",
     token: other.token,
-    schoolId: COLEGIO.id,
+    schoolId: school.id,
     body: { unviewed_notifications_count: 0 },
   });
   await expect(layout.bellBadge).toBeHidden({ timeout: 2_000 });
@@ -35,7 +34,7 @@ test("bell: count, live reset over the socket, notifications list and mark read"
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(layout.title).toHaveText("Notificaciones");
   const screen = new NotificationsPage(page);
-  const welcome = screen.item(`¡Bienvenido a ${COLEGIO.name}!`);
+  const welcome = screen.item(`¡Bienvenido a ${school.name}!`);
   await expect(welcome).toBeVisible();
   await expect(screen.newBadge(welcome)).toBeVisible();
   await expect(screen.unreadSummary(1)).toBeVisible();
@@ -47,7 +46,7 @@ test("bell: count, live reset over the socket, notifications list and mark read"
 
   // Read on the server too: a reload shows the same.
   await page.reload();
-  await expect(screen.item(`¡Bienvenido a ${COLEGIO.name}!`)).toBeVisible();
+  await expect(screen.item(`¡Bienvenido a ${school.name}!`)).toBeVisible();
   await expect(screen.allRead).toBeVisible();
   await expect(layout.bellBadge).toBeHidden();
 });

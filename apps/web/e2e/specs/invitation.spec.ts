@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mcPath } from "../pages/master-configuration.ts";
 import { apiLogin, call, profileIds, rootApi } from "../support/api.ts";
 import { axeViolations } from "../support/axe.ts";
-import { COLEGIO, DEMO, NORTE } from "../support/env.ts";
+import { DEMO, NORTE } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 
@@ -41,9 +41,12 @@ test("without an invitation, /RecoverPassword is still the password recovery", a
 });
 
 for (const lang of ["es", "en"] as const) {
-  test(`school-users lists an open invitation accessibly, and cancelling it removes it (${lang})`, async ({ page }) => {
-    const { session } = await signInWithStorage(page, DEMO.director, { language: lang, to: "/logo-convive.svg" });
-    const as = { token: session.token, schoolId: COLEGIO.id };
+  test(`school-users lists an open invitation accessibly, and cancelling it removes it (${lang})`, async ({
+    page,
+    school,
+  }) => {
+    const { session } = await signInWithStorage(page, school.director, { language: lang, to: "/logo-convive.svg" });
+    const as = { token: session.token, schoolId: school.id };
     await call(`/api/users/${session.userId}`, { ...as, method: "POST", body: { privacy_notice_viewed: 1 } });
     const { data } = await call<{ data: { profiles: { id: number; name: string }[] } }>("/api/profiles", as);
     const email = `invitada.${randomBytes(4).toString("hex")}@correo.test`;
@@ -73,8 +76,10 @@ for (const lang of ["es", "en"] as const) {
 test("deactivated in one school, a person goes back to their other school instead of being signed out", async ({
   page,
   freshUser,
+  school,
 }) => {
-  const person = await freshUser({ profile: "docente", schoolId: COLEGIO.id, privacyAccepted: true });
+  // A new person of the spec's own school, also added to the demo's Instituto Norte (nobody reads its member list).
+  const person = await freshUser({ profile: "docente", schoolId: school.id, privacyAccepted: true });
   const root = await rootApi();
   const norteDocente = (await profileIds(NORTE.id)).get("docente")!;
   await call(`/api/admin/users/${person.id}/memberships`, {
@@ -82,20 +87,20 @@ test("deactivated in one school, a person goes back to their other school instea
     token: root.token,
     body: { school_id: NORTE.id, profile_id: norteDocente },
   });
-  await signInWithStorage(page, person.email, { password: person.password, schoolId: COLEGIO.id, to: "/" });
+  await signInWithStorage(page, person.email, { password: person.password, schoolId: school.id, to: "/" });
   await expect(page).not.toHaveURL(/Schoolselection|\/$/);
 
-  const director = await apiLogin(DEMO.director);
+  const director = await apiLogin(school.director);
   await call(`/api/school-users/${person.id}/deactivate`, {
     method: "POST",
     token: director.token,
-    schoolId: COLEGIO.id,
+    schoolId: school.id,
   });
   // The next read of the user (the 30 s poll, or here a reload) meets the refusal.
   await page.reload();
   await expect(page).toHaveURL(/\/Schoolselection$/);
   await expect(page.getByRole("button", { name: new RegExp(NORTE.name) })).toBeVisible();
-  await expect(page.getByRole("button", { name: new RegExp(COLEGIO.name) })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: new RegExp(school.name) })).toHaveCount(0);
   await page.getByRole("button", { name: new RegExp(NORTE.name) }).click();
   await expect(page).not.toHaveURL(/Schoolselection/);
 });

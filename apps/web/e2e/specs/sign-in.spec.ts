@@ -118,7 +118,7 @@ test.describe("sign-in outcomes of the demo accounts", () => {
 test.describe("privacy notice at first sign-in", () => {
   test.use({ autoAcceptPrivacy: false });
 
-  test("a school user accepts it once; it does not come back", async ({ page, freshUser }) => {
+  test("a school user accepts it once; it does not come back", async ({ page, freshUser, school }) => {
     const user = await freshUser({ profile: "docente" });
     const login = new LoginPage(page);
     await login.goto();
@@ -126,7 +126,7 @@ test.describe("privacy notice at first sign-in", () => {
     await expect(page).toHaveURL(/\/register$/);
     const dialog = privacyDialog(page);
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(COLEGIO.name);
+    await expect(dialog).toContainText(school.name);
     await acceptPrivacyNotice(page);
 
     // Signed in again: once the school's information (which carries the notice) is loaded, no modal.

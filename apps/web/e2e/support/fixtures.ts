@@ -3,6 +3,7 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { type ApiSession, apiLogin, createUser, type FreshUser, type FreshUserOptions } from "./api.ts";
 import { BASE_URL, DEMO_PASSWORD } from "./env.ts";
 import type { Lang } from "./i18n.ts";
+import { closeSchools, ownSchool, type SpecSchool } from "./school.ts";
 
 /** The privacy-notice modal in either language (features/privacy/PrivacyNotice.tsx). */
 export const privacyDialog = (page: Page): Locator =>
@@ -75,22 +76,44 @@ export async function acceptPrivacyWhenShown(page: Page) {
 interface Fixtures {
   /** Accept the privacy notice whenever it shows up (default); off for the tests about the modal itself. */
   autoAcceptPrivacy: boolean;
-  /** Users of the test's own, created through the root API. */
+  /** The spec file's own copy of the demo school (support/school.ts); sign in with its accounts to write. */
+  school: SpecSchool;
+  /** Users of the test's own, created through the root API, in the spec's own school unless told otherwise. */
   freshUser: (options?: FreshUserOptions) => Promise<FreshUser>;
   /** Uncaught errors in the page fail the test. */
   pageErrors: string[];
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** Closes the worker's database connections once its specs are done (support/school.ts). */
+  schoolConnections: undefined;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   autoAcceptPrivacy: [true, { option: true }],
   page: async ({ page, autoAcceptPrivacy }, use) => {
     if (autoAcceptPrivacy) await acceptPrivacyWhenShown(page);
     await use(page);
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  freshUser: async ({}, use) => {
-    await use((options) => createUser(options));
+  school: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      await use(await ownSchool(testInfo));
+    },
+    // Loading a copy takes a few seconds (more on a busy machine): its own time limit, not the test's.
+    { timeout: 60_000 },
+  ],
+  freshUser: async ({ school }, use) => {
+    await use((options) => createUser({ schoolId: school.id, ...options }));
   },
+  schoolConnections: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use(undefined);
+      await closeSchools();
+    },
+    { scope: "worker", auto: true },
+  ],
   pageErrors: [
     async ({ page }, use, testInfo) => {
       const errors: string[] = [];

@@ -21,7 +21,7 @@ const PRIVACY_EN =
   "for the personal data of students, families and staff, which it uses only for school management and school " +
   "coexistence. You may exercise your ARCO rights by writing to privacidad@colegiodemo.edu.mx.";
 
-/** In-app notifications of the demo; the unviewed counts on the memberships are derived from them. */
+/** In-app notifications of the demo (by account name); the unviewed counts on the memberships derive from them. */
 const NOTICES: readonly {
   email: string;
   type: string;
@@ -31,7 +31,7 @@ const NOTICES: readonly {
   link: string | null;
 }[] = [
   {
-    email: "director@convive.test",
+    email: "director",
     type: "welcome",
     params: { school: "Colegio Demo Andes" },
     daysAgo: 3,
@@ -39,7 +39,7 @@ const NOTICES: readonly {
     link: null,
   },
   {
-    email: "director@convive.test",
+    email: "director",
     type: "setup.reminder",
     // Sent the day before, when one stage was still missing.
     params: { completed: 6, total: 7 },
@@ -48,7 +48,7 @@ const NOTICES: readonly {
     link: "/master-configuration/general-information",
   },
   {
-    email: "docente@convive.test",
+    email: "docente",
     type: "welcome",
     params: { school: "Colegio Demo Andes" },
     daysAgo: 2,
@@ -77,13 +77,22 @@ export const COLEGIO_SUBJECTS: readonly SubjectSpec[] = [
 export interface ColegioAccounts {
   ids: ReadonlyMap<string, number>;
   passwordHash: string;
+  /** Another id and e-mail domain load a copy of the school beside the demo (e2e-school.ts); the default is the demo. */
+  schoolId?: string;
+  name?: string;
+  emailDomain?: string;
 }
 
 /** Loads colegio-demo: profiles, staff, full structure, ~200 students and their families, notifications. */
-export async function seedColegioDemo(tx: Tx, { ids, passwordHash }: ColegioAccounts) {
+export async function seedColegioDemo(tx: Tx, accounts: ColegioAccounts) {
+  const { ids, passwordHash } = accounts;
+  const schoolId = accounts.schoolId ?? COLEGIO_ID;
+  const name = accounts.name ?? "Colegio Demo Andes";
+  const domain = accounts.emailDomain ?? "convive.test";
+  const mail = (account: string) => `${account}@${domain}`;
   const { profileIds } = await insertSchoolWithProfiles(tx, {
-    id: COLEGIO_ID,
-    name: "Colegio Demo Andes",
+    id: schoolId,
+    name,
     legalName: "Colegio Demo Andes, S.C.",
     cct: "09PPR1234X",
     address: "Av. Universidad 1450, Col. Del Valle Centro, Benito Juárez, C.P. 03100, Ciudad de México",
@@ -97,36 +106,37 @@ export async function seedColegioDemo(tx: Tx, { ids, passwordHash }: ColegioAcco
   const rng = new Rng(COLEGIO_ID);
 
   const teachers = COLEGIO_TEACHERS.map(([firstName, paternalSurname, maternalSurname], i) => ({
-    email: `docente${i + 1}@convive.test`,
+    email: mail(`docente${i + 1}`),
     firstName: firstName!,
     paternalSurname: paternalSurname!,
     maternalSurname: maternalSurname!,
     cellPhone: phoneNumber(rng, "55"),
   }));
   const others = COLEGIO_STAFF.map(([key, firstName, paternalSurname, maternalSurname]) => ({
-    email: `${key}@convive.test`,
+    email: mail(key!),
     firstName: firstName!,
     paternalSurname: paternalSurname!,
     maternalSurname: maternalSurname!,
     cellPhone: phoneNumber(rng, "55"),
   }));
   const staffIds = await insertUsers(tx, [...teachers, ...others], passwordHash);
-  const teacher = (n: number) => idOf(staffIds, `docente${n}@convive.test`);
+  const teacher = (n: number) => idOf(staffIds, mail(`docente${n}`));
 
-  const member = (email: string, template: string | null, from = ids): SeedMembership => ({
-    schoolId: COLEGIO_ID,
-    userId: idOf(from, email),
+  const member = (account: string, template: string | null, from = ids): SeedMembership => ({
+    schoolId,
+    userId: idOf(from, mail(account)),
     profileId: template === null ? null : profileIds[template]!,
-    unviewedNotificationsCount: NOTICES.filter((n) => n.email === email && !n.read).length,
+    unviewedNotificationsCount: NOTICES.filter((n) => n.email === account && !n.read).length,
   });
   await insertMemberships(tx, [
-    member("director@convive.test", "director"),
-    member("multi@convive.test", "director"),
-    member("docente@convive.test", "docente"),
-    member("nuevo@convive.test", "docente"),
-    member("sinrol@convive.test", null),
-    ...teachers.map((t) => member(t.email, "docente", staffIds)),
-    ...COLEGIO_STAFF.map(([key, , , , template]) => member(`${key}@convive.test`, template!, staffIds)),
+    member("director", "director"),
+    // multi@ (also in instituto-norte) belongs to the demo only; a copy has no second school for it.
+    ...(ids.has(mail("multi")) ? [member("multi", "director")] : []),
+    member("docente", "docente"),
+    member("nuevo", "docente"),
+    member("sinrol", null),
+    ...teachers.map((_, i) => member(`docente${i + 1}`, "docente", staffIds)),
+    ...COLEGIO_STAFF.map(([key, , , , template]) => member(key!, template!, staffIds)),
   ]);
 
   // Groups A of every grade, B of 1°, 3° and 5° Primaria and 1° Secundaria: 13 groups, 13 head teachers.
@@ -136,7 +146,7 @@ export async function seedColegioDemo(tx: Tx, { ids, passwordHash }: ColegioAcco
   const headOrder = [...primaria.flatMap((g) => g.groups.map((x) => `${g.name} ${x} Primaria`))]
     .concat(secundaria.flatMap((g) => g.groups.map((x) => `${g.name} ${x} Secundaria`)))
     .filter((label) => label !== DOCENTE_GROUP);
-  const docente = idOf(ids, "docente@convive.test");
+  const docente = idOf(ids, mail("docente"));
   const headTeacher = (label: string) => (label === DOCENTE_GROUP ? docente : teacher(headOrder.indexOf(label) + 1));
   // Docentes 13–15 are the English, P.E. and arts specialists; head teachers take the rest of their group.
   const specialists: Record<string, number> = { ING: teacher(13), EFI: teacher(14), ART: teacher(15) };
@@ -149,7 +159,7 @@ export async function seedColegioDemo(tx: Tx, { ids, passwordHash }: ColegioAcco
   };
 
   const structure = await buildStructure(tx, {
-    schoolId: COLEGIO_ID,
+    schoolId,
     year: { name: "2026-2027", startsOn: "2026-08-24", endsOn: "2027-07-09" },
     periods: [
       { name: "Bimestre 1", startsOn: "2026-08-24", endsOn: "2026-10-25" },
@@ -169,7 +179,7 @@ export async function seedColegioDemo(tx: Tx, { ids, passwordHash }: ColegioAcco
 
   const familia = { firstName: "Gabriela", paternalSurname: "Torres", maternalSurname: "Aguilar" };
   const population = await buildPopulation(tx, {
-    schoolId: COLEGIO_ID,
+    schoolId,
     schoolYearId: structure.schoolYearId,
     seed: `${COLEGIO_ID}/students`,
     enrollmentPrefix: "CDA-2026-",
@@ -189,11 +199,12 @@ export async function seedColegioDemo(tx: Tx, { ids, passwordHash }: ColegioAcco
     groups: structure.groups.map((group, i) => ({ group, size: i < 5 ? 16 : 15 })),
     familiarProfileId: profileIds.familiar!,
     passwordHash,
+    emailDomain: domain,
     featured: {
       paternalSurname: "Ramírez",
       maternalSurname: "Torres",
       guardians: [
-        { relationship: "mother", female: true, name: familia, userId: idOf(ids, "familia@convive.test") },
+        { relationship: "mother", female: true, name: familia, userId: idOf(ids, mail("familia")) },
         {
           relationship: "father",
           female: false,
@@ -211,10 +222,10 @@ export async function seedColegioDemo(tx: Tx, { ids, passwordHash }: ColegioAcco
   const now = Date.now();
   await tx.insert(notifications).values(
     NOTICES.map((n) => ({
-      schoolId: COLEGIO_ID,
-      userId: idOf(ids, n.email),
+      schoolId,
+      userId: idOf(ids, mail(n.email)),
       type: n.type,
-      params: n.params,
+      params: n.type === "welcome" ? { ...n.params, school: name } : n.params,
       link: n.link,
       readAt: n.read ? new Date(now - (n.daysAgo - 1) * day) : null,
       createdAt: new Date(now - n.daysAgo * day),

@@ -30,7 +30,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: "inactivo@convive.test", description: "Director of Escuela Inactiva, a disabled school" },
 ];
 
-const ACCOUNT_USERS: readonly SeedUser[] = [
+export const ACCOUNT_USERS: readonly SeedUser[] = [
   {
     email: "root@convive.test",
     firstName: "Administrador",

@@ -58,6 +58,8 @@ export interface PopulationSpec {
   familiarProfileId: number;
   passwordHash: string;
   featured?: FeaturedFamily;
+  /** Domain of the family accounts' e-mails; a copy of a demo school needs its own (e2e-school.ts). */
+  emailDomain?: string;
 }
 
 const COMPOSITIONS: readonly (readonly [Relationship[], number])[] = [
@@ -195,7 +197,7 @@ export async function buildPopulation(tx: Tx, spec: PopulationSpec) {
     const english = rng.chance(0.06);
     return family.guardians.map((g, i) => {
       const slug = kids[0]!.enrollment.toLowerCase();
-      const email = `familia.${slug}${i === 0 ? "" : `.${i + 1}`}@convive.test`;
+      const email = `familia.${slug}${i === 0 ? "" : `.${i + 1}`}@${spec.emailDomain ?? "convive.test"}`;
       const birthday = dayInYear(rng, rng.int(...BIRTH_YEARS[g.relationship]));
       const phone = phoneNumber(rng, spec.areaCode);
       return {

@@ -6,9 +6,10 @@ import type { Page } from "@playwright/test";
 import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { apiLogin, call } from "../../support/api.ts";
 import { expectNoViolations } from "../../support/axe.ts";
-import { COLEGIO, DEMO, SCREENSHOTS_DIR } from "../../support/env.ts";
+import { SCREENSHOTS_DIR } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, t } from "../../support/i18n.ts";
+import type { SpecSchool } from "../../support/school.ts";
 import { toast } from "../../support/toasts.ts";
 
 /**
@@ -30,11 +31,12 @@ interface Candidate {
 
 /**
  * An open demo incident the Director may correct and attach to, never the newest (the screenshot suite's) and
- * one per caller (`skip`), so the two tests of this file do not share one.
+ * one per caller (`skip`), so the two tests of this file do not share one. The spec's own school: no other spec
+ * corrects or attaches to these.
  */
-async function openIncident(skip = 0): Promise<Candidate> {
-  const director = await apiLogin(DEMO.director);
-  const auth = { token: director.token, schoolId: COLEGIO.id };
+async function openIncident(school: SpecSchool, skip = 0): Promise<Candidate> {
+  const director = await apiLogin(school.director);
+  const auth = { token: director.token, schoolId: school.id };
   const { data } = await call<{ data: { incidents: Candidate[] } }>(
     "/api/incidents?status=open&sort=-occurred_at&per_page=40",
     auth,
@@ -61,10 +63,11 @@ async function shoot(page: Page, name: string) {
 
 test("the Director corrects an open incident and attaches evidence; the timeline shows both", async ({
   page,
+  school,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const incident = await openIncident();
-  await signInWithStorage(page, DEMO.director, { language: "es", to: `/incident-details?id=${incident.id}` });
+  const incident = await openIncident(school);
+  await signInWithStorage(page, school.director, { language: "es", to: `/incident-details?id=${incident.id}` });
   const details = new IncidentDetailsPage(page, "es");
   await expect(details.folioHeading(incident.folio)).toBeVisible();
 
@@ -95,16 +98,17 @@ test("the Director corrects an open incident and attaches evidence; the timeline
 
 test("correction dialog and evidence card: refusals in the browser, both languages, phone and desktop", async ({
   page,
+  school,
 }, testInfo) => {
   test.setTimeout(120_000);
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  const incident = await openIncident(1);
+  const incident = await openIncident(school, 1);
   const dir = mkdtempSync(join(tmpdir(), "convive-evidence-"));
   const notes = join(dir, "notas.txt");
   writeFileSync(notes, "not evidence");
 
   for (const lang of LANGS) {
-    await signInWithStorage(page, DEMO.director, { language: lang, to: `/incident-details?id=${incident.id}` });
+    await signInWithStorage(page, school.director, { language: lang, to: `/incident-details?id=${incident.id}` });
     const details = new IncidentDetailsPage(page, lang);
     await expect(details.folioHeading(incident.folio)).toBeVisible();
     for (const width of [390, 1280]) {

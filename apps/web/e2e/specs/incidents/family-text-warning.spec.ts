@@ -3,9 +3,10 @@ import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { RegistrationPage } from "../../pages/registration.ts";
 import { apiLogin, call } from "../../support/api.ts";
 import { expectNoViolations } from "../../support/axe.ts";
-import { COLEGIO, DEMO, SCREENSHOTS_DIR } from "../../support/env.ts";
+import { SCREENSHOTS_DIR } from "../../support/env.ts";
 import { acceptPrivacyWhenShown, expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../../support/i18n.ts";
+import type { SpecSchool } from "../../support/school.ts";
 import { toast } from "../../support/toasts.ts";
 
 /**
@@ -14,9 +15,9 @@ import { toast } from "../../support/toasts.ts";
  * the name to rewrite it, and may still save. Screenshots at phone and desktop width in both languages go to
  * artifacts/screenshots (family-text-warning-*.png).
  *
- * Accounts: docente4@ (es) and docente5@ (en), head teachers no other spec registers with.
+ * Accounts: docente4@ (es) and docente5@ (en) of the spec's own school, head teachers no other test registers with.
  */
-const RECORDER: Record<Lang, string> = { es: "docente4@convive.test", en: "docente5@convive.test" };
+const RECORDER: Record<Lang, string> = { es: "docente4", en: "docente5" };
 
 interface Named {
   id: number;
@@ -32,19 +33,19 @@ interface Options {
 const localized = (n: Named, lang: Lang) => (lang === "en" && n.name_en ? n.name_en : n.name_es!);
 
 /** The privacy notice accepted beforehand: its modal is not this spec's subject (and slow to go on a busy box). */
-const acceptPrivacy = (session: { token: string; userId: number }) =>
+const acceptPrivacy = (session: { token: string; userId: number }, schoolId: string) =>
   call(`/api/users/${session.userId}`, {
     token: session.token,
-    schoolId: COLEGIO.id,
+    schoolId,
     method: "POST",
     body: { privacy_notice_viewed: 1 },
   });
 
 /** A student of the teacher's own group, another school student from elsewhere, and a type to register. */
-async function fixtures(lang: Lang) {
-  const recorder = await apiLogin(RECORDER[lang]);
-  const auth = { token: recorder.token, schoolId: COLEGIO.id };
-  await acceptPrivacy(recorder);
+async function fixtures(school: SpecSchool, lang: Lang) {
+  const recorder = await apiLogin(school.email(RECORDER[lang]));
+  const auth = { token: recorder.token, schoolId: school.id };
+  await acceptPrivacy(recorder, school.id);
   const { data: options } = await call<{ data: Options }>("/api/incidents/registration-options", auth);
   const mine = options.groups.find((g) => g.mine)!;
   const other = options.groups.find((g) => !g.mine)!;
@@ -87,15 +88,16 @@ async function shoot(page: Page, warning: Locator, name: string) {
 for (const lang of LANGS) {
   test(`a teacher is warned while typing another student's name, and may rewrite it or save (${lang})`, async ({
     page,
+    school,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const { student, other, category, type } = await fixtures(lang);
+    const { student, other, category, type } = await fixtures(school, lang);
     const hidden = lang === "es" ? "Otro estudiante" : "Another student";
     const said = (who: string, whom: string) =>
       lang === "es" ? `${who} se burló de ${whom} en el salón.` : `${who} made fun of ${whom} in the classroom.`;
 
     await acceptPrivacyWhenShown(page);
-    await signInWithStorage(page, RECORDER[lang], { language: lang, to: "/register" });
+    await signInWithStorage(page, school.email(RECORDER[lang]), { language: lang, to: "/register" });
     const registration = new RegistrationPage(page, lang);
     // Signed in straight onto /register; a loaded machine may take a while to show the form.
     await expect(registration.incidentForm).toBeVisible({ timeout: 20_000 });
@@ -134,14 +136,14 @@ for (const lang of LANGS) {
     const folio = Number(/(\d+)/.exec((await registration.savedFolio.textContent()) ?? "")?.[1]);
 
     // On correction, the Director is warned the same way.
-    const director = await apiLogin(DEMO.director);
-    await acceptPrivacy(director);
+    const director = await apiLogin(school.director);
+    await acceptPrivacy(director, school.id);
     const { data } = await call<{ data: { incidents: { id: number; folio: number }[] } }>(`/api/incidents?q=${folio}`, {
       token: director.token,
-      schoolId: COLEGIO.id,
+      schoolId: school.id,
     });
     const id = data.incidents.find((i) => i.folio === folio)!.id;
-    await signInWithStorage(page, DEMO.director, { language: lang, to: `/incident-details?id=${id}` });
+    await signInWithStorage(page, school.director, { language: lang, to: `/incident-details?id=${id}` });
     const details = new IncidentDetailsPage(page, lang);
     await expect(details.folioHeading(folio)).toBeVisible({ timeout: 20_000 });
     const dialog = await details.openCorrection();

@@ -7,9 +7,9 @@ import { NotificationsPage } from "../../pages/notifications.ts";
 import { RegistrationPage } from "../../pages/registration.ts";
 import { apiLogin, call } from "../../support/api.ts";
 import { expectNoViolations } from "../../support/axe.ts";
-import { COLEGIO, DEMO } from "../../support/env.ts";
 import { acceptPrivacyWhenShown, expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { socketConnected } from "../../support/realtime.ts";
+import type { SpecSchool } from "../../support/school.ts";
 
 /**
  * Issue 5, "done when": a teacher registers an incident involving two students from a phone, the head teacher and
@@ -17,11 +17,10 @@ import { socketConnected } from "../../support/realtime.ts";
  * closes the incident, the teacher is told — and it is all in the archive with its timeline, exportable.
  *
  * Accounts: docente1@ (recorder; heads 1° A Primaria), docente9@ (head teacher of 1° A Secundaria), familia@
- * (mother of Diego Ramírez Torres in 1° A Secundaria) and director@. docente@'s bell belongs to bell.spec.ts, so
- * this walk-through keeps away from her group.
+ * (mother of Diego Ramírez Torres in 1° A Secundaria) and director@, all of the spec's own school.
  */
-const RECORDER = "docente1@convive.test";
-const HEAD_TEACHER = "docente9@convive.test";
+const RECORDER = "docente1";
+const HEAD_TEACHER = "docente9";
 const TYPE = "Agresión verbal entre estudiantes";
 const GUIDELINE = "Diálogo reflexivo con los estudiantes involucrados";
 
@@ -31,9 +30,9 @@ interface StudentOption {
 }
 
 /** Diego (familia@'s son) and one classmate of his, read through the API the registration screen uses. */
-async function studentsOfDiegosGroup(): Promise<{ diego: StudentOption; classmate: StudentOption }> {
-  const recorder = await apiLogin(RECORDER);
-  const auth = { token: recorder.token, schoolId: COLEGIO.id };
+async function studentsOfDiegosGroup(school: SpecSchool): Promise<{ diego: StudentOption; classmate: StudentOption }> {
+  const recorder = await apiLogin(school.email(RECORDER));
+  const auth = { token: recorder.token, schoolId: school.id };
   const { data } = await call<{ data: { students: (StudentOption & { group_id: number })[] } }>(
     `/api/incidents/student-options?q=${encodeURIComponent("Diego Ramírez")}`,
     auth,
@@ -70,19 +69,20 @@ const bellCount = async (page: Page) => {
 test("incident from a phone to closure: notifications, follow-up, family view, archive and export", async ({
   page,
   browser,
+  school,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const { diego, classmate } = await studentsOfDiegosGroup();
+  const { diego, classmate } = await studentsOfDiegosGroup(school);
 
   // The head teacher and the mother are signed in elsewhere before anything happens.
-  const headPage = await openAs(browser, HEAD_TEACHER, "/archive");
-  const familyPage = await openAs(browser, DEMO.familia, "/notifications");
+  const headPage = await openAs(browser, school.email(HEAD_TEACHER), "/archive");
+  const familyPage = await openAs(browser, school.familia, "/notifications");
   await expect(new AppLayout(headPage).header).toBeVisible();
   const headBefore = await bellCount(headPage);
   const familyBefore = await bellCount(familyPage);
 
   // 1. The teacher registers from a phone: two students (Diego involved, a classmate affected), a type, a place.
-  const teacherPage = await openAs(browser, RECORDER, "/register", true);
+  const teacherPage = await openAs(browser, school.email(RECORDER), "/register", true);
   const registration = new RegistrationPage(teacherPage);
   await registration.goto("/register");
   await expectNoViolations(teacherPage, testInfo, "registration (phone, es)");
@@ -109,7 +109,7 @@ test("incident from a phone to closure: notifications, follow-up, family view, a
   await expect(familyNotifications.item(classmate.name)).toHaveCount(0);
 
   // 3. The Director finds it in the archive, assigns and completes a formative action, holds a meeting, closes it.
-  await signInWithStorage(page, DEMO.director, { to: "/archive" });
+  await signInWithStorage(page, school.director, { to: "/archive" });
   const archive = new ArchivePage(page);
   await archive.goto();
   await archive.searchFor(String(folio));

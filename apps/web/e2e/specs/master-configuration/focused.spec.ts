@@ -69,8 +69,9 @@ test("students-profile refuses a CURP with a wrong check digit", async ({ page }
 
 /**
  * Spec §5: a head teacher cannot be unassigned while they own a group. Level-grade-group offers no such action (its
- * group form only changes the head teacher), so the refusal is met where the UI offers it: deactivating the demo
- * Docente (head teacher of 3° A Primaria) on school-users. The server refuses; nothing changes.
+ * group form only changes the head teacher), so the refusal is met where the UI offers it: deactivating the
+ * Docente (head teacher of 3° A Primaria) of the spec's own school on school-users. The server refuses; nothing
+ * changes.
  */
 const OWNER_MESSAGE = {
   es: "No es posible desasignarlo, ya que tiene un grupo asignado como titular",
@@ -78,12 +79,14 @@ const OWNER_MESSAGE = {
 } as const;
 
 for (const lang of ["es", "en"] as const) {
-  test(`school-users refuses to deactivate a head teacher (${lang})`, async ({ page }) => {
-    await signInWithStorage(page, DEMO.director, { language: lang, to: mcPath("school-users") });
+  test(`school-users refuses to deactivate a head teacher (${lang})`, async ({ page, school }) => {
+    await signInWithStorage(page, school.director, { language: lang, to: mcPath("school-users") });
     const mc = new MasterConfigurationPage(page, lang);
     await expect(mc.title).toHaveText(t(lang, "nav.schoolUsers"));
-    await mc.main.getByRole("searchbox", { name: t(lang, "masterUsers:list.search"), exact: true }).fill(DEMO.docente);
-    const row = mc.main.getByRole("row").filter({ hasText: DEMO.docente });
+    await mc.main
+      .getByRole("searchbox", { name: t(lang, "masterUsers:list.search"), exact: true })
+      .fill(school.docente);
+    const row = mc.main.getByRole("row").filter({ hasText: school.docente });
     await expect(row).toHaveCount(1);
     const deactivate = row.getByRole("button", {
       name: new RegExp(`^${t(lang, "masterUsers:deactivate.label", { name: "" })}`),

@@ -1,7 +1,7 @@
 import { AppLayout } from "../../pages/layout.ts";
 import { MasterConfigurationPage, MC_SCREENS, mcPath } from "../../pages/master-configuration.ts";
 import { apiLogin, call, FRESH_PASSWORD, rootApi, TEMPORARY_PASSWORD } from "../../support/api.ts";
-import { COLEGIO, DEMO } from "../../support/env.ts";
+import { DEMO } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 
@@ -42,21 +42,22 @@ test.describe("master configuration without the permissions", () => {
     }
   });
 
-  test("a custom profile with two areas' read sees only those two", async ({ page }) => {
-    // The Director builds the profile (POST /api/profiles, PUT …/permissions); root adds a member with it.
-    const director = await apiLogin(DEMO.director);
+  test("a custom profile with two areas' read sees only those two", async ({ page, school }) => {
+    // The Director of the spec's own school builds the profile (POST /api/profiles, PUT …/permissions); root adds a
+    // member with it.
+    const director = await apiLogin(school.director);
     const name = `E2E lectura ${Date.now().toString(36)}`;
     const { data: created } = await call<{ data: { profile: { id: number } } }>("/api/profiles", {
       method: "POST",
       token: director.token,
-      schoolId: COLEGIO.id,
+      schoolId: school.id,
       body: { name },
     });
     const profileId = created.profile.id;
     await call(`/api/profiles/${profileId}/permissions`, {
       method: "PUT",
       token: director.token,
-      schoolId: COLEGIO.id,
+      schoolId: school.id,
       body: {
         permissions: [
           "module-master-configuration",
@@ -77,7 +78,7 @@ test.describe("master configuration without the permissions", () => {
         email,
         language: "es",
         password: TEMPORARY_PASSWORD,
-        school_id: COLEGIO.id,
+        school_id: school.id,
         profile_id: profileId,
       },
     });
