@@ -19,3 +19,10 @@ export const searchableName = (t: Named) =>
 
 /** `%term%` for ILIKE with the user's own %, _ and \ taken literally. */
 export const likeTerm = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The three name columns as the API spells them (first_name, paternal_surname, maternal_surname), for a select. */
+export const nameColumns = <T extends Named>(t: T) => ({
+  first_name: t.firstName as T["firstName"],
+  paternal_surname: t.paternalSurname as T["paternalSurname"],
+  maternal_surname: t.maternalSurname as T["maternalSurname"],
+});

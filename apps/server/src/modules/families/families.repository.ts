@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { familyLinks, familyMembers, memberships, profiles, students, users } from "../../db/schema/index.ts";
-import { likeTerm, searchableName } from "../../lib/names.ts";
+import { likeTerm, nameColumns, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type FamilyMemberRow = typeof familyMembers.$inferInsert;
@@ -16,9 +16,7 @@ export async function familiarProfileId(tx: Tx, schoolId: string): Promise<numbe
 
 const accountColumns = {
   user_id: users.id,
-  first_name: users.firstName,
-  paternal_surname: users.paternalSurname,
-  maternal_surname: users.maternalSurname,
+  ...nameColumns(users),
   email: users.email,
   rfc: familyMembers.rfc,
   phone: familyMembers.phone,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, memberships, profiles, schoolYears, users } from "../../db/schema/index.ts";
-import { likeTerm, searchableName } from "../../lib/names.ts";
+import { likeTerm, nameColumns, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 const FAMILIAR = "familiar";
@@ -9,9 +9,7 @@ const FAMILIAR = "familiar";
 /** `%`, `_` and `\` typed in a search box are matched literally. */
 const memberColumns = {
   id: users.id,
-  first_name: users.firstName,
-  paternal_surname: users.paternalSurname,
-  maternal_surname: users.maternalSurname,
+  ...nameColumns(users),
   email: users.email,
   cell_phone: users.cellPhone,
   image_profile: users.imageProfile,

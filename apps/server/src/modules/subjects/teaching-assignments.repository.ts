@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, subjects, teachingAssignments, users } from "../../db/schema/index.ts";
+import { nameColumns } from "../../lib/names.ts";
 import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export interface Triple {
@@ -31,9 +32,7 @@ export async function listAssignments(
       subject_id: teachingAssignments.subjectId,
       school_year_id: groups.schoolYearId,
       head_teacher_id: groups.headTeacherId,
-      first_name: users.firstName,
-      paternal_surname: users.paternalSurname,
-      maternal_surname: users.maternalSurname,
+      ...nameColumns(users),
       group_name: groups.name,
       grade_name: grades.name,
       subject_name: subjects.name,

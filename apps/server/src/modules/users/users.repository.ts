@@ -12,6 +12,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
+import { nameColumns } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -75,9 +76,7 @@ export const listSchoolUsers = (tx: Tx, schoolId: string) =>
   tx
     .select({
       id: users.id,
-      first_name: users.firstName,
-      paternal_surname: users.paternalSurname,
-      maternal_surname: users.maternalSurname,
+      ...nameColumns(users),
       email: users.email,
       image_profile: users.imageProfile,
       profile_id: memberships.profileId,
