@@ -21,19 +21,21 @@ export default defineConfig({
     // A focused test (`it.only`) would silently drop the others: refused on CI (vitest's default, said plainly).
     allowOnly: !process.env.CI,
     // `--coverage` (CI): v8 coverage per package, printed by .ci/coverage.mjs; a package under its floor fails.
-    // The floors are the level reached when they were set (rounded down); raise them as tests are added.
+    // The floors are the level the whole suite reached on CI on 2026-11-24 (domain 100/99.2/99.3/95.3, server
+    // 96.5/94.4/96.2/85.6, web 20.1/20.3/10.9/15.6 — lines/statements/functions/branches), about a point lower so
+    // that paths taken only under load do not flip the result; raise them as tests are added.
     coverage: {
       provider: "v8",
-      include: ["packages/domain/src/**", "apps/server/src/**", "apps/web/src/**"],
+      include: ["packages/domain/src/**/*.ts", "apps/server/src/**/*.ts", "apps/web/src/**/*.{ts,tsx}"],
       exclude: ["**/*.test.{ts,tsx}", "**/test/**", "apps/server/src/db/migrations/**"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "artifacts/coverage",
       // Floors per package (per cent). To raise them to the level reached, on the whole suite:
       // `npx vitest run --coverage --coverage.thresholds.autoUpdate` (rewrites the numbers below).
       thresholds: {
-        "packages/domain/src/**": { lines: 76.86, statements: 79.06, functions: 89.14, branches: 88.32 },
-        "apps/server/src/**": { lines: 0, statements: 0, functions: 0, branches: 0 },
-        "apps/web/src/**": { lines: 0, statements: 0, functions: 0, branches: 0 },
+        "packages/domain/src/**": { lines: 98, statements: 98, functions: 98, branches: 94 },
+        "apps/server/src/**": { lines: 95, statements: 93, functions: 95, branches: 84 },
+        "apps/web/src/**": { lines: 19, statements: 19, functions: 10, branches: 14 },
       },
     },
     projects: [
