@@ -22,7 +22,7 @@ export default defineConfig({
     allowOnly: !process.env.CI,
     // `--coverage` (CI): v8 coverage per package, printed by .ci/coverage.mjs; a package under its floor fails.
     // The floors are the level the whole suite reached on CI on 2026-11-24 (domain 100/99.2/99.3/95.3, server
-    // 96.5/94.4/96.2/85.6, web 20.1/20.3/10.9/15.6 — lines/statements/functions/branches), about a point lower so
+    // 96.5/94.4/96.2/85.6, web 14.3/15.4/10.9/15.6 counting .ts/.tsx only — lines/statements/functions/branches), about a point lower so
     // that paths taken only under load do not flip the result; raise them as tests are added.
     coverage: {
       provider: "v8",
@@ -35,7 +35,7 @@ export default defineConfig({
       thresholds: {
         "packages/domain/src/**": { lines: 98, statements: 98, functions: 98, branches: 94 },
         "apps/server/src/**": { lines: 95, statements: 93, functions: 95, branches: 84 },
-        "apps/web/src/**": { lines: 19, statements: 19, functions: 10, branches: 14 },
+        "apps/web/src/**": { lines: 13, statements: 14, functions: 10, branches: 14 },
       },
     },
     projects: [
