@@ -1,0 +1,125 @@
+import { DeletedResponse, envelope, IdParam } from "@convive/domain";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from "fastify";
+import { z } from "zod";
+import { AUTH_ERRORS, errorResponses } from "./http.ts";
+
+/**
+ * The shape almost every school route has — an access rule, tags, a description, a zod schema in and an envelope
+ * out, the tenant handed to a service — written once. Routes that differ (a 202, a file, a cookie) stay hand-written.
+ */
+export type CrudAction = "create" | "read" | "update" | "delete";
+type Tenant = NonNullable<FastifyRequest["tenant"]>;
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+/** Statuses a write can answer besides the authentication ones: 409 for conflicts and rules of state. */
+export const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
+const Deleted = envelope(DeletedResponse);
+
+export interface RouteOptions<P, Q, B> {
+  /** The access rule; by default the resource's rule for the verb's action. */
+  config?: FastifyContextConfig;
+  description?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+interface Call<P, Q, B> {
+  tenant: Tenant;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  request: FastifyRequest;
+}
+
+/** The envelope `{ data: { [key]: item } }` (or a list of items) as the response schema. */
+export const keyed = (key: string, item: Schema) => envelope(z.object({ [key]: item }));
+export const keyedList = (key: string, item: Schema) => envelope(z.object({ [key]: z.array(item) }));
+
+export function resourceRoutes(app: FastifyInstance, resource: { tags: string[]; access: (a: CrudAction) => object }) {
+  const { tags, access } = resource;
+
+  /** Registers one route; `run` gets the tenant and the parsed input and returns what goes under `data`. */
+  function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+    method: HTTPMethods,
+    url: string,
+    status: 200 | 201,
+    response: Schema,
+    options: RouteOptions<P, Q, B> & { action: CrudAction },
+    run: (call: Call<P, Q, B>) => Promise<unknown>,
+  ) {
+    const { action, config, description, params, query, body } = options;
+    const schema: FastifySchema = {
+      tags,
+      ...(description ? { description } : {}),
+      ...(params ? { params } : {}),
+      ...(query ? { querystring: query } : {}),
+      ...(body ? { body } : {}),
+      response: { [status]: response, ...(action === "read" ? AUTH_ERRORS : WRITE_ERRORS) },
+    };
+    app.route({
+      method,
+      url,
+      config: (config ?? access(action)) as FastifyContextConfig,
+      schema,
+      handler: async (request, reply) => {
+        const data = await run({
+          tenant: request.tenant!,
+          params: request.params as Out<P>,
+          query: request.query as Out<Q>,
+          body: request.body as Out<B>,
+          request,
+        });
+        return reply.status(status).send({ data });
+      },
+    });
+  }
+
+  return {
+    route,
+    /** GET path → `{ data: { [key]: item[] } }`. */
+    list<Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+      url: string,
+      [key, item]: [string, Schema],
+      options: RouteOptions<P, Q, undefined>,
+      run: (call: Call<P, Q, undefined>) => Promise<unknown[]>,
+    ) {
+      route("GET", url, 200, keyedList(key, item), { ...options, action: "read" }, async (c) => ({
+        [key]: await run(c),
+      }));
+    },
+    /** POST path → 201 `{ data: { [key]: item } }`. */
+    create<B extends Schema, P extends Schema | undefined = undefined>(
+      url: string,
+      [key, item]: [string, Schema],
+      options: RouteOptions<P, undefined, B> & { body: B },
+      run: (call: Call<P, undefined, B>) => Promise<unknown>,
+    ) {
+      route("POST", url, 201, keyed(key, item), { ...options, action: "create" }, async (c) => ({
+        [key]: await run(c),
+      }));
+    },
+    /** PATCH path/:id → `{ data: { [key]: item } }`. */
+    update<B extends Schema, P extends Schema = typeof IdParam>(
+      url: string,
+      [key, item]: [string, Schema],
+      options: RouteOptions<P, undefined, B> & { body: B },
+      run: (call: Call<P, undefined, B>) => Promise<unknown>,
+    ) {
+      const params = options.params ?? (IdParam as unknown as P);
+      route("PATCH", url, 200, keyed(key, item), { ...options, params, action: "update" }, async (c) => ({
+        [key]: await run(c),
+      }));
+    },
+    /** DELETE path/:id → `{ data: { id } }`. */
+    remove<P extends Schema = typeof IdParam>(
+      url: string,
+      options: RouteOptions<P, undefined, undefined>,
+      run: (call: Call<P, undefined, undefined>) => Promise<{ id: number }>,
+    ) {
+      const params = options.params ?? (IdParam as unknown as P);
+      route("DELETE", url, 200, Deleted, { ...options, params, action: "delete" }, run);
+    },
+  };
+}
