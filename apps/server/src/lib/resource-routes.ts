@@ -36,6 +36,9 @@ interface Call<P, Q, B> {
 /** The envelope `{ data: { [key]: item } }` (or a list of items) as the response schema. */
 export const keyed = (key: string, item: Schema) => envelope(z.object({ [key]: item }));
 export const keyedList = (key: string, item: Schema) => envelope(z.object({ [key]: z.array(item) }));
+/** A page of a searchable list: the items under `key` with the total and the page asked for. */
+export const pagedList = (key: string, item: Schema) =>
+  envelope(z.object({ [key]: z.array(item), total: z.number(), page: z.number(), per_page: z.number() }));
 
 export function resourceRoutes(app: FastifyInstance, resource: { tags: string[]; access: (a: CrudAction) => object }) {
   const { tags, access } = resource;
@@ -81,7 +84,7 @@ export function resourceRoutes(app: FastifyInstance, resource: { tags: string[];
     /** GET path → `{ data: { [key]: item[] } }`. */
     list<Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
       url: string,
-      [key, item]: [string, Schema],
+      [key, item]: readonly [string, Schema],
       options: RouteOptions<P, Q, undefined>,
       run: (call: Call<P, Q, undefined>) => Promise<unknown[]>,
     ) {
@@ -89,10 +92,42 @@ export function resourceRoutes(app: FastifyInstance, resource: { tags: string[];
         [key]: await run(c),
       }));
     },
+    /** GET path (a searchable list) → `{ data: { [key]: item[], total, page, per_page } }`. */
+    page<Q extends Schema>(
+      url: string,
+      [key, item]: readonly [string, Schema],
+      options: RouteOptions<undefined, Q, undefined> & { query: Q },
+      run: (call: Call<undefined, Q, undefined>) => Promise<unknown>,
+    ) {
+      route("GET", url, 200, pagedList(key, item), { ...options, action: "read" }, run);
+    },
+    /** GET path/:id → `{ data: { [key]: item } }`. */
+    one<P extends Schema = typeof IdParam>(
+      url: string,
+      [key, item]: readonly [string, Schema],
+      options: RouteOptions<P, undefined, undefined>,
+      run: (call: Call<P, undefined, undefined>) => Promise<unknown>,
+    ) {
+      const params = options.params ?? (IdParam as unknown as P);
+      route("GET", url, 200, keyed(key, item), { ...options, params, action: "read" }, async (c) => ({
+        [key]: await run(c),
+      }));
+    },
+    /** Any other verb on one item (close, resend, activate…) → `{ data: { [key]: item } }` under `action`'s rule. */
+    act<P extends Schema | undefined = typeof IdParam, B extends Schema | undefined = undefined>(
+      method: "POST" | "PUT" | "PATCH",
+      url: string,
+      [key, item]: readonly [string, Schema],
+      options: RouteOptions<P, undefined, B> & { action: CrudAction },
+      run: (call: Call<P, undefined, B>) => Promise<unknown>,
+    ) {
+      const params = options.params ?? (IdParam as unknown as P);
+      route(method, url, 200, keyed(key, item), { ...options, params }, async (c) => ({ [key]: await run(c) }));
+    },
     /** POST path → 201 `{ data: { [key]: item } }`. */
     create<B extends Schema, P extends Schema | undefined = undefined>(
       url: string,
-      [key, item]: [string, Schema],
+      [key, item]: readonly [string, Schema],
       options: RouteOptions<P, undefined, B> & { body: B },
       run: (call: Call<P, undefined, B>) => Promise<unknown>,
     ) {
@@ -103,7 +138,7 @@ export function resourceRoutes(app: FastifyInstance, resource: { tags: string[];
     /** PATCH path/:id → `{ data: { [key]: item } }`. */
     update<B extends Schema, P extends Schema = typeof IdParam>(
       url: string,
-      [key, item]: [string, Schema],
+      [key, item]: readonly [string, Schema],
       options: RouteOptions<P, undefined, B> & { body: B },
       run: (call: Call<P, undefined, B>) => Promise<unknown>,
     ) {

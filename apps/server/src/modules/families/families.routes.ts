@@ -1,7 +1,6 @@
 import {
   CreatedFamilyMember,
   CreateFamilyMemberBody,
-  DeletedResponse,
   envelope,
   FamilyAccountSchema,
   FamilyLinkParams,
@@ -13,152 +12,85 @@ import {
   UpdateFamilyMemberBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { resourceRoutes } from "../../lib/resource-routes.ts";
 import { createInvitationsService } from "../invitations/index.ts";
 import { studentsAccess } from "../students/index.ts";
 import { createFamiliesService, type FamiliesService } from "./families.service.ts";
 
-const tags = ["master-configuration"];
-const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
-
 /** A student's family members (spec §3 "Parent and student records") and the school's family accounts. */
-export const familiesRoutes: FastifyPluginAsyncZod<{ families: FamiliesService }> = async (app, { families }) => {
-  app.get(
-    "/api/students/:id/family-members",
-    {
-      config: studentsAccess("read"),
-      schema: {
-        tags,
-        params: IdParam,
-        description: "The student's family members, and the open invitations that will link more once accepted.",
-        response: {
-          200: envelope(
-            z.object({ family_members: z.array(FamilyMemberSchema), invitations: z.array(InvitationSchema) }),
-          ),
-          ...AUTH_ERRORS,
-        },
-      },
-    },
-    async (request) => ({ data: await families.listForStudent(request.tenant!, request.params.id) }),
-  );
+export const familiesRoutes: FastifyPluginAsync<{ families: FamiliesService }> = async (app, { families }) => {
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access: (a) => studentsAccess(a) });
 
-  app.post(
+  r.route(
+    "GET",
     "/api/students/:id/family-members",
+    200,
+    envelope(z.object({ family_members: z.array(FamilyMemberSchema), invitations: z.array(InvitationSchema) })),
     {
-      config: studentsAccess("create"),
-      schema: {
-        tags,
-        description:
-          "A family member of this school (a sibling's parent) is linked at once (family_member); any other e-mail is invited (invitation, the same answer whether or not it has an account) and linked on acceptance. 409 MEMBER_NOT_FAMILIAR for staff, ALREADY_LINKED, ALREADY_INVITED; 422 INVALID_RFC.",
-        params: IdParam,
-        body: CreateFamilyMemberBody,
-        response: { 201: envelope(CreatedFamilyMember), ...WRITE_ERRORS },
-      },
+      action: "read",
+      params: IdParam,
+      description: "The student's family members, and the open invitations that will link more once accepted.",
     },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: await families.add(
-          request.tenant!,
-          request.principal!.userId,
-          request.params.id,
-          request.body,
-          requestLanguage(request.headers),
-        ),
-      }),
+    ({ tenant, params }) => families.listForStudent(tenant, params.id),
   );
-
-  app.post(
+  r.route(
+    "POST",
+    "/api/students/:id/family-members",
+    201,
+    envelope(CreatedFamilyMember),
+    {
+      action: "create",
+      description:
+        "A family member of this school (a sibling's parent) is linked at once (family_member); any other e-mail is invited (invitation, the same answer whether or not it has an account) and linked on acceptance. 409 MEMBER_NOT_FAMILIAR for staff, ALREADY_LINKED, ALREADY_INVITED; 422 INVALID_RFC.",
+      params: IdParam,
+      body: CreateFamilyMemberBody,
+    },
+    ({ tenant, params, body, request }) =>
+      families.add(tenant, request.principal!.userId, params.id, body, requestLanguage(request.headers)),
+  );
+  r.act(
+    "POST",
     "/api/students/:id/family-invitations/:invitationId/resend",
+    ["invitation", InvitationSchema],
     {
-      config: studentsAccess("create"),
-      schema: {
-        tags,
-        description: "E-mails the student's family invitation again with a new link valid 7 days (the old one stops).",
-        params: StudentInvitationParams,
-        response: { 200: envelope(z.object({ invitation: InvitationSchema })), ...WRITE_ERRORS },
-      },
+      action: "create",
+      description: "E-mails the student's family invitation again with a new link valid 7 days (the old one stops).",
+      params: StudentInvitationParams,
     },
-    async (request) => ({
-      data: {
-        invitation: await families.resendInvitation(request.tenant!, request.params.id, request.params.invitationId),
-      },
-    }),
+    ({ tenant, params }) => families.resendInvitation(tenant, params.id, params.invitationId),
   );
-
-  app.delete(
+  r.remove(
     "/api/students/:id/family-invitations/:invitationId",
     {
       config: studentsAccess("create", "delete"),
-      schema: {
-        tags,
-        description: "Takes the student off the invitation; one left without students is cancelled.",
-        params: StudentInvitationParams,
-        response: { 200: envelope(DeletedResponse), ...WRITE_ERRORS },
-      },
+      description: "Takes the student off the invitation; one left without students is cancelled.",
+      params: StudentInvitationParams,
     },
-    async (request) => ({
-      data: await families.cancelInvitation(request.tenant!, request.params.id, request.params.invitationId),
-    }),
+    ({ tenant, params }) => families.cancelInvitation(tenant, params.id, params.invitationId),
   );
-
-  app.patch(
+  r.update(
     "/api/students/:id/family-members/:userId",
-    {
-      config: studentsAccess("update"),
-      schema: {
-        tags,
-        params: FamilyLinkParams,
-        body: UpdateFamilyMemberBody,
-        response: { 200: envelope(z.object({ family_member: FamilyMemberSchema })), ...WRITE_ERRORS },
-      },
-    },
-    async (request) => ({
-      data: {
-        family_member: await families.update(request.tenant!, request.params.id, request.params.userId, request.body),
-      },
-    }),
+    ["family_member", FamilyMemberSchema],
+    { params: FamilyLinkParams, body: UpdateFamilyMemberBody },
+    ({ tenant, params, body }) => families.update(tenant, params.id, params.userId, body),
   );
-
-  app.delete(
+  r.remove(
     "/api/students/:id/family-members/:userId",
-    {
-      config: studentsAccess("delete"),
-      schema: {
-        tags,
-        description: "Unlinks the family member from the student; the account stays.",
-        params: FamilyLinkParams,
-        response: { 200: envelope(DeletedResponse), ...WRITE_ERRORS },
-      },
-    },
-    async (request) => ({ data: await families.unlink(request.tenant!, request.params.id, request.params.userId) }),
+    { description: "Unlinks the family member from the student; the account stays.", params: FamilyLinkParams },
+    ({ tenant, params }) => families.unlink(tenant, params.id, params.userId),
   );
-
-  app.get(
+  r.page(
     "/api/family-members",
+    ["family_members", FamilyAccountSchema],
     {
       config: studentsAccess("read", "search"),
-      schema: {
-        tags,
-        description: "The school's family accounts (search in names and e-mail) with the children each is linked to.",
-        querystring: FamilyMembersQuery,
-        response: {
-          200: envelope(
-            z.object({
-              family_members: z.array(FamilyAccountSchema),
-              total: z.number(),
-              page: z.number(),
-              per_page: z.number(),
-            }),
-          ),
-          ...AUTH_ERRORS,
-        },
-      },
+      description: "The school's family accounts (search in names and e-mail) with the children each is linked to.",
+      query: FamilyMembersQuery,
     },
-    async (request) => ({ data: await families.search(request.tenant!, request.query) }),
+    ({ tenant, query }) => families.search(tenant, query),
   );
 };
 

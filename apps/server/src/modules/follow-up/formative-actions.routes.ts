@@ -1,6 +1,5 @@
 import {
   CompleteOccurrenceBody,
-  envelope,
   FormativeActionBody,
   FormativeActionSchema,
   FormativeActionsQuery,
@@ -10,135 +9,96 @@ import {
   UpdateFormativeActionBody,
   WaiveBody,
 } from "@convive/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { keyed, resourceRoutes } from "../../lib/resource-routes.ts";
 import type { FormativeActionsService } from "./formative-actions.service.ts";
 import { viewerOf } from "./scope.ts";
 
-const access = (...permissions: string[]) => ({ access: "school", permissions }) as const;
-const tags = ["incidents"];
-const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
-const One = envelope(z.object({ formative_action: FormativeActionSchema }));
+/** No grant listed: the service decides (the responsible user, or formative-actions.update within their scope). */
+const anyStaff = { access: "school", permissions: [] } as const;
 
-export const formativeActionsRoutes: FastifyPluginAsyncZod<{ actions: FormativeActionsService }> = async (
+export const formativeActionsRoutes: FastifyPluginAsync<{ actions: FormativeActionsService }> = async (
   app,
   { actions },
 ) => {
-  app.post(
+  const r = resourceRoutes(app, {
+    tags: ["incidents"],
+    access: (a) => ({ access: "school", permissions: [perm("formative-actions", a)] }),
+  });
+  const action = ["formative_action", FormativeActionSchema] as const;
+
+  r.create(
     "/api/incidents/:id/formative-actions",
+    action,
     {
-      config: access(perm("formative-actions", "create")),
-      schema: {
-        tags,
-        description:
-          "Adds a formative action for a student of an open incident (409 INCIDENT_NOT_OPEN); the responsible user must be active staff (422 NOT_STAFF).",
-        params: IdParam,
-        body: FormativeActionBody,
-        response: { 201: One, ...WRITE_ERRORS },
-      },
+      description:
+        "Adds a formative action for a student of an open incident (409 INCIDENT_NOT_OPEN); the responsible user must be active staff (422 NOT_STAFF).",
+      params: IdParam,
+      body: FormativeActionBody,
     },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: { formative_action: await actions.create(viewerOf(request), request.params.id, request.body) },
-      }),
+    ({ request, params, body }) => actions.create(viewerOf(request), params.id, body),
   );
-
-  app.patch(
+  r.update(
     "/api/formative-actions/:id",
+    action,
     {
-      config: access(perm("formative-actions", "update")),
-      schema: {
-        tags,
-        description:
-          "Edits guideline, responsible, dates, repeat or notes; new dates may not leave a completed occurrence out (409 COMPLETIONS_OUTSIDE_DATES).",
-        params: IdParam,
-        body: UpdateFormativeActionBody,
-        response: { 200: One, ...WRITE_ERRORS },
-      },
+      description:
+        "Edits guideline, responsible, dates, repeat or notes; new dates may not leave a completed occurrence out (409 COMPLETIONS_OUTSIDE_DATES).",
+      body: UpdateFormativeActionBody,
     },
-    async (request) => ({
-      data: { formative_action: await actions.update(viewerOf(request), request.params.id, request.body) },
-    }),
+    ({ request, params, body }) => actions.update(viewerOf(request), params.id, body),
   );
-
-  // No grant listed: the responsible user may complete their own action whatever their profile (the service
-  // checks: responsible, or formative-actions.update within their scope).
-  app.post(
+  // The responsible user may complete their own action whatever their profile.
+  r.act(
+    "POST",
     "/api/formative-actions/:id/completions",
+    action,
     {
-      config: access(),
-      schema: {
-        tags,
-        description:
-          "Marks one occurrence done (the responsible user or formative-actions.update); completing a completed day changes nothing.",
-        params: IdParam,
-        body: CompleteOccurrenceBody,
-        response: { 200: One, ...WRITE_ERRORS },
-      },
+      action: "update",
+      config: anyStaff,
+      description:
+        "Marks one occurrence done (the responsible user or formative-actions.update); completing a completed day changes nothing.",
+      body: CompleteOccurrenceBody,
     },
-    async (request) => ({
-      data: {
-        formative_action: await actions.complete(
-          viewerOf(request),
-          request.params.id,
-          request.body.occurrence_on,
-          true,
-          request.body.note,
-        ),
-      },
-    }),
+    ({ request, params, body }) => actions.complete(viewerOf(request), params.id, body.occurrence_on, true, body.note),
   );
-
-  app.delete(
+  r.route(
+    "DELETE",
     "/api/formative-actions/:id/completions/:on",
+    200,
+    keyed(...action),
     {
-      config: access(),
-      schema: {
-        tags,
-        description: "Marks one occurrence not done again (same callers as completing).",
-        params: OccurrenceParam,
-        response: { 200: One, ...WRITE_ERRORS },
-      },
+      action: "update",
+      config: anyStaff,
+      description: "Marks one occurrence not done again (same callers as completing).",
+      params: OccurrenceParam,
     },
-    async (request) => ({
-      data: {
-        formative_action: await actions.complete(viewerOf(request), request.params.id, request.params.on, false),
-      },
+    async ({ request, params }) => ({
+      formative_action: await actions.complete(viewerOf(request), params.id, params.on, false),
     }),
   );
-
-  app.post(
+  r.act(
+    "POST",
     "/api/formative-actions/:id/waive",
+    action,
     {
-      config: access(perm("formative-actions", "update")),
-      schema: {
-        tags,
-        description: "Waives what is left of a pending action, with a reason (409 ACTION_CLOSED when done or waived).",
-        params: IdParam,
-        body: WaiveBody,
-        response: { 200: One, ...WRITE_ERRORS },
-      },
+      action: "update",
+      description: "Waives what is left of a pending action, with a reason (409 ACTION_CLOSED when done or waived).",
+      body: WaiveBody,
     },
-    async (request) => ({
-      data: { formative_action: await actions.waive(viewerOf(request), request.params.id, request.body.reason) },
-    }),
+    ({ request, params, body }) => actions.waive(viewerOf(request), params.id, body.reason),
   );
-
   // Any staff member may be responsible for an action, so "mine" needs no grant; "all" needs
   // formative-actions.read and the whole-school scope (the service narrows everyone else to theirs).
-  app.get(
+  r.list(
     "/api/formative-actions",
+    ["formative_actions", FormativeActionSchema],
     {
-      config: access(),
-      schema: {
-        tags,
-        description:
-          "Formative actions, most urgent first: mine (the caller is responsible) or all (Director and school-wide staff); state=overdue lists those past due.",
-        querystring: FormativeActionsQuery,
-        response: { 200: envelope(z.object({ formative_actions: z.array(FormativeActionSchema) })), ...AUTH_ERRORS },
-      },
+      config: anyStaff,
+      description:
+        "Formative actions, most urgent first: mine (the caller is responsible) or all (Director and school-wide staff); state=overdue lists those past due.",
+      query: FormativeActionsQuery,
     },
-    async (request) => ({ data: { formative_actions: await actions.list(viewerOf(request), request.query) } }),
+    ({ request, query }) => actions.list(viewerOf(request), query),
   );
 };

@@ -1,8 +1,5 @@
 import {
   CategoryBody,
-  DeletedResponse,
-  envelope,
-  IdParam,
   IncidentCategorySchema,
   IncidentTypeBody,
   IncidentTypeSchema,
@@ -13,18 +10,15 @@ import {
   UpdateObservationTypeBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { resourceRoutes } from "../../lib/resource-routes.ts";
 import { CATALOGUE_READERS, CONFIG_WRITE } from "./access.ts";
 import { createIncidentConfigService, type IncidentConfigService } from "./incident-config.service.ts";
 import { createObservationTypesService, type ObservationTypesService } from "./observation-types.service.ts";
 
 const read = { access: "school", permissions: CATALOGUE_READERS } as const;
 const write = { access: "school", permissions: CONFIG_WRITE } as const;
-const tags = ["master-configuration"];
-const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
 
 /** `?include_inactive=1`: a configurator's request for deactivated entries too. */
 const ListQuery = z.object({
@@ -34,184 +28,101 @@ const ListQuery = z.object({
     .transform((v) => v === "1" || v === "true"),
 });
 
-const Category = envelope(z.object({ category: IncidentCategorySchema }));
-const Type = envelope(z.object({ type: IncidentTypeSchema }));
-const ObservationType = envelope(z.object({ observation_type: ObservationTypeSchema }));
-const Deleted = envelope(DeletedResponse);
-
-export const incidentConfigRoutes: FastifyPluginAsyncZod<{
+export const incidentConfigRoutes: FastifyPluginAsync<{
   catalogue: IncidentConfigService;
   observationTypes: ObservationTypesService;
 }> = async (app, { catalogue, observationTypes }) => {
-  app.get(
+  // Everyone who registers reads the catalogue; only configurators change it.
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access: (a) => (a === "read" ? read : write) });
+  const category = ["category", IncidentCategorySchema] as const;
+  const type = ["type", IncidentTypeSchema] as const;
+  const observationType = ["observation_type", ObservationTypeSchema] as const;
+
+  r.list(
     "/api/incident-categories",
+    ["categories", IncidentCategorySchema],
     {
-      config: read,
-      schema: {
-        tags,
-        description:
-          "Categories by order and name with their types by name. Active ones only, unless a configurator asks include_inactive=1.",
-        querystring: ListQuery,
-        response: { 200: envelope(z.object({ categories: z.array(IncidentCategorySchema) })), ...AUTH_ERRORS },
-      },
+      description:
+        "Categories by order and name with their types by name. Active ones only, unless a configurator asks include_inactive=1.",
+      query: ListQuery,
     },
-    async (request) => ({ data: { categories: await catalogue.list(request.tenant!, request.query) } }),
+    ({ tenant, query }) => catalogue.list(tenant, query),
   );
-
-  app.post(
+  r.create(
     "/api/incident-categories",
+    category,
     {
-      config: write,
-      schema: {
-        tags,
-        description: "Creates a category (last in order unless given); a name already used is 409 CONFLICT.",
-        body: CategoryBody,
-        response: { 201: Category, ...WRITE_ERRORS },
-      },
+      description: "Creates a category (last in order unless given); a name already used is 409 CONFLICT.",
+      body: CategoryBody,
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: { category: await catalogue.createCategory(request.tenant!, request.body) } }),
+    ({ tenant, body }) => catalogue.createCategory(tenant, body),
   );
-
-  app.patch(
+  r.update(
     "/api/incident-categories/:id",
-    {
-      config: write,
-      schema: {
-        tags,
-        description: "Renames, reorders, activates or deactivates a category.",
-        params: IdParam,
-        body: UpdateCategoryBody,
-        response: { 200: Category, ...WRITE_ERRORS },
-      },
-    },
-    async (request) => ({
-      data: { category: await catalogue.updateCategory(request.tenant!, request.params.id, request.body) },
-    }),
+    category,
+    { description: "Renames, reorders, activates or deactivates a category.", body: UpdateCategoryBody },
+    ({ tenant, params, body }) => catalogue.updateCategory(tenant, params.id, body),
   );
-
-  app.delete(
+  r.remove(
     "/api/incident-categories/:id",
-    {
-      config: write,
-      schema: {
-        tags,
-        description: "Deletes a category without types or incidents (409 IN_USE otherwise; deactivate it instead).",
-        params: IdParam,
-        response: { 200: Deleted, ...WRITE_ERRORS },
-      },
-    },
-    async (request) => ({ data: await catalogue.removeCategory(request.tenant!, request.params.id) }),
+    { description: "Deletes a category without types or incidents (409 IN_USE otherwise; deactivate it instead)." },
+    ({ tenant, params }) => catalogue.removeCategory(tenant, params.id),
   );
 
-  app.post(
+  r.create(
     "/api/incident-types",
+    type,
     {
-      config: write,
-      schema: {
-        tags,
-        description:
-          "Creates a type in a category of the school; guidelines are text, one per line (a hyphen-only line is 422 GUIDELINE_HYPHEN_ONLY).",
-        body: IncidentTypeBody,
-        response: { 201: Type, ...WRITE_ERRORS },
-      },
+      description:
+        "Creates a type in a category of the school; guidelines are text, one per line (a hyphen-only line is 422 GUIDELINE_HYPHEN_ONLY).",
+      body: IncidentTypeBody,
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: { type: await catalogue.createType(request.tenant!, request.body) } }),
+    ({ tenant, body }) => catalogue.createType(tenant, body),
   );
-
-  app.patch(
+  r.update(
     "/api/incident-types/:id",
+    type,
     {
-      config: write,
-      schema: {
-        tags,
-        description: "Edits a type; incidents already registered keep their classification and points.",
-        params: IdParam,
-        body: UpdateIncidentTypeBody,
-        response: { 200: Type, ...WRITE_ERRORS },
-      },
+      description: "Edits a type; incidents already registered keep their classification and points.",
+      body: UpdateIncidentTypeBody,
     },
-    async (request) => ({
-      data: { type: await catalogue.updateType(request.tenant!, request.params.id, request.body) },
-    }),
+    ({ tenant, params, body }) => catalogue.updateType(tenant, params.id, body),
   );
-
-  app.delete(
+  r.remove(
     "/api/incident-types/:id",
-    {
-      config: write,
-      schema: {
-        tags,
-        description: "Deletes a type no incident uses (409 IN_USE otherwise; deactivate it instead).",
-        params: IdParam,
-        response: { 200: Deleted, ...WRITE_ERRORS },
-      },
-    },
-    async (request) => ({ data: await catalogue.removeType(request.tenant!, request.params.id) }),
+    { description: "Deletes a type no incident uses (409 IN_USE otherwise; deactivate it instead)." },
+    ({ tenant, params }) => catalogue.removeType(tenant, params.id),
   );
 
-  app.get(
+  r.list(
     "/api/observation-types",
+    ["observation_types", ObservationTypeSchema],
     {
-      config: read,
-      schema: {
-        tags,
-        description:
-          "Observation types, positive first, by name. Active ones only, unless a configurator asks include_inactive=1.",
-        querystring: ListQuery,
-        response: { 200: envelope(z.object({ observation_types: z.array(ObservationTypeSchema) })), ...AUTH_ERRORS },
-      },
+      description:
+        "Observation types, positive first, by name. Active ones only, unless a configurator asks include_inactive=1.",
+      query: ListQuery,
     },
-    async (request) => ({ data: { observation_types: await observationTypes.list(request.tenant!, request.query) } }),
+    ({ tenant, query }) => observationTypes.list(tenant, query),
   );
-
-  app.post(
+  r.create(
     "/api/observation-types",
-    {
-      config: write,
-      schema: {
-        tags,
-        description: "Creates an observation type; a name already used is 409 CONFLICT.",
-        body: ObservationTypeBody,
-        response: { 201: ObservationType, ...WRITE_ERRORS },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: { observation_type: await observationTypes.create(request.tenant!, request.body) } }),
+    observationType,
+    { description: "Creates an observation type; a name already used is 409 CONFLICT.", body: ObservationTypeBody },
+    ({ tenant, body }) => observationTypes.create(tenant, body),
   );
-
-  app.patch(
+  r.update(
     "/api/observation-types/:id",
+    observationType,
     {
-      config: write,
-      schema: {
-        tags,
-        description: "Edits an observation type; observations already recorded keep their points.",
-        params: IdParam,
-        body: UpdateObservationTypeBody,
-        response: { 200: ObservationType, ...WRITE_ERRORS },
-      },
+      description: "Edits an observation type; observations already recorded keep their points.",
+      body: UpdateObservationTypeBody,
     },
-    async (request) => ({
-      data: { observation_type: await observationTypes.update(request.tenant!, request.params.id, request.body) },
-    }),
+    ({ tenant, params, body }) => observationTypes.update(tenant, params.id, body),
   );
-
-  app.delete(
+  r.remove(
     "/api/observation-types/:id",
-    {
-      config: write,
-      schema: {
-        tags,
-        description: "Deletes an observation type no observation uses (409 IN_USE otherwise; deactivate it instead).",
-        params: IdParam,
-        response: { 200: Deleted, ...WRITE_ERRORS },
-      },
-    },
-    async (request) => ({ data: await observationTypes.remove(request.tenant!, request.params.id) }),
+    { description: "Deletes an observation type no observation uses (409 IN_USE otherwise; deactivate it instead)." },
+    ({ tenant, params }) => observationTypes.remove(tenant, params.id),
   );
 };
 

@@ -1,80 +1,48 @@
-import { CloseIncidentBody, envelope, IdParam, IncidentCreatedSchema, perm, ReasonBody } from "@convive/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import { CloseIncidentBody, IdParam, IncidentCreatedSchema, perm, ReasonBody } from "@convive/domain";
+import type { FastifyPluginAsync } from "fastify";
+import { resourceRoutes } from "../../lib/resource-routes.ts";
 import type { StatusesService } from "./statuses.service.ts";
 
-const tags = ["incidents"];
+/** Closing, cancelling and reopening all change an incident: incidents.update (reopen is further the Director's). */
 const updates = { access: "school", permissions: [perm("incidents", "update")] } as const;
-const Incident = envelope(z.object({ incident: IncidentCreatedSchema }));
-const ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
 
-export const statusesRoutes: FastifyPluginAsyncZod<{ statuses: StatusesService }> = async (app, { statuses }) => {
-  app.post(
+export const statusesRoutes: FastifyPluginAsync<{ statuses: StatusesService }> = async (app, { statuses }) => {
+  const r = resourceRoutes(app, { tags: ["incidents"], access: () => updates });
+  const incident = ["incident", IncidentCreatedSchema] as const;
+
+  r.act(
+    "POST",
     "/api/incidents/:id/close",
+    incident,
     {
-      config: updates,
-      schema: {
-        tags,
-        description:
-          "Closes an open incident with a closing note. 409 PENDING_FORMATIVE_ACTIONS while actions are pending, unless waive_pending_actions (they are then waived with the note); 409 INVALID_TRANSITION when not open.",
-        params: IdParam,
-        body: CloseIncidentBody,
-        response: { 200: Incident, ...ERRORS },
-      },
+      action: "update",
+      description:
+        "Closes an open incident with a closing note. 409 PENDING_FORMATIVE_ACTIONS while actions are pending, unless waive_pending_actions (they are then waived with the note); 409 INVALID_TRANSITION when not open.",
+      params: IdParam,
+      body: CloseIncidentBody,
     },
-    async (request) => ({
-      data: {
-        incident: await statuses.close(request.tenant!, request.principal!.userId, request.params.id, request.body),
-      },
-    }),
+    ({ tenant, params, body, request }) => statuses.close(tenant, request.principal!.userId, params.id, body),
   );
-
-  app.post(
+  r.act(
+    "POST",
     "/api/incidents/:id/cancel",
+    incident,
     {
-      config: updates,
-      schema: {
-        tags,
-        description: "Cancels an open incident with a reason (kept, never deleted); its pending actions are waived.",
-        params: IdParam,
-        body: ReasonBody,
-        response: { 200: Incident, ...ERRORS },
-      },
+      action: "update",
+      description: "Cancels an open incident with a reason (kept, never deleted); its pending actions are waived.",
+      body: ReasonBody,
     },
-    async (request) => ({
-      data: {
-        incident: await statuses.cancel(
-          request.tenant!,
-          request.principal!.userId,
-          request.params.id,
-          request.body.reason,
-        ),
-      },
-    }),
+    ({ tenant, params, body, request }) => statuses.cancel(tenant, request.principal!.userId, params.id, body.reason),
   );
-
-  app.post(
+  r.act(
+    "POST",
     "/api/incidents/:id/reopen",
+    incident,
     {
-      config: updates,
-      schema: {
-        tags,
-        description: "Reopens a closed incident: the Director only (403 DIRECTOR_ONLY).",
-        params: IdParam,
-        body: ReasonBody,
-        response: { 200: Incident, ...ERRORS },
-      },
+      action: "update",
+      description: "Reopens a closed incident: the Director only (403 DIRECTOR_ONLY).",
+      body: ReasonBody,
     },
-    async (request) => ({
-      data: {
-        incident: await statuses.reopen(
-          request.tenant!,
-          request.principal!.userId,
-          request.params.id,
-          request.body.reason,
-        ),
-      },
-    }),
+    ({ tenant, params, body, request }) => statuses.reopen(tenant, request.principal!.userId, params.id, body.reason),
   );
 };

@@ -4,7 +4,6 @@ import {
   CreatedSchoolUser,
   CreateSchoolUserBody,
   envelope,
-  IdParam,
   InvitationParam,
   InvitationSchema,
   InvitationsQuery,
@@ -15,195 +14,121 @@ import {
   UpdateSchoolUserBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { resourceRoutes } from "../../lib/resource-routes.ts";
 import { createInvitationsService, type InvitationsService } from "../invitations/index.ts";
 import { createSchoolUsersService, type SchoolUsersService } from "./school-users.service.ts";
 
 const access = (...actions: ("create" | "read" | "update" | "delete" | "search")[]) =>
   ({ access: "school", permissions: actions.map((a) => perm("master-configuration-users", a)) }) as const;
-const tags = ["master-configuration"];
-const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
-const One = envelope(z.object({ user: SchoolUserDetail }));
 
 /**
  * /api/school-users: members of the school, their profile, and their membership's active flag; people are added
  * by invitation, listed under /api/school-users/invitations until they accept.
  */
-export const schoolUsersRoutes: FastifyPluginAsyncZod<{
+export const schoolUsersRoutes: FastifyPluginAsync<{
   schoolUsers: SchoolUsersService;
   invitations: InvitationsService;
 }> = async (app, { schoolUsers, invitations }) => {
-  app.get(
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access: (a) => access(a) });
+  const user = ["user", SchoolUserDetail] as const;
+  const invitation = ["invitation", InvitationSchema] as const;
+
+  r.page(
     "/api/school-users",
+    ["users", SchoolUserSchema],
     {
       config: access("read", "search"),
-      schema: {
-        tags,
-        description: "Members by surname; search in names and e-mail; filter by profile, active flag and scope.",
-        querystring: SchoolUsersQuery,
-        response: {
-          200: envelope(
-            z.object({ users: z.array(SchoolUserSchema), total: z.number(), page: z.number(), per_page: z.number() }),
-          ),
-          ...AUTH_ERRORS,
-        },
-      },
+      description: "Members by surname; search in names and e-mail; filter by profile, active flag and scope.",
+      query: SchoolUsersQuery,
     },
-    async (request) => ({ data: await schoolUsers.list(request.tenant!, request.query) }),
+    ({ tenant, query }) => schoolUsers.list(tenant, query),
   );
-
-  app.get(
-    "/api/school-users/:id",
-    {
-      config: access("read"),
-      schema: { tags, params: IdParam, response: { 200: One, ...AUTH_ERRORS } },
-    },
-    async (request) => ({ data: { user: await schoolUsers.get(request.tenant!, request.params.id) } }),
-  );
-
-  app.post(
+  r.one("/api/school-users/:id", user, {}, ({ tenant, params }) => schoolUsers.get(tenant, params.id));
+  r.route(
+    "POST",
     "/api/school-users",
+    201,
+    envelope(CreatedSchoolUser),
     {
-      config: access("create"),
-      schema: {
-        tags,
-        description:
-          "Invites a person by e-mail: 201 with the invitation (only what was typed), the same whether or not the address has an account; they join when they accept the e-mailed link. 409 ALREADY_MEMBER / ALREADY_INVITED for this school's own members and invitations.",
-        body: CreateSchoolUserBody,
-        response: { 201: envelope(CreatedSchoolUser), ...WRITE_ERRORS },
-      },
+      action: "create",
+      description:
+        "Invites a person by e-mail: 201 with the invitation (only what was typed), the same whether or not the address has an account; they join when they accept the e-mailed link. 409 ALREADY_MEMBER / ALREADY_INVITED for this school's own members and invitations.",
+      body: CreateSchoolUserBody,
     },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: await schoolUsers.create(
-          request.tenant!,
-          request.principal!.userId,
-          request.body,
-          requestLanguage(request.headers),
-        ),
-      }),
+    ({ tenant, body, request }) =>
+      schoolUsers.create(tenant, request.principal!.userId, body, requestLanguage(request.headers)),
   );
 
-  app.get(
+  r.page(
     "/api/school-users/invitations",
+    ["invitations", InvitationSchema],
     {
       config: access("read", "search"),
-      schema: {
-        tags,
-        description:
-          "The school's open invitations (pending or expired), newest first; search in typed names and e-mail.",
-        querystring: InvitationsQuery,
-        response: {
-          200: envelope(
-            z.object({
-              invitations: z.array(InvitationSchema),
-              total: z.number(),
-              page: z.number(),
-              per_page: z.number(),
-            }),
-          ),
-          ...AUTH_ERRORS,
-        },
-      },
+      description:
+        "The school's open invitations (pending or expired), newest first; search in typed names and e-mail.",
+      query: InvitationsQuery,
     },
-    async (request) => ({ data: await invitations.list(request.tenant!, request.query) }),
+    ({ tenant, query }) => invitations.list(tenant, query),
   );
-
-  app.post(
+  r.act(
+    "POST",
     "/api/school-users/invitations/:invitationId/resend",
+    invitation,
     {
-      config: access("create"),
-      schema: {
-        tags,
-        description: "E-mails a new link valid 7 more days; the previous link stops working.",
-        params: InvitationParam,
-        response: { 200: envelope(z.object({ invitation: InvitationSchema })), ...WRITE_ERRORS },
-      },
+      action: "create",
+      description: "E-mails a new link valid 7 more days; the previous link stops working.",
+      params: InvitationParam,
     },
-    async (request) => ({
-      data: { invitation: await invitations.resend(request.tenant!, request.params.invitationId) },
-    }),
+    ({ tenant, params }) => invitations.resend(tenant, params.invitationId),
   );
-
-  app.delete(
+  r.remove(
     "/api/school-users/invitations/:invitationId",
     {
       config: access("create", "delete"),
-      schema: {
-        tags,
-        description: "Cancels an open invitation: its link stops working.",
-        params: InvitationParam,
-        response: { 200: envelope(z.object({ id: z.number() })), ...WRITE_ERRORS },
-      },
+      description: "Cancels an open invitation: its link stops working.",
+      params: InvitationParam,
     },
-    async (request) => ({ data: await invitations.cancel(request.tenant!, request.params.invitationId) }),
+    ({ tenant, params }) => invitations.cancel(tenant, params.invitationId),
   );
 
-  app.patch(
+  r.update(
     "/api/school-users/:id",
+    user,
     {
-      config: access("update"),
-      schema: {
-        tags,
-        description:
-          "Edits the membership: profile (409 HEAD_TEACHER_OWNS_GROUP to Familiar) and trainer type. Names and phone only while identity_editable (409 IDENTITY_OWNED_BY_PERSON); never the e-mail (409 EMAIL_OWNED_BY_PERSON).",
-        params: IdParam,
-        body: UpdateSchoolUserBody,
-        response: { 200: One, ...WRITE_ERRORS },
-      },
+      description:
+        "Edits the membership: profile (409 HEAD_TEACHER_OWNS_GROUP to Familiar) and trainer type. Names and phone only while identity_editable (409 IDENTITY_OWNED_BY_PERSON); never the e-mail (409 EMAIL_OWNED_BY_PERSON).",
+      body: UpdateSchoolUserBody,
     },
-    async (request) => ({
-      data: {
-        user: await schoolUsers.update(request.tenant!, request.principal!.userId, request.params.id, request.body),
-      },
-    }),
+    ({ tenant, params, body, request }) => schoolUsers.update(tenant, request.principal!.userId, params.id, body),
   );
-
-  app.post(
+  r.act(
+    "POST",
     "/api/school-users/:id/deactivate",
+    user,
     {
-      config: access("delete"),
-      schema: {
-        tags,
-        description:
-          "Deactivates the membership in this school: its calls and sockets end at once, the person's other schools keep working (409 HEAD_TEACHER_OWNS_GROUP while they own a group).",
-        params: IdParam,
-        response: { 200: One, ...WRITE_ERRORS },
-      },
+      action: "delete",
+      description:
+        "Deactivates the membership in this school: its calls and sockets end at once, the person's other schools keep working (409 HEAD_TEACHER_OWNS_GROUP while they own a group).",
     },
-    async (request) => ({
-      data: { user: await schoolUsers.deactivate(request.tenant!, request.principal!.userId, request.params.id) },
-    }),
+    ({ tenant, params, request }) => schoolUsers.deactivate(tenant, request.principal!.userId, params.id),
   );
-
-  app.post(
-    "/api/school-users/:id/activate",
-    {
-      config: access("update"),
-      schema: { tags, params: IdParam, response: { 200: One, ...WRITE_ERRORS } },
-    },
-    async (request) => ({ data: { user: await schoolUsers.activate(request.tenant!, request.params.id) } }),
+  r.act("POST", "/api/school-users/:id/activate", user, { action: "update" }, ({ tenant, params }) =>
+    schoolUsers.activate(tenant, params.id),
   );
-
-  app.post(
+  r.route(
+    "POST",
     "/api/school-users/assign-profile",
+    200,
+    envelope(AssignProfileResponse),
     {
-      config: access("update"),
-      schema: {
-        tags,
-        description:
-          "Gives the profile to every listed member, all or none ('Profile assigned successfully!' / 'Failed to assign profile!').",
-        body: AssignProfileBody,
-        response: { 200: envelope(AssignProfileResponse), ...WRITE_ERRORS },
-      },
+      action: "update",
+      description:
+        "Gives the profile to every listed member, all or none ('Profile assigned successfully!' / 'Failed to assign profile!').",
+      body: AssignProfileBody,
     },
-    async (request) => ({
-      data: await schoolUsers.assignProfile(request.tenant!, request.principal!.userId, request.body),
-    }),
+    ({ tenant, body, request }) => schoolUsers.assignProfile(tenant, request.principal!.userId, body),
   );
 };
 

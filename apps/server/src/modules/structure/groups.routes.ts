@@ -1,79 +1,45 @@
-import {
-  CreateGroupBody,
-  DeletedResponse,
-  envelope,
-  GroupSchema,
-  GroupsQuery,
-  IdParam,
-  UpdateGroupBody,
-} from "@convive/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import { CreateGroupBody, GroupSchema, GroupsQuery, UpdateGroupBody } from "@convive/domain";
+import type { FastifyPluginAsync } from "fastify";
+import { resourceRoutes } from "../../lib/resource-routes.ts";
 import { sectionsAccess } from "./access.ts";
 import type { GroupsService } from "./groups.service.ts";
 
-const tags = ["master-configuration"];
-const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
+export const groupsRoutes: FastifyPluginAsync<{ groups: GroupsService }> = async (app, { groups }) => {
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access: sectionsAccess });
+  const group = ["group", GroupSchema] as const;
 
-export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
-  app.get(
+  r.list(
     "/api/groups",
+    ["groups", GroupSchema],
     {
-      config: sectionsAccess("read"),
-      schema: {
-        tags,
-        description:
-          "Groups of school_year_id (default: the current year), optionally of one grade, with head teacher and students.",
-        querystring: GroupsQuery,
-        response: { 200: envelope(z.object({ groups: z.array(GroupSchema) })), ...AUTH_ERRORS },
-      },
+      description:
+        "Groups of school_year_id (default: the current year), optionally of one grade, with head teacher and students.",
+      query: GroupsQuery,
     },
-    async (request) => ({ data: { groups: await groups.list(request.tenant!, request.query) } }),
+    ({ tenant, query }) => groups.list(tenant, query),
   );
-
-  app.post(
+  r.create(
     "/api/groups",
+    group,
     {
-      config: sectionsAccess("create"),
-      schema: {
-        tags,
-        description: "Creates a group; head_teacher_id must be an active staff member (422 NOT_STAFF otherwise).",
-        body: CreateGroupBody,
-        response: { 201: envelope(z.object({ group: GroupSchema })), ...WRITE_ERRORS },
-      },
+      description: "Creates a group; head_teacher_id must be an active staff member (422 NOT_STAFF otherwise).",
+      body: CreateGroupBody,
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: { group: await groups.create(request.tenant!, request.body) } }),
+    ({ tenant, body }) => groups.create(tenant, body),
   );
-
-  app.patch(
+  r.update(
     "/api/groups/:id",
+    group,
     {
-      config: sectionsAccess("update"),
-      schema: {
-        tags,
-        description:
-          "Renames a group, moves it to another grade or changes its head teacher (409 YEAR_CLOSED in a closed year).",
-        params: IdParam,
-        body: UpdateGroupBody,
-        response: { 200: envelope(z.object({ group: GroupSchema })), ...WRITE_ERRORS },
-      },
+      description:
+        "Renames a group, moves it to another grade or changes its head teacher (409 YEAR_CLOSED in a closed year).",
+      body: UpdateGroupBody,
     },
-    async (request) => ({ data: { group: await groups.update(request.tenant!, request.params.id, request.body) } }),
+    ({ tenant, params, body }) => groups.update(tenant, params.id, body),
   );
-
-  app.delete(
+  r.remove(
     "/api/groups/:id",
-    {
-      config: sectionsAccess("delete"),
-      schema: {
-        tags,
-        description: "Deletes a group without students or teaching assignments (409 IN_USE otherwise).",
-        params: IdParam,
-        response: { 200: envelope(DeletedResponse), ...WRITE_ERRORS },
-      },
-    },
-    async (request) => ({ data: await groups.remove(request.tenant!, request.params.id) }),
+    { description: "Deletes a group without students or teaching assignments (409 IN_USE otherwise)." },
+    ({ tenant, params }) => groups.remove(tenant, params.id),
   );
 };

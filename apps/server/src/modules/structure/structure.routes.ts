@@ -20,8 +20,8 @@ export const structureRoutes: FastifyPluginAsync<{ structure: StructureService; 
   { structure, groups },
 ) => {
   const r = resourceRoutes(app, { tags: ["master-configuration"], access: sectionsAccess });
-  const section = ["section", SectionSchema] as [string, typeof SectionSchema];
-  const grade = ["grade", GradeSchema] as [string, typeof GradeSchema];
+  const section = ["section", SectionSchema] as const;
+  const grade = ["grade", GradeSchema] as const;
 
   r.list(
     "/api/sections",

@@ -1,8 +1,6 @@
 import {
   CreateSubjectBody,
-  DeletedResponse,
   envelope,
-  IdParam,
   perm,
   SubjectSchema,
   SubjectsQuery,
@@ -12,130 +10,87 @@ import {
   UpdateSubjectBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { type CrudAction, resourceRoutes } from "../../lib/resource-routes.ts";
 import { createSubjectsService, type SubjectsService } from "./subjects.service.ts";
 import { createTeachingAssignmentsService, type TeachingAssignmentsService } from "./teaching-assignments.service.ts";
 
 /** Subjects and teaching assignments share one area of the permission matrix (spec §6 subject). */
-const access = (action: "create" | "read" | "update" | "delete") =>
+const access = (action: CrudAction) =>
   ({ access: "school", permissions: [perm("master-configuration-subjects", action)] }) as const;
-const tags = ["master-configuration"];
-const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
-const Subject = envelope(z.object({ subject: SubjectSchema }));
 
-export const subjectsRoutes: FastifyPluginAsyncZod<{
+export const subjectsRoutes: FastifyPluginAsync<{
   subjects: SubjectsService;
   assignments: TeachingAssignmentsService;
 }> = async (app, { subjects, assignments }) => {
-  app.get(
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access });
+  const subject = ["subject", SubjectSchema] as const;
+
+  r.list(
     "/api/subjects",
+    ["subjects", SubjectSchema],
     {
-      config: access("read"),
-      schema: {
-        tags,
-        description: "Subjects by name with their grades, optionally only those taught in grade_id.",
-        querystring: SubjectsQuery,
-        response: { 200: envelope(z.object({ subjects: z.array(SubjectSchema) })), ...AUTH_ERRORS },
-      },
+      description: "Subjects by name with their grades, optionally only those taught in grade_id.",
+      query: SubjectsQuery,
     },
-    async (request) => ({ data: { subjects: await subjects.list(request.tenant!, request.query) } }),
+    ({ tenant, query }) => subjects.list(tenant, query),
   );
-
-  app.post(
+  r.create(
     "/api/subjects",
+    subject,
     {
-      config: access("create"),
-      schema: {
-        tags,
-        description: "Creates a subject taught in grade_ids; a code already used in the school is 409 CONFLICT.",
-        body: CreateSubjectBody,
-        response: { 201: Subject, ...WRITE_ERRORS },
-      },
+      description: "Creates a subject taught in grade_ids; a code already used in the school is 409 CONFLICT.",
+      body: CreateSubjectBody,
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: { subject: await subjects.create(request.tenant!, request.body) } }),
+    ({ tenant, body }) => subjects.create(tenant, body),
   );
-
-  app.patch(
+  r.update(
     "/api/subjects/:id",
+    subject,
     {
-      config: access("update"),
-      schema: {
-        tags,
-        description: "Edits a subject; grade_ids replaces its grades (409 IN_USE when a dropped grade is taught it).",
-        params: IdParam,
-        body: UpdateSubjectBody,
-        response: { 200: Subject, ...WRITE_ERRORS },
-      },
+      description: "Edits a subject; grade_ids replaces its grades (409 IN_USE when a dropped grade is taught it).",
+      body: UpdateSubjectBody,
     },
-    async (request) => ({ data: { subject: await subjects.update(request.tenant!, request.params.id, request.body) } }),
+    ({ tenant, params, body }) => subjects.update(tenant, params.id, body),
   );
-
-  app.delete(
+  r.remove(
     "/api/subjects/:id",
-    {
-      config: access("delete"),
-      schema: {
-        tags,
-        description: "Deletes a subject without teaching assignments (409 IN_USE otherwise).",
-        params: IdParam,
-        response: { 200: envelope(DeletedResponse), ...WRITE_ERRORS },
-      },
-    },
-    async (request) => ({ data: await subjects.remove(request.tenant!, request.params.id) }),
+    { description: "Deletes a subject without teaching assignments (409 IN_USE otherwise)." },
+    ({ tenant, params }) => subjects.remove(tenant, params.id),
   );
 
-  app.get(
+  r.list(
     "/api/teaching-assignments",
+    ["teaching_assignments", TeachingAssignmentSchema],
     {
-      config: access("read"),
-      schema: {
-        tags,
-        description: "A group's assignments, or a year's (default: the current one), optionally of one user.",
-        querystring: TeachingAssignmentsQuery,
-        response: {
-          200: envelope(z.object({ teaching_assignments: z.array(TeachingAssignmentSchema) })),
-          ...AUTH_ERRORS,
-        },
-      },
+      description: "A group's assignments, or a year's (default: the current one), optionally of one user.",
+      query: TeachingAssignmentsQuery,
     },
-    async (request) => ({ data: { teaching_assignments: await assignments.list(request.tenant!, request.query) } }),
+    ({ tenant, query }) => assignments.list(tenant, query),
   );
-
-  app.post(
+  r.create(
     "/api/teaching-assignments",
+    ["teaching_assignment", TeachingAssignmentSchema],
     {
-      config: access("create"),
-      schema: {
-        tags,
-        description:
-          "Assigns a subject of the group's grade (422 SUBJECT_NOT_IN_GRADE) to an active staff member (422 NOT_STAFF).",
-        body: TeachingAssignmentBody,
-        response: { 201: envelope(z.object({ teaching_assignment: TeachingAssignmentSchema })), ...WRITE_ERRORS },
-      },
+      description:
+        "Assigns a subject of the group's grade (422 SUBJECT_NOT_IN_GRADE) to an active staff member (422 NOT_STAFF).",
+      body: TeachingAssignmentBody,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: { teaching_assignment: await assignments.create(request.tenant!, request.body) } }),
+    ({ tenant, body }) => assignments.create(tenant, body),
   );
-
-  app.delete(
+  // Removed by the body's triple rather than by an id: the answer repeats the triple.
+  r.route(
+    "DELETE",
     "/api/teaching-assignments",
+    200,
+    envelope(TeachingAssignmentBody),
     {
-      config: access("delete"),
-      schema: {
-        tags,
-        description:
-          "Removes the assignment named by the body's triple; a head teacher's last subject in their own group is 409 HEAD_TEACHER_OWNS_GROUP.",
-        body: TeachingAssignmentBody,
-        response: { 200: envelope(TeachingAssignmentBody), ...WRITE_ERRORS },
-      },
+      action: "delete",
+      description:
+        "Removes the assignment named by the body's triple; a head teacher's last subject in their own group is 409 HEAD_TEACHER_OWNS_GROUP.",
+      body: TeachingAssignmentBody,
     },
-    async (request) => ({ data: await assignments.remove(request.tenant!, request.body) }),
+    ({ tenant, body }) => assignments.remove(tenant, body),
   );
 };
 
