@@ -40,6 +40,25 @@ export const keyedList = (key: string, item: Schema) => envelope(z.object({ [key
 export const pagedList = (key: string, item: Schema) =>
   envelope(z.object({ [key]: z.array(item), total: z.number(), page: z.number(), per_page: z.number() }));
 
+/** What a plain resource's service offers; `crud` registers a route for each method given. */
+export interface CrudService<Q extends Schema | undefined, C extends Schema | undefined, U extends Schema | undefined> {
+  list?(tenant: Tenant, query: Out<Q>): Promise<unknown[]>;
+  create?(tenant: Tenant, body: Out<C>): Promise<unknown>;
+  update?(tenant: Tenant, id: number, body: Out<U>): Promise<unknown>;
+  remove?(tenant: Tenant, id: number): Promise<{ id: number }>;
+}
+
+/** A plain resource: `one` and `many` name the envelope keys, `docs` the OpenAPI description of each verb. */
+export interface CrudSpec<Q, C, U> {
+  one: string;
+  many: string;
+  item: Schema;
+  query?: Q;
+  create?: C;
+  update?: U;
+  docs?: Partial<Record<"list" | "create" | "update" | "remove", string>>;
+}
+
 export function resourceRoutes(app: FastifyInstance, resource: { tags: string[]; access: (a: CrudAction) => object }) {
   const { tags, access } = resource;
 
@@ -81,6 +100,34 @@ export function resourceRoutes(app: FastifyInstance, resource: { tags: string[];
 
   return {
     route,
+    /** GET path, POST path, PATCH path/:id, DELETE path/:id for what the service offers. */
+    crud<Q extends Schema | undefined, C extends Schema | undefined, U extends Schema | undefined>(
+      url: string,
+      spec: CrudSpec<Q, C, U>,
+      service: CrudService<Q, C, U>,
+    ) {
+      const { one, many, item, query, docs = {} } = spec;
+      const { list, create, update, remove } = service;
+      if (list) {
+        route("GET", url, 200, keyedList(many, item), { action: "read", query, description: docs.list }, async (c) => ({
+          [many]: await list(c.tenant, c.query),
+        }));
+      }
+      if (create && spec.create) {
+        const options = { action: "create" as const, body: spec.create, description: docs.create };
+        route("POST", url, 201, keyed(one, item), options, async (c) => ({ [one]: await create(c.tenant, c.body) }));
+      }
+      if (update && spec.update) {
+        const options = { action: "update" as const, params: IdParam, body: spec.update, description: docs.update };
+        route("PATCH", `${url}/:id`, 200, keyed(one, item), options, async (c) => ({
+          [one]: await update(c.tenant, c.params.id, c.body),
+        }));
+      }
+      if (remove) {
+        const options = { action: "delete" as const, params: IdParam, description: docs.remove };
+        route("DELETE", `${url}/:id`, 200, Deleted, options, (c) => remove(c.tenant, c.params.id));
+      }
+    },
     /** GET path → `{ data: { [key]: item[] } }`. */
     list<Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
       url: string,

@@ -34,95 +34,61 @@ export const incidentConfigRoutes: FastifyPluginAsync<{
 }> = async (app, { catalogue, observationTypes }) => {
   // Everyone who registers reads the catalogue; only configurators change it.
   const r = resourceRoutes(app, { tags: ["master-configuration"], access: (a) => (a === "read" ? read : write) });
-  const category = ["category", IncidentCategorySchema] as const;
-  const type = ["type", IncidentTypeSchema] as const;
-  const observationType = ["observation_type", ObservationTypeSchema] as const;
+  const { createCategory, updateCategory, removeCategory, createType, updateType, removeType } = catalogue;
 
-  r.list(
+  r.crud(
     "/api/incident-categories",
-    ["categories", IncidentCategorySchema],
     {
-      description:
-        "Categories by order and name with their types by name. Active ones only, unless a configurator asks include_inactive=1.",
+      one: "category",
+      many: "categories",
+      item: IncidentCategorySchema,
       query: ListQuery,
+      create: CategoryBody,
+      update: UpdateCategoryBody,
+      docs: {
+        list: "Categories by order and name with their types by name. Active ones only, unless a configurator asks include_inactive=1.",
+        create: "Creates a category (last in order unless given); a name already used is 409 CONFLICT.",
+        update: "Renames, reorders, activates or deactivates a category.",
+        remove: "Deletes a category without types or incidents (409 IN_USE otherwise; deactivate it instead).",
+      },
     },
-    ({ tenant, query }) => catalogue.list(tenant, query),
+    { list: catalogue.list, create: createCategory, update: updateCategory, remove: removeCategory },
   );
-  r.create(
-    "/api/incident-categories",
-    category,
-    {
-      description: "Creates a category (last in order unless given); a name already used is 409 CONFLICT.",
-      body: CategoryBody,
-    },
-    ({ tenant, body }) => catalogue.createCategory(tenant, body),
-  );
-  r.update(
-    "/api/incident-categories/:id",
-    category,
-    { description: "Renames, reorders, activates or deactivates a category.", body: UpdateCategoryBody },
-    ({ tenant, params, body }) => catalogue.updateCategory(tenant, params.id, body),
-  );
-  r.remove(
-    "/api/incident-categories/:id",
-    { description: "Deletes a category without types or incidents (409 IN_USE otherwise; deactivate it instead)." },
-    ({ tenant, params }) => catalogue.removeCategory(tenant, params.id),
-  );
-
-  r.create(
+  // Types are listed inside their categories: no list of their own.
+  r.crud(
     "/api/incident-types",
-    type,
     {
-      description:
-        "Creates a type in a category of the school; guidelines are text, one per line (a hyphen-only line is 422 GUIDELINE_HYPHEN_ONLY).",
-      body: IncidentTypeBody,
+      one: "type",
+      many: "types",
+      item: IncidentTypeSchema,
+      create: IncidentTypeBody,
+      update: UpdateIncidentTypeBody,
+      docs: {
+        create:
+          "Creates a type in a category of the school; guidelines are text, one per line (a hyphen-only line is 422 GUIDELINE_HYPHEN_ONLY).",
+        update: "Edits a type; incidents already registered keep their classification and points.",
+        remove: "Deletes a type no incident uses (409 IN_USE otherwise; deactivate it instead).",
+      },
     },
-    ({ tenant, body }) => catalogue.createType(tenant, body),
+    { create: createType, update: updateType, remove: removeType },
   );
-  r.update(
-    "/api/incident-types/:id",
-    type,
-    {
-      description: "Edits a type; incidents already registered keep their classification and points.",
-      body: UpdateIncidentTypeBody,
-    },
-    ({ tenant, params, body }) => catalogue.updateType(tenant, params.id, body),
-  );
-  r.remove(
-    "/api/incident-types/:id",
-    { description: "Deletes a type no incident uses (409 IN_USE otherwise; deactivate it instead)." },
-    ({ tenant, params }) => catalogue.removeType(tenant, params.id),
-  );
-
-  r.list(
+  r.crud(
     "/api/observation-types",
-    ["observation_types", ObservationTypeSchema],
     {
-      description:
-        "Observation types, positive first, by name. Active ones only, unless a configurator asks include_inactive=1.",
+      one: "observation_type",
+      many: "observation_types",
+      item: ObservationTypeSchema,
       query: ListQuery,
+      create: ObservationTypeBody,
+      update: UpdateObservationTypeBody,
+      docs: {
+        list: "Observation types, positive first, by name. Active ones only, unless a configurator asks include_inactive=1.",
+        create: "Creates an observation type; a name already used is 409 CONFLICT.",
+        update: "Edits an observation type; observations already recorded keep their points.",
+        remove: "Deletes an observation type no observation uses (409 IN_USE otherwise; deactivate it instead).",
+      },
     },
-    ({ tenant, query }) => observationTypes.list(tenant, query),
-  );
-  r.create(
-    "/api/observation-types",
-    observationType,
-    { description: "Creates an observation type; a name already used is 409 CONFLICT.", body: ObservationTypeBody },
-    ({ tenant, body }) => observationTypes.create(tenant, body),
-  );
-  r.update(
-    "/api/observation-types/:id",
-    observationType,
-    {
-      description: "Edits an observation type; observations already recorded keep their points.",
-      body: UpdateObservationTypeBody,
-    },
-    ({ tenant, params, body }) => observationTypes.update(tenant, params.id, body),
-  );
-  r.remove(
-    "/api/observation-types/:id",
-    { description: "Deletes an observation type no observation uses (409 IN_USE otherwise; deactivate it instead)." },
-    ({ tenant, params }) => observationTypes.remove(tenant, params.id),
+    observationTypes,
   );
 };
 

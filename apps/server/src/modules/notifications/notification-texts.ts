@@ -1,4 +1,5 @@
 import type { Language } from "@convive/domain";
+import texts from "./notification-texts.json" with { type: "json" };
 
 type Params = Record<string, string | number>;
 type Text = Record<Language, string>;
@@ -6,77 +7,16 @@ type Text = Record<Language, string>;
 interface NotificationText {
   title: Text;
   body: Text;
+  /** Who receives it or what it leaves out, for the next person editing the texts. */
+  note?: string;
 }
 
 /**
- * What each notification type says, in both languages. Rows store only `type` + `params`, so a text fixed here
- * fixes every notification already sent, and each reader sees their own language.
+ * What each notification type says, in both languages (data: notification-texts.json, `{name}` placeholders).
+ * Rows store only `type` + `params`, so a text fixed there fixes every notification already sent, and each reader
+ * sees their own language.
  */
-export const NOTIFICATION_TEXTS = {
-  welcome: {
-    title: { es: "¡Bienvenido a {school}!", en: "Welcome to {school}!" },
-    body: {
-      es: "Tu cuenta ya está lista. Aquí verás los avisos de tu escuela.",
-      en: "Your account is ready. Your school's notices will appear here.",
-    },
-  },
-  "setup.reminder": {
-    title: { es: "Completa la configuración de la escuela", en: "Finish setting up the school" },
-    body: {
-      es: "Llevas {completed} de {total} etapas de configuración completadas.",
-      en: "You have completed {completed} of {total} setup stages.",
-    },
-  },
-  "incident.created": {
-    title: { es: "Nueva incidencia: {student}", en: "New incident: {student}" },
-    body: {
-      es: "{author} registró «{incident}» el {date}.",
-      en: "{author} registered “{incident}” on {date}.",
-    },
-  },
-  /** To a family: names only their own child(ren), never the other students of the incident. */
-  "incident.created.family": {
-    title: { es: "Incidencia registrada: {student}", en: "Incident recorded: {student}" },
-    body: {
-      es: "{author} registró «{incident}» el {date}. Puedes ver el detalle en Convive.",
-      en: "{author} recorded “{incident}” on {date}. You can see the details in Convive.",
-    },
-  },
-  "incident.closed": {
-    title: { es: "Incidencia cerrada: {student}", en: "Incident closed: {student}" },
-    body: { es: "«{incident}» fue cerrada por {author}.", en: "“{incident}” was closed by {author}." },
-  },
-  "incident.cancelled": {
-    title: { es: "Incidencia cancelada: {student}", en: "Incident cancelled: {student}" },
-    body: { es: "«{incident}» fue cancelada por {author}.", en: "“{incident}” was cancelled by {author}." },
-  },
-  // Follow-up (modules/follow-up): no student names, the reader opens the incident for the details.
-  "formative-action.assigned": {
-    title: { es: "Acción formativa asignada: incidencia {folio}", en: "Formative action assigned: incident {folio}" },
-    body: { es: "«{guideline}», a partir del {date}.", en: "“{guideline}”, starting {date}." },
-  },
-  "meeting.scheduled": {
-    title: { es: "Reunión con la escuela: {date} {time}", en: "Meeting with the school: {date} {time}" },
-    body: {
-      es: "Reunión sobre la incidencia {folio}. Consulta los detalles en Convive.",
-      en: "Meeting about incident {folio}. See the details in Convive.",
-    },
-  },
-  "meeting.cancelled": {
-    title: { es: "Reunión cancelada: {date} {time}", en: "Meeting cancelled: {date} {time}" },
-    body: {
-      es: "La reunión sobre la incidencia {folio} se canceló.",
-      en: "The meeting about incident {folio} was cancelled.",
-    },
-  },
-  "password.changed": {
-    title: { es: "Contraseña actualizada", en: "Password updated" },
-    body: {
-      es: "Tu contraseña se cambió. Si no fuiste tú, avisa a la escuela de inmediato.",
-      en: "Your password was changed. If it was not you, tell the school at once.",
-    },
-  },
-} as const satisfies Record<string, NotificationText>;
+export const NOTIFICATION_TEXTS = texts satisfies Record<string, NotificationText>;
 
 export type NotificationType = keyof typeof NOTIFICATION_TEXTS;
 

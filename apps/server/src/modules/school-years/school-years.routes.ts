@@ -30,34 +30,22 @@ export const schoolYearsRoutes: FastifyPluginAsync<{
   const year = ["school_year", SchoolYearSchema] as const;
   const period = ["period", PeriodSchema] as const;
 
-  r.list(
+  r.crud(
     "/api/school-years",
-    ["school_years", SchoolYearSchema],
-    { description: "The school's years, newest first, each with its periods and number of groups." },
-    ({ tenant }) => years.list(tenant),
-  );
-  r.create(
-    "/api/school-years",
-    year,
     {
-      description: "Creates a year (422 DATES_OVERLAP when it touches another); the first one becomes current.",
-      body: CreateSchoolYearBody,
+      one: "school_year",
+      many: "school_years",
+      item: SchoolYearSchema,
+      create: CreateSchoolYearBody,
+      update: UpdateSchoolYearBody,
+      docs: {
+        list: "The school's years, newest first, each with its periods and number of groups.",
+        create: "Creates a year (422 DATES_OVERLAP when it touches another); the first one becomes current.",
+        update: "Edits an open year; is_current: true makes it the current one (409 YEAR_CLOSED when closed).",
+        remove: "Deletes an open year without periods or groups (409 IN_USE otherwise).",
+      },
     },
-    ({ tenant, body }) => years.create(tenant, body),
-  );
-  r.update(
-    "/api/school-years/:id",
-    year,
-    {
-      description: "Edits an open year; is_current: true makes it the current one (409 YEAR_CLOSED when closed).",
-      body: UpdateSchoolYearBody,
-    },
-    ({ tenant, params, body }) => years.update(tenant, params.id, body),
-  );
-  r.remove(
-    "/api/school-years/:id",
-    { description: "Deletes an open year without periods or groups (409 IN_USE otherwise)." },
-    ({ tenant, params }) => years.remove(tenant, params.id),
+    years,
   );
   r.route(
     "POST",

@@ -20,48 +20,39 @@ export const structureRoutes: FastifyPluginAsync<{ structure: StructureService; 
   { structure, groups },
 ) => {
   const r = resourceRoutes(app, { tags: ["master-configuration"], access: sectionsAccess });
-  const section = ["section", SectionSchema] as const;
-  const grade = ["grade", GradeSchema] as const;
+  const { listSections, createSection, updateSection, deleteSection } = structure;
+  const { listGrades, createGrade, updateGrade, deleteGrade } = structure;
 
-  r.list(
+  r.crud(
     "/api/sections",
-    ["sections", SectionSchema],
     {
-      description: "The school's sections (niveles) by order then name, with how many grades each has.",
+      one: "section",
+      many: "sections",
+      item: SectionSchema,
+      create: CreateSectionBody,
+      update: UpdateSectionBody,
+      docs: {
+        list: "The school's sections (niveles) by order then name, with how many grades each has.",
+        remove: "Deletes a section without grades (409 IN_USE otherwise).",
+      },
     },
-    ({ tenant }) => structure.listSections(tenant),
+    { list: listSections, create: createSection, update: updateSection, remove: deleteSection },
   );
-  r.create("/api/sections", section, { body: CreateSectionBody }, ({ tenant, body }) =>
-    structure.createSection(tenant, body),
-  );
-  r.update("/api/sections/:id", section, { body: UpdateSectionBody }, ({ tenant, params, body }) =>
-    structure.updateSection(tenant, params.id, body),
-  );
-  r.remove(
-    "/api/sections/:id",
-    { description: "Deletes a section without grades (409 IN_USE otherwise)." },
-    ({ tenant, params }) => structure.deleteSection(tenant, params.id),
-  );
-
-  r.list(
+  r.crud(
     "/api/grades",
-    ["grades", GradeSchema],
     {
-      description: "Grades by section and order, with their groups in school_year_id (default: the current year).",
+      one: "grade",
+      many: "grades",
+      item: GradeSchema,
       query: GradesQuery,
+      create: CreateGradeBody,
+      update: UpdateGradeBody,
+      docs: {
+        list: "Grades by section and order, with their groups in school_year_id (default: the current year).",
+        remove: "Deletes a grade no group (of any year) and no subject uses (409 IN_USE otherwise).",
+      },
     },
-    ({ tenant, query }) => structure.listGrades(tenant, query),
-  );
-  r.create("/api/grades", grade, { body: CreateGradeBody }, ({ tenant, body }) => structure.createGrade(tenant, body));
-  r.update("/api/grades/:id", grade, { body: UpdateGradeBody }, ({ tenant, params, body }) =>
-    structure.updateGrade(tenant, params.id, body),
-  );
-  r.remove(
-    "/api/grades/:id",
-    {
-      description: "Deletes a grade no group (of any year) and no subject uses (409 IN_USE otherwise).",
-    },
-    ({ tenant, params }) => structure.deleteGrade(tenant, params.id),
+    { list: listGrades, create: createGrade, update: updateGrade, remove: deleteGrade },
   );
 
   await app.register(groupsRoutes, { groups });

@@ -24,39 +24,23 @@ export const subjectsRoutes: FastifyPluginAsync<{
   assignments: TeachingAssignmentsService;
 }> = async (app, { subjects, assignments }) => {
   const r = resourceRoutes(app, { tags: ["master-configuration"], access });
-  const subject = ["subject", SubjectSchema] as const;
-
-  r.list(
+  r.crud(
     "/api/subjects",
-    ["subjects", SubjectSchema],
     {
-      description: "Subjects by name with their grades, optionally only those taught in grade_id.",
+      one: "subject",
+      many: "subjects",
+      item: SubjectSchema,
       query: SubjectsQuery,
+      create: CreateSubjectBody,
+      update: UpdateSubjectBody,
+      docs: {
+        list: "Subjects by name with their grades, optionally only those taught in grade_id.",
+        create: "Creates a subject taught in grade_ids; a code already used in the school is 409 CONFLICT.",
+        update: "Edits a subject; grade_ids replaces its grades (409 IN_USE when a dropped grade is taught it).",
+        remove: "Deletes a subject without teaching assignments (409 IN_USE otherwise).",
+      },
     },
-    ({ tenant, query }) => subjects.list(tenant, query),
-  );
-  r.create(
-    "/api/subjects",
-    subject,
-    {
-      description: "Creates a subject taught in grade_ids; a code already used in the school is 409 CONFLICT.",
-      body: CreateSubjectBody,
-    },
-    ({ tenant, body }) => subjects.create(tenant, body),
-  );
-  r.update(
-    "/api/subjects/:id",
-    subject,
-    {
-      description: "Edits a subject; grade_ids replaces its grades (409 IN_USE when a dropped grade is taught it).",
-      body: UpdateSubjectBody,
-    },
-    ({ tenant, params, body }) => subjects.update(tenant, params.id, body),
-  );
-  r.remove(
-    "/api/subjects/:id",
-    { description: "Deletes a subject without teaching assignments (409 IN_USE otherwise)." },
-    ({ tenant, params }) => subjects.remove(tenant, params.id),
+    subjects,
   );
 
   r.list(
