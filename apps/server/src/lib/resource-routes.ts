@@ -1,4 +1,4 @@
-import { DeletedResponse, envelope, IdParam } from "@convive/domain";
+import { type Action, type Area, DeletedResponse, envelope, IdParam, perm } from "@convive/domain";
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from "fastify";
 import { z } from "zod";
 import { AUTH_ERRORS, errorResponses } from "./http.ts";
@@ -11,6 +11,12 @@ export type CrudAction = "create" | "read" | "update" | "delete";
 type Tenant = NonNullable<FastifyRequest["tenant"]>;
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+/** The rule of a school route guarded by an area of the permission matrix: any of `actions` on `area` lets in. */
+export const areaAccess =
+  (area: Area) =>
+  (...actions: Action[]) =>
+    ({ access: "school", permissions: actions.map((action) => perm(area, action)) }) as const;
 
 /** Statuses a write can answer besides the authentication ones: 409 for conflicts and rules of state. */
 export const WRITE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };

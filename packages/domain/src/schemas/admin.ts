@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./auth.ts";
 import { HttpUrl, Id, optionalEmail, optionalText, QueryInt, SchoolTimeZone, singleLine } from "./fields.ts";
+import { SchoolIdentity } from "./school-info.ts";
 
 /**
  * Platform (root) administration: schools, users and help videos (spec §1, §2 admin screens).
@@ -117,16 +118,7 @@ export const UpdateHelpVideoBody = z.object({
 });
 export type UpdateHelpVideoBody = z.infer<typeof UpdateHelpVideoBody>;
 
-export const AdminSchool = z.object({
-  id: z.string(),
-  name: z.string(),
-  legal_name: z.string().nullable(),
-  cct: z.string().nullable(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  time_zone: z.string(),
-  logo: z.string().nullable(),
+export const AdminSchool = SchoolIdentity.extend({
   is_active: z.boolean(),
   created_at: z.string(),
   member_count: z.number(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, QueryId, QueryInt, singleLine } from "./fields.ts";
+import { PersonName } from "./responses.ts";
 
 /**
  * Invitations (issue 9): a school never links, reads or changes an account by typing its e-mail. Adding a person
@@ -14,24 +15,16 @@ export const INVITATION_STATUSES = ["pending", "expired"] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** A student an invited family member will be linked to on acceptance. */
-export const InvitedStudentSchema = z.object({
-  id: z.number(),
+export const InvitedStudentSchema = PersonName.extend({
   enrollment: z.string(),
-  first_name: z.string(),
-  paternal_surname: z.string(),
-  maternal_surname: z.string(),
   relationship: z.string(),
   can_pick_up: z.boolean(),
   is_emergency_contact: z.boolean(),
 });
 
 /** An open invitation as the school sees it: only what the school itself typed, never the account's data. */
-export const InvitationSchema = z.object({
-  id: z.number(),
+export const InvitationSchema = PersonName.extend({
   email: z.string(),
-  first_name: z.string(),
-  paternal_surname: z.string(),
-  maternal_surname: z.string(),
   cell_phone: z.string().nullable(),
   profile_id: z.number(),
   profile_name: z.string(),

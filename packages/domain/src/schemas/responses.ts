@@ -63,3 +63,11 @@ export const SessionPayload = z.object({
 });
 
 export const MessageResponse = envelope(z.object({ message: z.string() }));
+
+/** A person as lists show them: id and the three name parts (the web composes the display name). */
+export const PersonName = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  paternal_surname: z.string(),
+  maternal_surname: z.string(),
+});

@@ -44,8 +44,8 @@ export const ContrastWarningSchema = z.object({
   minimum: z.number(),
 });
 
-/** What GET/PATCH /api/school-info answer: the school's information plus the colour pairs hard to read. */
-export const SchoolInfo = z.object({
+/** A school as both its own configuration and the platform administrator see it (lib/school-presenter.ts). */
+export const SchoolIdentity = z.object({
   id: z.string(),
   name: z.string(),
   legal_name: z.string().nullable(),
@@ -55,6 +55,10 @@ export const SchoolInfo = z.object({
   email: z.string().nullable(),
   time_zone: z.string(),
   logo: z.string().nullable(),
+});
+
+/** What GET/PATCH /api/school-info answer: the school's information plus the colour pairs hard to read. */
+export const SchoolInfo = SchoolIdentity.extend({
   institutional_color_1: z.string(),
   institutional_color_2: z.string(),
   institutional_color_3: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, QueryId, singleLine } from "./fields.ts";
+import { PersonName } from "./responses.ts";
 
 /**
  * Master configuration › scholar-cicle and cycle-details (product design §3): school years (ciclos escolares)
@@ -60,13 +61,6 @@ export const SchoolYearSchema = z.object({
   periods: z.array(PeriodSchema),
 });
 export type SchoolYearSchema = z.infer<typeof SchoolYearSchema>;
-
-const PersonName = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  paternal_surname: z.string(),
-  maternal_surname: z.string(),
-});
 
 /** A group of a closed year as cycle-details lists it. */
 export const PastGroupSchema = z.object({

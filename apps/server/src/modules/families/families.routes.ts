@@ -22,7 +22,7 @@ import { createFamiliesService, type FamiliesService } from "./families.service.
 
 /** A student's family members (spec §3 "Parent and student records") and the school's family accounts. */
 export const familiesRoutes: FastifyPluginAsync<{ families: FamiliesService }> = async (app, { families }) => {
-  const r = resourceRoutes(app, { tags: ["master-configuration"], access: (a) => studentsAccess(a) });
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access: studentsAccess });
 
   r.route(
     "GET",

@@ -5,12 +5,11 @@ import {
   FormativeActionsQuery,
   IdParam,
   OccurrenceParam,
-  perm,
   UpdateFormativeActionBody,
   WaiveBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
-import { keyed, resourceRoutes } from "../../lib/resource-routes.ts";
+import { areaAccess, keyed, resourceRoutes } from "../../lib/resource-routes.ts";
 import type { FormativeActionsService } from "./formative-actions.service.ts";
 import { viewerOf } from "./scope.ts";
 
@@ -23,7 +22,7 @@ export const formativeActionsRoutes: FastifyPluginAsync<{ actions: FormativeActi
 ) => {
   const r = resourceRoutes(app, {
     tags: ["incidents"],
-    access: (a) => ({ access: "school", permissions: [perm("formative-actions", a)] }),
+    access: areaAccess("formative-actions"),
   });
   const action = ["formative_action", FormativeActionSchema] as const;
 

@@ -1,6 +1,6 @@
 import { ObservationBody, ObservationSchema, ObservationsQuery, perm } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
-import { resourceRoutes } from "../../lib/resource-routes.ts";
+import { areaAccess, resourceRoutes } from "../../lib/resource-routes.ts";
 import type { ObservationsService } from "./observations.service.ts";
 import { viewerOf } from "./scope.ts";
 
@@ -10,7 +10,7 @@ export const observationsRoutes: FastifyPluginAsync<{ observations: Observations
 ) => {
   const r = resourceRoutes(app, {
     tags: ["incidents"],
-    access: (a) => ({ access: "school", permissions: [perm("accompaniment-observations", a)] }),
+    access: areaAccess("accompaniment-observations"),
   });
 
   r.create(

@@ -16,6 +16,13 @@ import { viewerOf } from "./scope.ts";
 
 const access = (...permissions: string[]) => ({ access: "school", permissions }) as const;
 
+/** What the OpenAPI page says of scheduling and editing. */
+const DOCS = {
+  schedule:
+    "Schedules a parent meeting about an open or closed incident (409 INCIDENT_NOT_OPEN when cancelled); attendees are the students' family members or active staff (422 INVALID_ATTENDEE). Invited families are notified.",
+  edit: "Edits a meeting: time, place or link, attendees (replaced when given), agreements, minutes and status (scheduled, held, cancelled, no-show).",
+};
+
 export const parentMeetingsRoutes: FastifyPluginAsync<{ meetings: ParentMeetingsService }> = async (
   app,
   { meetings },
@@ -26,22 +33,13 @@ export const parentMeetingsRoutes: FastifyPluginAsync<{ meetings: ParentMeetings
   r.create(
     "/api/incidents/:id/meetings",
     meeting,
-    {
-      description:
-        "Schedules a parent meeting about an open or closed incident (409 INCIDENT_NOT_OPEN when cancelled); attendees are the students' family members or active staff (422 INVALID_ATTENDEE). Invited families are notified.",
-      params: IdParam,
-      body: ParentMeetingBody,
-    },
+    { description: DOCS.schedule, params: IdParam, body: ParentMeetingBody },
     ({ request, params, body }) => meetings.create(viewerOf(request), params.id, body),
   );
   r.update(
     "/api/parent-meetings/:id",
     meeting,
-    {
-      description:
-        "Edits a meeting: time, place or link, attendees (replaced when given), agreements, minutes and status (scheduled, held, cancelled, no-show).",
-      body: UpdateParentMeetingBody,
-    },
+    { description: DOCS.edit, body: UpdateParentMeetingBody },
     ({ request, params, body }) => meetings.update(viewerOf(request), params.id, body),
   );
   r.list(

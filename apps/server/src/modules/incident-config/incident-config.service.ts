@@ -13,6 +13,7 @@ import { deleteOrInUse } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { activeOnly, byName } from "./access.ts";
+import { requireFreeNames } from "./free-names.ts";
 import * as repo from "./incident-config.repository.ts";
 
 const typeOut = (row: repo.TypeRow, incidentsCount: number): IncidentType => ({
@@ -95,21 +96,11 @@ export function createIncidentConfigService(deps: { db: Db }) {
     );
   }
 
-  /** Two categories of one school may not share a name in either language (409 CONFLICT on that field). */
-  async function requireFreeCategoryNames(tx: Tx, schoolId: string, body: UpdateCategoryBody, exceptId?: number) {
-    if (body.name_es && (await repo.categoryNamed(tx, schoolId, body.name_es, "es", exceptId))) {
-      throw new AppError("CONFLICT", { name_es: "CONFLICT" });
-    }
-    if (body.name_en && (await repo.categoryNamed(tx, schoolId, body.name_en, "en", exceptId))) {
-      throw new AppError("CONFLICT", { name_en: "CONFLICT" });
-    }
-  }
-
   async function createCategory(tenant: Tenant, body: CategoryBody) {
     const { schoolId } = tenant;
     return db.transaction(async (tx) => {
       await repo.lockCatalogue(tx, schoolId);
-      await requireFreeCategoryNames(tx, schoolId, body);
+      await requireFreeNames(body, (name, lang) => repo.categoryNamed(tx, schoolId, name, lang));
       const row = await repo.insertCategory(tx, {
         schoolId,
         nameEs: body.name_es,
@@ -126,7 +117,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
     return db.transaction(async (tx) => {
       await repo.lockCatalogue(tx, schoolId);
       if (!(await repo.findCategory(tx, schoolId, id))) throw new AppError("NOT_FOUND");
-      await requireFreeCategoryNames(tx, schoolId, body, id);
+      await requireFreeNames(body, (name, lang) => repo.categoryNamed(tx, schoolId, name, lang, id));
       await repo.updateCategory(tx, schoolId, id, {
         nameEs: body.name_es,
         nameEn: body.name_en,
@@ -159,22 +150,6 @@ export function createIncidentConfigService(deps: { db: Db }) {
     }
   }
 
-  /** Two types of one category may not share a name in either language. */
-  async function requireFreeTypeNames(
-    tx: Tx,
-    schoolId: string,
-    categoryId: number,
-    names: { name_es: string; name_en: string | null },
-    exceptId?: number,
-  ) {
-    if (await repo.typeNamed(tx, schoolId, categoryId, names.name_es, "es", exceptId)) {
-      throw new AppError("CONFLICT", { name_es: "CONFLICT" });
-    }
-    if (names.name_en && (await repo.typeNamed(tx, schoolId, categoryId, names.name_en, "en", exceptId))) {
-      throw new AppError("CONFLICT", { name_en: "CONFLICT" });
-    }
-  }
-
   async function typeWithCount(tx: Tx, schoolId: string, id: number) {
     const row = await repo.findType(tx, schoolId, id);
     if (!row) throw new AppError("NOT_FOUND");
@@ -187,10 +162,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
     return db.transaction(async (tx) => {
       await repo.lockCatalogue(tx, schoolId);
       await requireCategory(tx, schoolId, body.category_id);
-      await requireFreeTypeNames(tx, schoolId, body.category_id, {
-        name_es: body.name_es,
-        name_en: body.name_en ?? null,
-      });
+      await requireFreeNames(body, (name, lang) => repo.typeNamed(tx, schoolId, body.category_id, name, lang));
       const row = await repo.insertType(tx, {
         schoolId,
         categoryId: body.category_id,
@@ -223,7 +195,8 @@ export function createIncidentConfigService(deps: { db: Db }) {
           name_es: body.name_es ?? current.nameEs,
           name_en: body.name_en === undefined ? current.nameEn : body.name_en,
         };
-        await requireFreeTypeNames(tx, schoolId, body.category_id ?? current.categoryId, names, id);
+        const categoryId = body.category_id ?? current.categoryId;
+        await requireFreeNames(names, (name, lang) => repo.typeNamed(tx, schoolId, categoryId, name, lang, id));
       }
       await repo.updateType(tx, schoolId, id, {
         categoryId: body.category_id,

@@ -4,6 +4,7 @@ import { deleteOrInUse } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { activeOnly, byName } from "./access.ts";
+import { requireFreeNames } from "./free-names.ts";
 import * as repo from "./incident-config.repository.ts";
 
 const observationTypeOut = (row: repo.ObservationTypeRow, observationsCount: number): ObservationType => ({
@@ -37,21 +38,11 @@ export function createObservationTypesService(deps: { db: Db }) {
     return observationTypeOut(row, (await repo.observationsPerType(tx, schoolId, id)).get(id) ?? 0);
   }
 
-  /** Two observation types of one school may not share a name in either language (409 CONFLICT). */
-  async function requireFreeNames(tx: Tx, schoolId: string, body: UpdateObservationTypeBody, exceptId?: number) {
-    if (body.name_es && (await repo.observationTypeNamed(tx, schoolId, body.name_es, "es", exceptId))) {
-      throw new AppError("CONFLICT", { name_es: "CONFLICT" });
-    }
-    if (body.name_en && (await repo.observationTypeNamed(tx, schoolId, body.name_en, "en", exceptId))) {
-      throw new AppError("CONFLICT", { name_en: "CONFLICT" });
-    }
-  }
-
   async function create(tenant: Tenant, body: ObservationTypeBody) {
     const { schoolId } = tenant;
     return db.transaction(async (tx) => {
       await repo.lockCatalogue(tx, schoolId);
-      await requireFreeNames(tx, schoolId, body);
+      await requireFreeNames(body, (name, lang) => repo.observationTypeNamed(tx, schoolId, name, lang));
       const row = await repo.insertObservationType(tx, {
         schoolId,
         nameEs: body.name_es,
@@ -70,7 +61,7 @@ export function createObservationTypesService(deps: { db: Db }) {
     return db.transaction(async (tx) => {
       await repo.lockCatalogue(tx, schoolId);
       await one(tx, schoolId, id);
-      await requireFreeNames(tx, schoolId, body, id);
+      await requireFreeNames(body, (name, lang) => repo.observationTypeNamed(tx, schoolId, name, lang, id));
       await repo.updateObservationType(tx, schoolId, id, {
         nameEs: body.name_es,
         nameEn: body.name_en,

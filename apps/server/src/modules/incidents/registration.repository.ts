@@ -3,20 +3,14 @@ import { asc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm"
 import type { Tx } from "../../db/client.ts";
 import {
   formativeActions,
-  groups,
   incidentCategories,
   incidentCounters,
   incidentStudents,
   incidents,
   incidentTimeline,
   incidentTypes,
-  periods,
-  schools,
-  schoolYears,
-  studentGroups,
-  students,
-  subjects,
-} from "../../db/schema/index.ts";
+} from "../../db/schema/incidents.ts";
+import { groups, periods, schools, schoolYears, studentGroups, students, subjects } from "../../db/schema/index.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { studentName } from "./registration-options.repository.ts";
 

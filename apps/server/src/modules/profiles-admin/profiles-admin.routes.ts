@@ -1,11 +1,10 @@
 import { IdParam, PermissionMatrix, ProfileNameBody, ProfileSummary, PutPermissionsBody, perm } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
-import { type CrudAction, keyed, resourceRoutes } from "../../lib/resource-routes.ts";
+import { areaAccess, keyed, resourceRoutes } from "../../lib/resource-routes.ts";
 import { createProfilesAdminService, type ProfilesAdminService } from "./profiles-admin.service.ts";
 
-const access = (action: CrudAction) =>
-  ({ access: "school", permissions: [perm("master-configuration-users-profiles", action)] }) as const;
+const access = areaAccess("master-configuration-users-profiles");
 
 /** /api/profiles: the school's profiles (roles) and their permission matrix. GET /api/roles/:id stays as it is. */
 export const profilesAdminRoutes: FastifyPluginAsync<{ profiles: ProfilesAdminService }> = async (

@@ -1,4 +1,4 @@
-import { envelope, perm, SchoolInfo, UpdateSchoolInfoBody } from "@convive/domain";
+import { envelope, SchoolInfo, UpdateSchoolInfoBody } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,12 +7,12 @@ import { IMAGE_TYPES } from "../../lib/files/image-type.ts";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
+import { areaAccess } from "../../lib/resource-routes.ts";
 import { UPLOAD_CEILING_MB } from "../../lib/uploads.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
 import { createSchoolInfoService, type SchoolInfoService } from "./school-info.service.ts";
 
-const access = (action: "read" | "update") =>
-  ({ access: "school", permissions: [perm("master-configuration-school-info", action)] }) as const;
+const access = areaAccess("master-configuration-school-info");
 const tags = ["master-configuration"];
 const Answer = envelope(z.object({ school_info: SchoolInfo }));
 

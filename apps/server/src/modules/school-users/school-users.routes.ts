@@ -7,7 +7,6 @@ import {
   InvitationParam,
   InvitationSchema,
   InvitationsQuery,
-  perm,
   SchoolUserDetail,
   SchoolUserSchema,
   SchoolUsersQuery,
@@ -16,12 +15,11 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import { requestLanguage } from "../../lib/language.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
-import { resourceRoutes } from "../../lib/resource-routes.ts";
+import { areaAccess, resourceRoutes } from "../../lib/resource-routes.ts";
 import { createInvitationsService, type InvitationsService } from "../invitations/index.ts";
 import { createSchoolUsersService, type SchoolUsersService } from "./school-users.service.ts";
 
-const access = (...actions: ("create" | "read" | "update" | "delete" | "search")[]) =>
-  ({ access: "school", permissions: actions.map((a) => perm("master-configuration-users", a)) }) as const;
+const access = areaAccess("master-configuration-users");
 
 /**
  * /api/school-users: members of the school, their profile, and their membership's active flag; people are added
@@ -31,7 +29,7 @@ export const schoolUsersRoutes: FastifyPluginAsync<{
   schoolUsers: SchoolUsersService;
   invitations: InvitationsService;
 }> = async (app, { schoolUsers, invitations }) => {
-  const r = resourceRoutes(app, { tags: ["master-configuration"], access: (a) => access(a) });
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access });
   const user = ["user", SchoolUserDetail] as const;
   const invitation = ["invitation", InvitationSchema] as const;
 

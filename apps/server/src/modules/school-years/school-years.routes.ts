@@ -13,13 +13,12 @@ import {
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
-import { type CrudAction, keyed, resourceRoutes } from "../../lib/resource-routes.ts";
+import { areaAccess, keyed, resourceRoutes } from "../../lib/resource-routes.ts";
 import { type CycleDetailsService, createCycleDetailsService, type GroupsOfYear } from "./cycle-details.service.ts";
 import { createPeriodsService, type PeriodsService } from "./periods.service.ts";
 import { createSchoolYearsService, type SchoolYearsService } from "./school-years.service.ts";
 
-const access = (action: CrudAction) =>
-  ({ access: "school", permissions: [perm("master-configuration-school-year", action)] }) as const;
+const access = areaAccess("master-configuration-school-year");
 
 export const schoolYearsRoutes: FastifyPluginAsync<{
   years: SchoolYearsService;

@@ -1,5 +1,4 @@
-import { perm } from "@convive/domain";
+import { areaAccess } from "../../lib/resource-routes.ts";
 
 /** Sections, grades and groups share one area of the permission matrix (spec §6 level-grade-group). */
-export const sectionsAccess = (action: "create" | "read" | "update" | "delete") =>
-  ({ access: "school", permissions: [perm("master-configuration-sections", action)] }) as const;
+export const sectionsAccess = areaAccess("master-configuration-sections");

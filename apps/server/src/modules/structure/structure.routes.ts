@@ -1,17 +1,20 @@
 import {
   CreateGradeBody,
+  CreateGroupBody,
   CreateSectionBody,
   GradeSchema,
   GradesQuery,
+  GroupSchema,
+  GroupsQuery,
   SectionSchema,
   UpdateGradeBody,
+  UpdateGroupBody,
   UpdateSectionBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { resourceRoutes } from "../../lib/resource-routes.ts";
 import { sectionsAccess } from "./access.ts";
-import { groupsRoutes } from "./groups.routes.ts";
 import { createGroupsService, type GroupsService } from "./groups.service.ts";
 import { createStructureService, type StructureService } from "./structure.service.ts";
 
@@ -55,7 +58,25 @@ export const structureRoutes: FastifyPluginAsync<{ structure: StructureService; 
     { list: listGrades, create: createGrade, update: updateGrade, remove: deleteGrade },
   );
 
-  await app.register(groupsRoutes, { groups });
+  r.crud(
+    "/api/groups",
+    {
+      one: "group",
+      many: "groups",
+      item: GroupSchema,
+      query: GroupsQuery,
+      create: CreateGroupBody,
+      update: UpdateGroupBody,
+      docs: {
+        list: "Groups of school_year_id (default: the current year), optionally of one grade, with head teacher and students.",
+        create: "Creates a group; head_teacher_id must be an active staff member (422 NOT_STAFF otherwise).",
+        update:
+          "Renames a group, moves it to another grade or changes its head teacher (409 YEAR_CLOSED in a closed year).",
+        remove: "Deletes a group without students or teaching assignments (409 IN_USE otherwise).",
+      },
+    },
+    groups,
+  );
 };
 
 /** The module as app.ts registers it: the services built from the app's context. */

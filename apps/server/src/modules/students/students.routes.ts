@@ -12,7 +12,7 @@ export const studentsRoutes: FastifyPluginAsync<{ students: StudentsService; pho
   app,
   { students, photos },
 ) => {
-  const r = resourceRoutes(app, { tags: ["master-configuration"], access: (a) => studentsAccess(a) });
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access: studentsAccess });
   const student = ["student", StudentSchema] as const;
 
   r.page(

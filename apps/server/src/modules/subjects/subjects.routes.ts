@@ -1,29 +1,14 @@
-import {
-  CreateSubjectBody,
-  envelope,
-  perm,
-  SubjectSchema,
-  SubjectsQuery,
-  TeachingAssignmentBody,
-  TeachingAssignmentSchema,
-  TeachingAssignmentsQuery,
-  UpdateSubjectBody,
-} from "@convive/domain";
+import { CreateSubjectBody, SubjectSchema, SubjectsQuery, UpdateSubjectBody } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
-import { type CrudAction, resourceRoutes } from "../../lib/resource-routes.ts";
+import { resourceRoutes } from "../../lib/resource-routes.ts";
+import { subjectsAccess } from "./access.ts";
 import { createSubjectsService, type SubjectsService } from "./subjects.service.ts";
-import { createTeachingAssignmentsService, type TeachingAssignmentsService } from "./teaching-assignments.service.ts";
+import { teachingAssignmentsRoutes } from "./teaching-assignments.routes.ts";
+import { createTeachingAssignmentsService } from "./teaching-assignments.service.ts";
 
-/** Subjects and teaching assignments share one area of the permission matrix (spec §6 subject). */
-const access = (action: CrudAction) =>
-  ({ access: "school", permissions: [perm("master-configuration-subjects", action)] }) as const;
-
-export const subjectsRoutes: FastifyPluginAsync<{
-  subjects: SubjectsService;
-  assignments: TeachingAssignmentsService;
-}> = async (app, { subjects, assignments }) => {
-  const r = resourceRoutes(app, { tags: ["master-configuration"], access });
+export const subjectsRoutes: FastifyPluginAsync<{ subjects: SubjectsService }> = async (app, { subjects }) => {
+  const r = resourceRoutes(app, { tags: ["master-configuration"], access: subjectsAccess });
   r.crud(
     "/api/subjects",
     {
@@ -42,47 +27,11 @@ export const subjectsRoutes: FastifyPluginAsync<{
     },
     subjects,
   );
-
-  r.list(
-    "/api/teaching-assignments",
-    ["teaching_assignments", TeachingAssignmentSchema],
-    {
-      description: "A group's assignments, or a year's (default: the current one), optionally of one user.",
-      query: TeachingAssignmentsQuery,
-    },
-    ({ tenant, query }) => assignments.list(tenant, query),
-  );
-  r.create(
-    "/api/teaching-assignments",
-    ["teaching_assignment", TeachingAssignmentSchema],
-    {
-      description:
-        "Assigns a subject of the group's grade (422 SUBJECT_NOT_IN_GRADE) to an active staff member (422 NOT_STAFF).",
-      body: TeachingAssignmentBody,
-    },
-    ({ tenant, body }) => assignments.create(tenant, body),
-  );
-  // Removed by the body's triple rather than by an id: the answer repeats the triple.
-  r.route(
-    "DELETE",
-    "/api/teaching-assignments",
-    200,
-    envelope(TeachingAssignmentBody),
-    {
-      action: "delete",
-      description:
-        "Removes the assignment named by the body's triple; a head teacher's last subject in their own group is 409 HEAD_TEACHER_OWNS_GROUP.",
-      body: TeachingAssignmentBody,
-    },
-    ({ tenant, body }) => assignments.remove(tenant, body),
-  );
 };
 
 /** The module as app.ts registers it: the services built from the app's context. */
 export const subjectsModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, "db" | "events"> }> = async (app, { ctx }) => {
   const deps = { db: ctx.db, events: ctx.events };
-  await app.register(subjectsRoutes, {
-    subjects: createSubjectsService(deps),
-    assignments: createTeachingAssignmentsService(deps),
-  });
+  await app.register(subjectsRoutes, { subjects: createSubjectsService(deps) });
+  await app.register(teachingAssignmentsRoutes, { assignments: createTeachingAssignmentsService(deps) });
 };
