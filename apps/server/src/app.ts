@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_POLICY });
-  const caches = createCaches();
+  const caches = createCaches({ ttlMs: config.CACHE_TTL_SECONDS * 1000, max: config.CACHE_MAX_ENTRIES });
   await app.register(cachesPlugin, { caches, events, redisUrl: config.REDIS_URL });
   await app.register(accessPlugin, { db, appDomain: config.APP_DOMAIN, caches });
   await app.register(realtimePlugin, { events, redisUrl: config.REDIS_URL, db, appDomain: config.APP_DOMAIN });

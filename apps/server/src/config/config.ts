@@ -13,6 +13,13 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().default("pglite:./data/pglite"),
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * Seconds an unread entry of the hot-path caches (a token's identity, the bell poll's answer) lives; every read
+   * renews it and every change drops it at once, so this is a safety net, set well beyond the 30 s poll.
+   */
+  CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(1800),
+  /** Entries each of those caches keeps at most (least recently used out first); ≈ one per signed-in tab. */
+  CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
   /** Domain under which each school is a subdomain: `<school>.<APP_DOMAIN>`. */
   APP_DOMAIN: z.string().default("localhost"),
   /** Public address of the web app, used in e-mailed links. */

@@ -29,17 +29,25 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.me
  */
 export async function openDb(
   url: string,
-  options: { poolSize?: number; pglite?: PGlite; log?: PoolErrorLog } = {},
+  options: {
+    poolSize?: number;
+    pglite?: PGlite;
+    log?: PoolErrorLog;
+    /** Called with every statement drizzle sends (benchmarks and tests count the poll's database work). */
+    onQuery?: (query: string) => void;
+  } = {},
 ): Promise<OpenDb> {
+  const { onQuery } = options;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.pglite || url.startsWith("pglite:")) {
     const client = options.pglite ?? (await createPglite(url.slice("pglite:".length)));
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, driver: "pglite", close: () => client.close() };
   }
   const log = options.log ?? ((message, error) => console.warn(`${message}: ${error.message}`));
   const pool = createPool(url, options.poolSize ?? 10, log);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   try {
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {

@@ -1,29 +1,50 @@
 /**
- * A small in-memory cache with a time to live, a size bound and a version that closes the read/invalidate
- * race: a value loaded before an invalidation is not stored after it.
+ * A small in-memory cache for the hot path: least-recently-used eviction at `max` entries, a time to live that
+ * each read renews (so an entry read every 30 s by the bell poll never expires while it is used), one load per
+ * key in flight (concurrent misses share it), and a version that closes the read/invalidate race: a value loaded
+ * before an invalidation is not stored after it. Written here rather than taken from `lru-cache` because the
+ * version rule is the point and `lru-cache` cannot drop an in-flight load by a predicate on values not yet known.
  */
 export interface VersionedCache<K, V> {
+  /** The value, renewing its time to live and recency; undefined when absent or expired. */
   get(key: K): V | undefined;
   /** The version to pass to `set` when a load starts. */
   readonly version: number;
   set(key: K, value: V, loadedAtVersion: number): void;
+  /**
+   * From memory, or from `loader` — once however many callers miss at the same time. A loader that fails fails
+   * every waiter and stores nothing; `undefined` (nothing found) is not stored either.
+   */
+  load(key: K, loader: () => Promise<V | undefined>): Promise<V | undefined>;
   /** Drops matching entries and bumps the version so loads in flight are not stored. */
   invalidate(match: (key: K, value: V) => boolean): void;
   clear(): void;
   readonly size: number;
 }
 
-export function createCache<K, V>(options: { ttlMs: number; max: number }): VersionedCache<K, V> {
+export interface CacheOptions {
+  ttlMs: number;
+  max: number;
+  /** The clock; tests move it. */
+  now?: () => number;
+}
+
+export function createCache<K, V>(options: CacheOptions): VersionedCache<K, V> {
+  const now = options.now ?? Date.now;
+  // A Map iterates in insertion order: re-inserting on every read keeps the least recently used first.
   const entries = new Map<K, { value: V; expiresAt: number }>();
+  const inFlight = new Map<K, { version: number; promise: Promise<V | undefined> }>();
   let version = 0;
-  return {
+
+  const cache: VersionedCache<K, V> = {
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.expiresAt <= Date.now()) {
-        entries.delete(key);
-        return undefined;
-      }
+      entries.delete(key);
+      const at = now();
+      if (entry.expiresAt <= at) return undefined;
+      entry.expiresAt = at + options.ttlMs;
+      entries.set(key, entry);
       return entry.value;
     },
     get version() {
@@ -31,12 +52,30 @@ export function createCache<K, V>(options: { ttlMs: number; max: number }): Vers
     },
     set(key, value, loadedAtVersion) {
       if (loadedAtVersion !== version) return;
+      entries.delete(key);
       if (entries.size >= options.max) {
-        // Maps keep insertion order: drop the oldest entry.
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
-      entries.set(key, { value, expiresAt: Date.now() + options.ttlMs });
+      entries.set(key, { value, expiresAt: now() + options.ttlMs });
+    },
+    load(key, loader) {
+      const hit = cache.get(key);
+      if (hit !== undefined) return Promise.resolve(hit);
+      const running = inFlight.get(key);
+      // A load started before an invalidation may hold stale data: later callers start their own.
+      if (running && running.version === version) return running.promise;
+      const startedAt = version;
+      const promise = loader()
+        .then((value) => {
+          if (value !== undefined) cache.set(key, value, startedAt);
+          return value;
+        })
+        .finally(() => {
+          if (inFlight.get(key)?.promise === promise) inFlight.delete(key);
+        });
+      inFlight.set(key, { version: startedAt, promise });
+      return promise;
     },
     invalidate(match) {
       version++;
@@ -50,4 +89,5 @@ export function createCache<K, V>(options: { ttlMs: number; max: number }): Vers
       return entries.size;
     },
   };
+  return cache;
 }

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { hashToken, readToken, SESSION_COOKIE, safeEqual } from "../lib/tokens.ts";
 import type { Caches } from "./caches.ts";
-import { findIdentity, type RequestIdentity, touchSession } from "./identity.repository.ts";
+import { findIdentity, type RequestIdentity, touchSessions } from "./identity.repository.ts";
 import { resolveSchoolId } from "./tenancy.ts";
 
 /**
@@ -65,19 +65,31 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const TOUCH_EVERY_MS = 60_000;
 
 /** The identity behind a token in a school, from memory when possible (see plugins/caches.ts). */
-async function cachedIdentity(db: Db, caches: Caches, accessHash: string, schoolId: string | null) {
-  const key = `${accessHash}|${schoolId ?? ""}`;
-  const hit = caches.identity.get(key);
-  if (hit) return hit;
-  const version = caches.identity.version;
-  const identity = await findIdentity(db, accessHash, schoolId);
-  if (identity) caches.identity.set(key, identity, version);
-  return identity;
+function cachedIdentity(db: Db, caches: Caches, accessHash: string, schoolId: string | null) {
+  return caches.identity.load(
+    `${accessHash}|${schoolId ?? ""}`,
+    async () => (await findIdentity(db, accessHash, schoolId)) ?? undefined,
+  );
 }
 
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appDomain: string; caches: Caches }) => {
   app.decorateRequest("principal", null);
   app.decorateRequest("tenant", null);
+
+  // "Last used" of the sessions list, written behind: one statement a minute for every session used in it,
+  // instead of one per session (a polling tab would otherwise write every other poll).
+  const toTouch = new Set<string>();
+  const flushTouches = async () => {
+    if (toTouch.size === 0) return;
+    const ids = [...toTouch];
+    toTouch.clear();
+    await touchSessions(opts.db, ids).catch((error: Error) => app.log.warn(`session last-used not saved: ${error}`));
+  };
+  const touchTimer = setInterval(flushTouches, TOUCH_EVERY_MS).unref();
+  app.addHook("onClose", async () => {
+    clearInterval(touchTimer);
+    await flushTouches();
+  });
   const catalogue: CatalogueEntry[] = [];
   app.decorate("routeCatalogue", catalogue);
 
@@ -113,7 +125,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appD
     }
     if (credentials.via === "cookie" && !SAFE_METHODS.has(request.method)) checkXsrf(request);
     if (Date.now() - identity.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-      await touchSession(opts.db, identity.sessionId);
+      toTouch.add(identity.sessionId);
       identity.lastUsedAt = new Date();
     }
 

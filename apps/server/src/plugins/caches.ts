@@ -9,7 +9,7 @@ import type { RequestIdentity } from "./identity.repository.ts";
 /**
  * What the hot path (every authenticated call, the 30 s bell poll) reads from memory instead of the database.
  * Every change that affects an entry announces itself on the EventBus; this plugin drops the entries at once
- * and, with REDIS_URL, tells the other instances to do the same. The TTL is only a safety net.
+ * and, with REDIS_URL, tells the other instances to do the same. The time to live is only a safety net.
  */
 export interface Caches {
   /** Key `<access-token-hash>|<school-id or empty>`. */
@@ -31,12 +31,16 @@ declare module "fastify" {
 }
 
 const CHANNEL = "convive:cache-invalidation";
-const TTL_MS = 30_000;
 
-export function createCaches(): Caches {
+/**
+ * `ttlMs` is a safety net, renewed by each read: every change already drops its entries by event, so it is set
+ * well beyond the 30 s poll (CACHE_TTL_SECONDS) and a polling tab never reaches the database. `max` bounds each
+ * cache's memory (CACHE_MAX_ENTRIES; least recently used first out).
+ */
+export function createCaches(options: { ttlMs: number; max: number }): Caches {
   return {
-    identity: createCache({ ttlMs: TTL_MS, max: 50_000 }),
-    userJson: createCache({ ttlMs: TTL_MS, max: 50_000 }),
+    identity: createCache(options),
+    userJson: createCache(options),
   };
 }
 

@@ -1,6 +1,6 @@
 // The access and realtime plugins authorise every request and socket with this one query; it lives beside them
 // (plugins never import modules/), while the auth module keeps the session writes in sessions.repository.ts.
-import { eq, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { sessions } from "../db/schema/index.ts";
 
@@ -77,5 +77,5 @@ export async function findIdentity(
   };
 }
 
-export const touchSession = (tx: Tx, id: string) =>
-  tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, id));
+export const touchSessions = (tx: Tx, ids: string[]) =>
+  tx.update(sessions).set({ lastUsedAt: new Date() }).where(inArray(sessions.id, ids));

@@ -14,21 +14,23 @@ export interface TestApp {
 }
 
 /** Opens the test database: the shared PostgreSQL of CI, or a fresh copy of the migrated PGlite template. */
-export async function openTestDb(): Promise<{ db: Db; pglite?: PGlite; close: () => Promise<void> }> {
+export async function openTestDb(
+  onQuery?: (query: string) => void,
+): Promise<{ db: Db; pglite?: PGlite; close: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return openDb(url, { poolSize: 4 });
+  if (url) return openDb(url, { poolSize: 4, onQuery });
   const template = inject("pgliteTemplate");
   const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
-  const opened = await openDb("pglite:memory", { pglite });
+  const opened = await openDb("pglite:memory", { pglite, onQuery });
   return { db: opened.db, pglite, close: opened.close };
 }
 
 /** The real app on a real database; no web build, quiet logs. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  extra: { mailer?: Mailer } = {},
+  extra: { mailer?: Mailer; onQuery?: (query: string) => void } = {},
 ): Promise<TestApp> {
-  const opened = await openTestDb();
+  const opened = await openTestDb(extra.onQuery);
   const config = loadConfig({ LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent" }, { ...overrides });
   const app = await buildApp({ config, db: opened.db, mailer: extra.mailer });
   await app.ready();

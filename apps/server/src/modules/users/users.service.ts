@@ -108,19 +108,16 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
    * served from memory until something about it changes (plugins/caches.ts drops it at once).
    */
   async function getUserJson(principal: Principal, tenant: Tenant | null, id: number, include: readonly Include[]) {
-    const own = id === principal.userId;
+    const render = async () => {
+      // Parsing through the response schema keeps the whitelist: only its fields reach the text.
+      const user = UserPayload.parse(await getUser(principal, tenant, id, include));
+      const json = JSON.stringify({ data: { user } });
+      // A validator computed once per version of the text, so an unchanged poll can be answered 304 without a body.
+      return { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` };
+    };
+    if (id !== principal.userId) return render();
     const key = `${id}|${tenant?.schoolId ?? ""}|${[...include].sort().join(",")}`;
-    if (own) {
-      const hit = deps.caches.userJson.get(key);
-      if (hit) return hit;
-    }
-    const version = deps.caches.userJson.version;
-    // Parsing through the response schema keeps the whitelist: only its fields reach the text.
-    const json = JSON.stringify({ data: { user: UserPayload.parse(await getUser(principal, tenant, id, include)) } });
-    // A validator computed once per version of the text, so an unchanged poll can be answered 304 without a body.
-    const answer = { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` };
-    if (own) deps.caches.userJson.set(key, answer, version);
-    return answer;
+    return (await deps.caches.userJson.load(key, render))!;
   }
 
   /** The school's members for building names; `staff` keeps those with a profile that is not the family one. */
