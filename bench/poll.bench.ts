@@ -3,6 +3,11 @@
  * must stay cheap next to a bare route of the same server. Figures are for the issue note, not a timed test:
  * the exit code is 0 whether the targets are met or not, and non-zero only when a run itself goes wrong.
  *
+ * Three runs: the bare route and the same user polled back to back (autocannon, BENCH_CONNECTIONS), then real
+ * use — BENCH_USERS distinct signed-in users (default 5 000) each polling every BENCH_POLL_SECONDS (30) with
+ * ±BENCH_JITTER_SECONDS (3) for BENCH_INTERVALS intervals (3): server time p50/p99 and database statements per
+ * poll, the first interval (every user's first poll: cold) apart from the rest (steady state).
+ *
  * BENCH_DATABASE_URL=postgres://… | postgres-fresh (or --postgres)   default: in-memory PGlite
  * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 100); DATABASE_POOL_SIZE passes through.
  */
@@ -10,8 +15,11 @@ import { cpus, loadavg } from "node:os";
 import autocannon, { type Result } from "autocannon";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
+import { openDb } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { benchDatabase } from "./database.ts";
+import { type RealUseResult, realUse } from "./poll-real-use.ts";
+import { seedPollingUsers } from "./poll-users.ts";
 
 const SCHOOL_ID = "colegio-demo";
 const ACCOUNT = "director@convive.test";
@@ -108,6 +116,33 @@ function report(bare: Result, poll: Result, revalidated: Result) {
   console.log(`\nRESULT (full-body poll): ${mark(ratioOk && p99Ok)} at ${connections} connections`);
 }
 
+/** Target from the issue: real use costs at most 0.05 statements per poll once every tab has polled once. */
+const MAX_STEADY_STATEMENTS_PER_POLL = 0.05;
+
+function reportRealUse(real: RealUseResult) {
+  console.log(
+    `\nReal use: ${real.users} users, each polling every ${real.periodMs / 1000} s ± ${real.jitterMs / 1000} s, ${real.intervals} intervals`,
+  );
+  console.table(
+    real.phases.map((p) => ({
+      interval: p.name,
+      polls: p.polls,
+      "server p50 ms": p.p50.toFixed(2),
+      "server p99 ms": p.p99.toFixed(2),
+      statements: p.statements,
+      "statements / poll": (p.statements / Math.max(1, p.polls)).toFixed(4),
+    })),
+  );
+  if (real.failed > 0) console.log(`${real.failed} polls were not answered 200: the figures are not valid`);
+  const steady = real.phases.slice(1);
+  const polls = steady.reduce((n, p) => n + p.polls, 0);
+  const perPoll = steady.reduce((n, p) => n + p.statements, 0) / Math.max(1, polls);
+  const ok = perPoll <= MAX_STEADY_STATEMENTS_PER_POLL;
+  console.log(
+    `steady state: ${perPoll.toFixed(4)} statements per poll (target ≤ ${MAX_STEADY_STATEMENTS_PER_POLL})  ${ok ? "PASS" : "FAIL"}`,
+  );
+}
+
 async function main() {
   const database = await benchDatabase(process.env, process.argv.slice(2));
   const loadBefore = loadavg();
@@ -119,8 +154,18 @@ async function main() {
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // Every statement the server sends, counted at the driver: the realistic run divides them by its polls.
+  const statements = { count: 0 };
+  const opened = await openDb(config.DATABASE_URL, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    onQuery: () => statements.count++,
+  });
+  const pollTimes: number[] = [];
   try {
-    app = await buildApp({ config });
+    app = await buildApp({ config, db: opened.db });
+    app.addHook("onResponse", async (request, reply) => {
+      if (request.url.startsWith("/api/users/")) pollTimes.push(reply.elapsedTime);
+    });
     const seeded = await seedDemoIfEmpty(app.ctx.db);
     const base = await app.listen({ host: "127.0.0.1", port: 0 });
     console.log(`Convive bell-poll bench — ${database.label}${seeded ? ", demo data loaded" : ""}`);
@@ -142,8 +187,21 @@ async function main() {
       ...pollHeaders,
       "if-none-match": etag,
     });
+    const users = positive("BENCH_USERS", 5_000);
+    const tabs = await seedPollingUsers(opened.db, SCHOOL_ID, Math.round(users));
+    const real = await realUse({
+      base,
+      schoolId: SCHOOL_ID,
+      users: tabs,
+      periodMs: positive("BENCH_POLL_SECONDS", 30) * 1000,
+      jitterMs: positive("BENCH_JITTER_SECONDS", 3) * 1000,
+      intervals: Math.max(2, Math.round(positive("BENCH_INTERVALS", 3))),
+      statements,
+      pollTimes,
+    });
     console.log("");
     report(bare, poll, revalidated);
+    reportRealUse(real);
     console.log(
       `load average after: ${loadavg()
         .map((l) => l.toFixed(2))
@@ -161,6 +219,7 @@ async function main() {
     }
   } finally {
     await app?.close();
+    await opened.close();
     await database.drop();
   }
 }
