@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
+import { join, sep } from "node:path";
 import type { ErrorBody } from "@convive/domain";
 import type { PGlite } from "@electric-sql/pglite";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -134,6 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: { action: "deny" } });
   await app.register(securityHeadersPlugin, { helpVideoOrigins: config.HELP_VIDEO_ORIGINS });
   await app.register(cookie);
+  // Answers over 1 KB go compressed when the client accepts it (brotli at a fast level, or gzip): lists and
+  // details on a phone's network. Files already compressed (the web's .br/.gz, images, XLSX, PDF) are left alone.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(swagger, {
     openapi: {
       info: { title: "Convive API", version: "0.1.0" },
@@ -209,6 +214,15 @@ async function registerWeb(app: FastifyInstance, dist: string) {
       wildcard: false,
       index: false,
       allowedPath: (path) => path !== "/index.html",
+      // The build writes .br and .gz beside each asset (apps/web/scripts/first-load.ts): sent as the browser accepts.
+      preCompressed: true,
+      cacheControl: false,
+      // Files under assets/ are named by their content's hash: a browser keeps them a year and never asks again.
+      // Anything else (icons, manifest) is checked again on every use.
+      setHeaders: (reply, path) => {
+        const hashed = path.startsWith(join(dist, "assets") + sep);
+        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
     });
   }
   const page = hasWeb ? webPage(dist) : null;

@@ -1,13 +1,14 @@
-import { DEFAULT_INSTITUTIONAL_COLORS, TOAST_LIMIT, TOAST_POSITION } from "@convive/domain/core";
+import { DEFAULT_INSTITUTIONAL_COLORS } from "@convive/domain/core";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { styleNonce } from "../lib/csp-nonce.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { cssVariables, type InstitutionalColors, schoolTheme } from "./theme.ts";
 import { ThemeColorsContext } from "./theme-colors.ts";
+
+const Toasts = lazy(() => import("./Toasts.tsx"));
 
 /** Mantine with the school's colours, TanStack Query, and the toasts of spec §9. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -26,7 +27,9 @@ export function Providers({ children }: { children: ReactNode }) {
           defaultColorScheme="light"
           getStyleNonce={styleNonce}
         >
-          <Notifications position={TOAST_POSITION} limit={TOAST_LIMIT} />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
           {children}
         </MantineProvider>
       </ThemeColorsContext.Provider>

@@ -1,3 +1,4 @@
+import "../full-styles.ts";
 import { DEFAULT_INSTITUTIONAL_COLORS, findLayoutRoute } from "@convive/domain/core";
 import { AppShell, Box, Drawer, useMantineTheme } from "@mantine/core";
 import { type CSSProperties, Suspense, useEffect, useMemo } from "react";

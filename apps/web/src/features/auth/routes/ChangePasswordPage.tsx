@@ -1,3 +1,4 @@
+import "../../../app/full-styles.ts";
 import { signInOutcome } from "@convive/domain/core";
 import { Button, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";

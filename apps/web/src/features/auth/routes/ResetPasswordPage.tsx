@@ -1,3 +1,4 @@
+import "../../../app/full-styles.ts";
 import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";

@@ -1,3 +1,4 @@
+import "../../../app/full-styles.ts";
 import { Avatar, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronRight, IconSchool } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-import "@mantine/dates/styles.css";
+import "@mantine/dates/styles.layer.css";
 import "dayjs/locale/es";
 import "dayjs/locale/en";
 import { ARCHIVE_SORTS, type ArchiveFilters } from "@convive/domain";

@@ -1,4 +1,4 @@
-import "@mantine/dates/styles.css";
+import "@mantine/dates/styles.layer.css";
 import { STUDENT_STATUSES, type Student } from "@convive/domain";
 import { Button, Menu } from "@mantine/core";
 import {

@@ -1,0 +1,111 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { OutputBundle, OutputChunk } from "rollup";
+import type { Plugin } from "vite";
+
+/** Files smaller than this go out as they are: compressing them saves less than the headers cost. */
+const MIN_COMPRESS_BYTES = 1024;
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|webmanifest)$/;
+
+const brotli = (data: Buffer) =>
+  brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
+
+export interface FirstLoadBudgets {
+  /** The sign-in page: the entry's JavaScript and CSS and all they import statically, brotli as sent. */
+  signInKb: number;
+  /** Any signed-in screen from cold: the sign-in set, the signed-in layout's and the screen's. */
+  screenKb: number;
+}
+
+/**
+ * Precompresses every hashed asset (brotli and gzip, written beside it for the server's `preCompressed` static
+ * serving) and prints and enforces the first-load budgets on what a browser is actually sent: a build above them
+ * fails. Lazy chunks count only for the screens that load them.
+ */
+export function firstLoad(budgets: FirstLoadBudgets): Plugin {
+  let outDir = "dist";
+  let sent = new Map<string, number>();
+  return {
+    name: "convive-first-load",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      sent = new Map();
+      for (const file of Object.values(bundle)) {
+        const data = Buffer.from(file.type === "chunk" ? file.code : file.source);
+        sent.set(file.fileName, data.length >= MIN_COMPRESS_BYTES ? brotli(data).length : data.length);
+      }
+      const report = measure(bundle, sent);
+      const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+      const lines = [
+        `sign-in page: ${kb(report.signIn)} KB JS+CSS brotli (budget ${budgets.signInKb} KB, ${report.signInFiles} files)`,
+        `heaviest signed-in screen from cold: ${report.heaviest.name} ${kb(report.heaviest.bytes)} KB (budget ${budgets.screenKb} KB)`,
+      ];
+      console.log(`\n${lines.join("\n")}`);
+      if (process.env.BUNDLE_REPORT) {
+        for (const f of report.signInList) console.log(`  sign-in ${f}: ${kb(sent.get(f) ?? 0)} KB`);
+        for (const s of report.screens.slice(0, 10)) console.log(`  ${s.name}: ${kb(s.bytes)} KB`);
+      }
+      if (report.signIn / 1024 > budgets.signInKb) this.error(`${lines[0]} — over budget`);
+      if (report.heaviest.bytes / 1024 > budgets.screenKb) this.error(`${lines[1]} — over budget`);
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!COMPRESSIBLE.test(file.fileName)) continue;
+        const data = Buffer.from(file.type === "chunk" ? file.code : file.source);
+        if (data.length < MIN_COMPRESS_BYTES) continue;
+        const path = join(outDir, file.fileName);
+        writeFileSync(`${path}.br`, brotli(data));
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
+interface Report {
+  signIn: number;
+  signInFiles: number;
+  signInList: string[];
+  screens: { name: string; bytes: number }[];
+  heaviest: { name: string; bytes: number };
+}
+
+/** The files each load needs: a chunk, what it imports statically, and the CSS of all of them. */
+function measure(bundle: OutputBundle, sent: Map<string, number>): Report {
+  const chunks = new Map<string, OutputChunk>();
+  for (const file of Object.values(bundle)) if (file.type === "chunk") chunks.set(file.fileName, file);
+  const closure = (start: string, into = new Set<string>()) => {
+    const visit = (name: string) => {
+      const chunk = chunks.get(name);
+      if (!chunk || into.has(name)) return;
+      into.add(name);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+      chunk.imports.forEach(visit);
+    };
+    visit(start);
+    return into;
+  };
+  const total = (files: Set<string>) => [...files].reduce((sum, f) => sum + (sent.get(f) ?? 0), 0);
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error("no entry chunk");
+  const signIn = closure(entry.fileName);
+  // Every signed-in screen renders inside the lazy layout: its cold load is the sign-in set, the layout's and its own.
+  const layout = [...chunks.values()].find((c) => c.isDynamicEntry && c.name === "Layout");
+  const shell = layout ? closure(layout.fileName, new Set(signIn)) : new Set(signIn);
+  const screens = [...chunks.values()]
+    .filter((c) => c.isDynamicEntry)
+    .map((c) => ({ name: c.name, bytes: total(closure(c.fileName, new Set(shell))) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  return {
+    signIn: total(signIn),
+    signInFiles: signIn.size,
+    signInList: [...signIn].sort((a, b) => (sent.get(b) ?? 0) - (sent.get(a) ?? 0)),
+    screens,
+    heaviest: screens[0] ?? { name: "(none)", bytes: total(shell) },
+  };
+}
