@@ -67,7 +67,7 @@ describe("the web app's files", () => {
 
 describe("API answers", () => {
   it("compresses an answer over 1 KB for a client that accepts it and leaves a small one alone", async () => {
-    const { as, school } = await memberOf(t.app, t.db, "director");
+    const { as } = await memberOf(t.app, t.db, "director");
     const big = await as({ method: "GET", url: "/api/incident-categories", headers: { "accept-encoding": "br" } });
     expect(big.statusCode).toBe(200);
     expect(big.headers["content-encoding"]).toBe("br");
