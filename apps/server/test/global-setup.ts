@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openDb } from "../src/db/client.ts";
+import { openDb, PGLITE_EXTENSIONS } from "../src/db/client.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
     project.provide("pgliteTemplate", "");
     return;
   }
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const opened = await openDb("pglite:memory", { pglite });
   const dump = await pglite.dumpDataDir("none");
   await opened.close();

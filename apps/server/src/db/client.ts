@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -58,8 +59,11 @@ export async function openDb(
   return { db, driver: "postgres", close: () => pool.end() };
 }
 
+/** PGlite's build of the extensions the migrations create (PostgreSQL ships them in contrib). */
+export const PGLITE_EXTENSIONS = { unaccent };
+
 async function createPglite(location: string): Promise<PGlite> {
-  if (location === "memory" || location === "") return new PGlite();
+  if (location === "memory" || location === "") return new PGlite({ extensions: PGLITE_EXTENSIONS });
   mkdirSync(location, { recursive: true });
-  return new PGlite(location);
+  return new PGlite(location, { extensions: PGLITE_EXTENSIONS });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config/config.ts";
-import { type Db, openDb } from "../../src/db/client.ts";
+import { type Db, openDb, PGLITE_EXTENSIONS } from "../../src/db/client.ts";
 import type { Mailer } from "../../src/lib/mailer.ts";
 
 export interface TestApp {
@@ -20,7 +20,7 @@ export async function openTestDb(
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openDb(url, { poolSize: 4, onQuery });
   const template = inject("pgliteTemplate");
-  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
+  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(template)]), extensions: PGLITE_EXTENSIONS });
   const opened = await openDb("pglite:memory", { pglite, onQuery });
   return { db: opened.db, pglite, close: opened.close };
 }

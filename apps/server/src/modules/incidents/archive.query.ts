@@ -18,13 +18,14 @@ export interface ArchiveSpec {
 }
 
 /**
- * The text of the index incidents_search_idx, spelled exactly as in the migration so that the planner uses it.
+ * The stored, GIN-indexed words of an incident's detail and place (migration 0006_archive_search): folded (lower
+ * case, no accents) and indexed as written, and stemmed in Spanish and English. Kept out of the drizzle schema so
+ * no select carries it.
  */
-export const searchVector = sql`to_tsvector('simple', ${incidents.detail} || ' ' || coalesce(${incidents.place}, ''))`;
+const searchVector = sql.raw(`"incidents"."search_vector"`);
 
 /**
- * Words of a search (letters and digits only, so they are safe in a tsquery). Case and accents are left to
- * to_tsquery, which folds them exactly as to_tsvector folded the indexed text.
+ * Words of a search (letters and digits only, so they are safe in a tsquery).
  */
 export const searchWords = (q: string) =>
   q
@@ -32,8 +33,17 @@ export const searchWords = (q: string) =>
     .filter((w) => w.length > 0)
     .slice(0, 8);
 
-/** Every word as a prefix: "insul patio" finds "Insultó … en el patio". */
-const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(" & ");
+/**
+ * Every word as a prefix, folded as the column folds the text, matched as written or by its Spanish or English
+ * stem: "insul patio" finds "Insultó … en el patio", "agresion" finds "agresión", "push" finds "pushing".
+ */
+function wordsMatch(words: string[]): SQL {
+  const each = words.map((w) => {
+    const prefix = `${foldWord(w)}:*`;
+    return sql`(to_tsquery('simple', ${prefix}) || to_tsquery('spanish', ${prefix}) || to_tsquery('english', ${prefix}))`;
+  });
+  return sql`${searchVector} @@ (${sql.join(each, sql` && `)})`;
+}
 
 /** Lower case without accents, in SQL and in JS (upper-case accented letters listed: lower() may not know them). */
 const fold = (text: SQL) => sql`translate(lower(${text}), 'áéíóúüñÁÉÍÓÚÜÑ', 'aeiouunaeiouun')`;
@@ -103,7 +113,7 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
     else {
       const words = searchWords(query.q);
       const named = await studentsNamed(db, scope, query.q, words);
-      const inText = words.length ? sql`${searchVector} @@ to_tsquery('simple', ${prefixQuery(words)})` : undefined;
+      const inText = words.length ? wordsMatch(words) : undefined;
       const match = or(
         inText && scope.kind === "family" ? await familyTextMatch(db, scope, inText, words) : inText,
         named.length ? inStudentIds(named) : undefined,
