@@ -5,13 +5,17 @@
  * registering one incident. Figures for the issue note, not a timed test: the exit code says only whether the
  * run itself worked.
  *
+ * For the slowest row it then explains (EXPLAIN ANALYZE) every statement of one such request and prints the one
+ * that took longest, with its plan.
+ *
  * BENCH_DATABASE_URL=postgres://… | postgres-fresh (or --postgres)   default: in-memory PGlite
- * BENCH_INCIDENTS (default 200000), BENCH_ROUNDS (archive requests per combination, default 30),
+ * BENCH_INCIDENTS (default 200000; the size of the archive), BENCH_ROUNDS (archive requests per combination, default 30),
  * BENCH_REGISTRATIONS (default 200).
  */
 import { cpus, loadavg } from "node:os";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
+import { openDb } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { generateIncidents } from "../apps/server/src/db/seed/incidents.ts";
 import { benchDatabase } from "./database.ts";
@@ -76,10 +80,6 @@ async function archiveCombinations(base: string, director: Account) {
     subjects: { id: number }[];
     recorders: { id: number }[];
   };
-  const first = (await call(base, director, "/api/incidents?per_page=1")).body.data as {
-    incidents: { students: { id: number }[] }[];
-  };
-  const studentId = first.incidents[0]!.students[0]!.id;
   const group = filters.groups[0]!;
   const grade = filters.grades.find((g) => g.id === group.grade_id)!;
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
@@ -95,7 +95,8 @@ async function archiveCombinations(base: string, director: Account) {
     `section_id=${grade.section_id}`,
     `subject_id=${filters.subjects[0]!.id}`,
     `recorded_by=${filters.recorders[0]!.id}`,
-    `student_id=${studentId}`,
+    // Filled per account with a student it may filter by (a family: one of its own children).
+    "student_id={student}",
     `from=${monthAgo}&to=${today}`,
     `status=closed&group_id=${group.id}&from=${monthAgo}`,
     "q=recreo",
@@ -109,7 +110,12 @@ async function measureArchive(base: string, accounts: Account[], combos: string[
   const rows: Json[] = [];
   const all: number[] = [];
   for (const account of accounts) {
-    for (const combo of combos) {
+    const first = (await call(base, account, "/api/incidents?per_page=5")).body.data as {
+      incidents: { students: { id: number | null }[] }[];
+    };
+    const studentId = first.incidents.flatMap((i) => i.students).find((st) => st.id !== null)?.id;
+    for (const template of combos) {
+      const combo = template.replace("{student}", String(studentId));
       const path = `/api/incidents?page=1&per_page=25${combo ? `&${combo}` : ""}`;
       await call(base, account, path); // warm the plan and the cache once
       const times: number[] = [];
@@ -168,6 +174,27 @@ async function measureRegistration(base: string, teacher: Account) {
   return times;
 }
 
+/** EXPLAIN ANALYZE of each statement (same parameters, both drivers answer `{ rows }`); the longest one. */
+async function dominantStatement(db: unknown, statements: { query: string; params: unknown[] }[]) {
+  const client = (db as { $client: { query: (q: string, p: unknown[]) => Promise<{ rows: Json[] }> } }).$client;
+  let top = { ms: -1, query: "(none)", plan: "" };
+  for (const { query, params } of statements) {
+    if (!/^\s*(select|with)\b/i.test(query)) continue;
+    const { rows } = await client.query(`explain (analyze, format json) ${query}`, params);
+    const explained = (rows[0]?.["QUERY PLAN"] as Json[] | undefined)?.[0] as
+      | { "Execution Time": number; Plan: Json }
+      | undefined;
+    if (!explained || explained["Execution Time"] <= top.ms) continue;
+    const text = await client.query(`explain (analyze, costs off, timing on) ${query}`, params);
+    const plan = text.rows
+      .map((r) => String(r["QUERY PLAN"]))
+      .slice(0, 25)
+      .join("\n");
+    top = { ms: explained["Execution Time"], query: query.replace(/\s+/g, " ").slice(0, 600), plan };
+  }
+  return top;
+}
+
 async function main() {
   const database = await benchDatabase(process.env, process.argv.slice(2));
   const config = loadConfig({
@@ -178,8 +205,16 @@ async function main() {
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // Statements of one request, captured to explain the slowest row's (see dominantStatement).
+  const captured = { on: false, statements: [] as { query: string; params: unknown[] }[] };
+  const opened = await openDb(config.DATABASE_URL, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    onQuery: (query, params) => {
+      if (captured.on) captured.statements.push({ query, params });
+    },
+  });
   try {
-    app = await buildApp({ config });
+    app = await buildApp({ config, db: opened.db });
     await seedDemoIfEmpty(app.ctx.db);
     const started = performance.now();
     await app.ctx.db.transaction((tx) =>
@@ -211,6 +246,19 @@ async function main() {
         `(target ≤ ${ARCHIVE_P95_MS} ms) ${mark(p95 <= ARCHIVE_P95_MS)}; worst row p95 ${fmt(worst)} ms ${mark(worst <= ARCHIVE_P95_MS)}`,
     );
 
+    const slowest = archive.rows.reduce((a, b) => (Number(b["p95 ms"]) > Number(a["p95 ms"]) ? b : a));
+    const account = [director, teacher, family].find((a) => a.label === slowest.as)!;
+    const path = `/api/incidents?page=1&per_page=25${slowest.filters === "(none)" ? "" : `&${slowest.filters}`}`;
+    captured.statements = [];
+    captured.on = true;
+    await call(base, account, path);
+    captured.on = false;
+    const top = await dominantStatement(opened.db, captured.statements);
+    console.log(
+      `\nSlowest row: ${slowest.as}, ${slowest.filters} (p95 ${slowest["p95 ms"]} ms). Its longest statement`,
+    );
+    console.log(`(of ${captured.statements.length}), ${fmt(top.ms)} ms by EXPLAIN ANALYZE:\n${top.query}\n${top.plan}`);
+
     const reg = await measureRegistration(base, teacher);
     console.log(
       `\nRegistration (POST /api/incidents, 2 students, ${registrations} in a row), server time: ` +
@@ -219,6 +267,7 @@ async function main() {
     );
   } finally {
     await app?.close();
+    await opened.close();
     await database.drop();
   }
 }

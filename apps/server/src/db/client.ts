@@ -34,12 +34,12 @@ export async function openDb(
     poolSize?: number;
     pglite?: PGlite;
     log?: PoolErrorLog;
-    /** Called with every statement drizzle sends (benchmarks and tests count the poll's database work). */
-    onQuery?: (query: string) => void;
+    /** Called with every statement drizzle sends (benchmarks and tests count and explain the database work). */
+    onQuery?: (query: string, params: unknown[]) => void;
   } = {},
 ): Promise<OpenDb> {
   const { onQuery } = options;
-  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
   if (options.pglite || url.startsWith("pglite:")) {
     const client = options.pglite ?? (await createPglite(url.slice("pglite:".length)));
     const db = drizzlePglite(client, { schema, logger }) as unknown as Db;

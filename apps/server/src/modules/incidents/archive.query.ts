@@ -5,7 +5,14 @@ import { grades, groups, incidents, students } from "../../db/schema/index.ts";
 import { searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { familyTextMatch } from "./archive.family-search.ts";
-import { inGroupIds, inStudentIds, requireFilterableStudent, type Scope, scopeConditions } from "./scope.ts";
+import {
+  inGroupIds,
+  inGroupIdsFilter,
+  inStudentIds,
+  requireFilterableStudent,
+  type Scope,
+  scopeConditions,
+} from "./scope.ts";
 
 /**
  * The archive's filters within the viewer's scope, all as conditions on the incident's own columns (the students
@@ -102,7 +109,10 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
   if (query.recorded_by) where.push(eq(incidents.recordedBy, query.recorded_by));
 
   const groupIds = await filterGroups(db, schoolId, query);
-  if (groupIds !== null) where.push(groupIds.length === 0 ? sql`false` : inGroupIds(groupIds));
+  if (groupIds !== null) {
+    const byGroups = scope.kind === "family" ? inGroupIdsFilter : inGroupIds;
+    where.push(groupIds.length === 0 ? sql`false` : byGroups(groupIds));
+  }
   if (query.student_id) {
     // A family filters by their own children only.
     requireFilterableStudent(scope, query.student_id);

@@ -94,6 +94,14 @@ const FALSE = sql`false`;
 export const inGroupIds = (groupIds: readonly number[]): SQL =>
   sql`${incidents.groupIds} && ${intArray(groupIds)}::integer[]`;
 
+/**
+ * The same condition, written so that no index serves it: a filter on the rows another condition found. A family's
+ * scope (their children's few incidents, found through student_ids) filtered by a section would otherwise make
+ * PostgreSQL build a bitmap of every incident of the section (770 000 of a million) to AND with a dozen.
+ */
+export const inGroupIdsFilter = (groupIds: readonly number[]): SQL =>
+  sql`(${incidents.groupIds} || '{}'::integer[]) && ${intArray(groupIds)}::integer[]`;
+
 /** Incidents of any of the students, through incidents.student_ids (same upkeep as group_ids). */
 export const inStudentIds = (studentIds: readonly number[]): SQL =>
   sql`${incidents.studentIds} && ${intArray(studentIds)}::integer[]`;
