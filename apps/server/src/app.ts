@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const caches = createCaches({ ttlMs: config.CACHE_TTL_SECONDS * 1000, max: config.CACHE_MAX_ENTRIES });
   await app.register(cachesPlugin, { caches, events, redisUrl: config.REDIS_URL });
   await app.register(accessPlugin, { db, appDomain: config.APP_DOMAIN, caches });
-  await app.register(realtimePlugin, { events, redisUrl: config.REDIS_URL, db, appDomain: config.APP_DOMAIN });
+  await app.register(realtimePlugin, { events, redisUrl: config.REDIS_URL, db, appDomain: config.APP_DOMAIN, caches });
 
   const cookies = { secure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith("https:") };
   // Work after the answer (auth e-mails); closing waits for it before the database goes.

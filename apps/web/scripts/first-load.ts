@@ -1,8 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { OutputBundle, OutputChunk } from "rollup";
-import type { Plugin } from "vite";
+import type { Plugin, Rollup } from "vite";
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 
 /** Files smaller than this go out as they are: compressing them saves less than the headers cost. */
 const MIN_COMPRESS_BYTES = 1024;

@@ -5,8 +5,10 @@ export interface DomainEvents {
   "sessions.revoked": { userId: number; sessionIds: string[] };
   /** A refresh replaced a session's tokens: the old access token must stop working at once. */
   "sessions.rotated": { userId: number; sessionId: string };
+  /** A bell count changed without a new notification (read, reset to 0). */
   "notifications.count": { schoolId: string; userId: number; count: number };
-  "notifications.created": { schoolId: string; userId: number; id: number };
+  /** One notification reached these members: each one's row id and new bell count, announced once per send. */
+  "notifications.created": { schoolId: string; delivered: { userId: number; id: number; count: number }[] };
   /** A user's own fields changed (names, e-mail, language, avatar, active flag). */
   "users.changed": { userId: number };
   /** A school's information, active flag, profiles or permissions changed. */

@@ -3,8 +3,8 @@ import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../lib/errors.ts";
 import { hashToken, readToken, SESSION_COOKIE, safeEqual } from "../lib/tokens.ts";
-import type { Caches } from "./caches.ts";
-import { findIdentity, type RequestIdentity, touchSessions } from "./identity.repository.ts";
+import { type Caches, cachedIdentity } from "./caches.ts";
+import { type RequestIdentity, touchSessions } from "./identity.repository.ts";
 import { resolveSchoolId } from "./tenancy.ts";
 
 /**
@@ -63,14 +63,6 @@ export { SESSION_COOKIE };
 export const XSRF_COOKIE = "XSRF-TOKEN";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const TOUCH_EVERY_MS = 60_000;
-
-/** The identity behind a token in a school, from memory when possible (see plugins/caches.ts). */
-function cachedIdentity(db: Db, caches: Caches, accessHash: string, schoolId: string | null) {
-  return caches.identity.load(
-    `${accessHash}|${schoolId ?? ""}`,
-    async () => (await findIdentity(db, accessHash, schoolId)) ?? undefined,
-  );
-}
 
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appDomain: string; caches: Caches }) => {
   app.decorateRequest("principal", null);

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { Db } from "../db/client.ts";
 import { createCache, type VersionedCache } from "../lib/cache.ts";
 import type { EventBus } from "../lib/events.ts";
 import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
-import type { RequestIdentity } from "./identity.repository.ts";
+import { findIdentity, type RequestIdentity } from "./identity.repository.ts";
 
 /**
  * What the hot path (every authenticated call, the 30 s bell poll) reads from memory instead of the database.
@@ -22,7 +23,8 @@ type Invalidation =
   | { kind: "sessions"; ids: string[] }
   | { kind: "user"; userId: number }
   | { kind: "school"; schoolId: string }
-  | { kind: "membership"; schoolId: string; userId: number };
+  | { kind: "membership"; schoolId: string; userId: number }
+  | { kind: "members"; schoolId: string; userIds: number[] };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -59,6 +61,15 @@ export function applyInvalidation(caches: Caches, message: Invalidation) {
       // Every user's payload lists their schools by name and state: drop them all.
       caches.userJson.clear();
       return;
+    case "members": {
+      // One pass over each cache for a whole send (10 000 recipients), not one per recipient.
+      const users = new Set(message.userIds.map(String));
+      caches.userJson.invalidate((key) => {
+        const [user, school] = userKeyOf(key);
+        return school === message.schoolId && users.has(user!);
+      });
+      return;
+    }
     case "membership":
       caches.identity.invalidate((_key, i) => i.userId === message.userId && i.school?.id === message.schoolId);
       caches.userJson.invalidate((key) => {
@@ -110,5 +121,20 @@ export const cachesPlugin = fp(
     events.on("memberships.changed", ({ schoolId, userId }) => invalidate({ kind: "membership", schoolId, userId }));
     events.on("memberships.ended", ({ schoolId, userId }) => invalidate({ kind: "membership", schoolId, userId }));
     events.on("notifications.count", ({ schoolId, userId }) => invalidate({ kind: "membership", schoolId, userId }));
+    // A new notification changes only the bell count the poll's answer carries, not the identity.
+    events.on("notifications.created", ({ schoolId, delivered }) =>
+      invalidate({ kind: "members", schoolId, userIds: delivered.map((d) => d.userId) }),
+    );
   },
 );
+
+/**
+ * The identity behind an access token (by its hash) in a school, from memory when possible: the HTTP path and the
+ * socket handshake share it, so a reconnecting tab costs no query.
+ */
+export function cachedIdentity(db: Db, caches: Caches, accessHash: string, schoolId: string | null) {
+  return caches.identity.load(
+    `${accessHash}|${schoolId ?? ""}`,
+    async () => (await findIdentity(db, accessHash, schoolId)) ?? undefined,
+  );
+}

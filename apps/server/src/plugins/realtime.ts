@@ -4,10 +4,10 @@ import fp from "fastify-plugin";
 import { Server, type Socket } from "socket.io";
 import type { Db } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import type { EventBus } from "../lib/events.ts";
+import type { DomainEvents, EventBus } from "../lib/events.ts";
 import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
 import { hashToken } from "../lib/tokens.ts";
-import { findIdentity } from "./identity.repository.ts";
+import { type Caches, cachedIdentity } from "./caches.ts";
 import { subdomainOf } from "./tenancy.ts";
 
 declare module "fastify" {
@@ -26,6 +26,10 @@ export const rooms = {
   session: (id: string) => `session:${id}`,
   member: (schoolId: string, userId: number) => `member:${schoolId}:${userId}`,
 };
+
+/** The server-side event that carries one notification's recipients between instances. */
+const NOTIFICATION_BATCH = "convive:notifications";
+type NotificationBatch = DomainEvents["notifications.created"];
 
 function handshakeToken(socket: Socket): string | null {
   const auth = socket.handshake.auth as { token?: unknown };
@@ -46,7 +50,10 @@ function handshakeSchool(socket: Socket, appDomain: string): string | null {
  * carries room broadcasts between instances, so a push or a revocation reaches every instance.
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, opts: { events: EventBus; redisUrl?: string; db: Db; appDomain: string }) => {
+  async (
+    app: FastifyInstance,
+    opts: { events: EventBus; redisUrl?: string; db: Db; appDomain: string; caches: Caches },
+  ) => {
     const io = new Server(app.server, { path: "/socket.io", serveClient: false, cors: { origin: false } });
     app.decorate("io", io);
 
@@ -63,7 +70,7 @@ export const realtimePlugin = fp(
         const token = handshakeToken(socket);
         if (!token) return next(new Error("UNAUTHENTICATED"));
         const schoolId = handshakeSchool(socket, opts.appDomain);
-        const identity = await findIdentity(opts.db, hashToken(token), schoolId);
+        const identity = await cachedIdentity(opts.db, opts.caches, hashToken(token), schoolId);
         if (!identity?.userActive || identity.accessExpiresAt.getTime() <= Date.now()) {
           return next(new Error("UNAUTHENTICATED"));
         }
@@ -98,8 +105,18 @@ export const realtimePlugin = fp(
     opts.events.on("notifications.count", ({ schoolId, userId, count }) => {
       io.to(rooms.user(userId)).emit("notifications:count", { schoolId, count });
     });
-    opts.events.on("notifications.created", ({ schoolId, userId, id }) => {
-      io.to(rooms.user(userId)).emit("notifications:new", { schoolId, id });
+    // One packet per recipient, the new bell count inside. With several instances the whole send crosses Redis as
+    // one message, published before this instance starts its own loop, so every instance fans out at once; the
+    // loop runs after the current turn, so the HTTP answer that caused the send leaves first.
+    const deliver = (batch: NotificationBatch) => {
+      for (const { userId, id, count } of batch.delivered) {
+        io.local.to(rooms.user(userId)).emit("notifications:new", { schoolId: batch.schoolId, id, count });
+      }
+    };
+    io.on(NOTIFICATION_BATCH, deliver);
+    opts.events.on("notifications.created", (batch) => {
+      if (opts.redisUrl) io.serverSideEmit(NOTIFICATION_BATCH, batch);
+      setImmediate(() => deliver(batch));
     });
     opts.events.on("sessions.revoked", ({ sessionIds }) => {
       for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../src/db/schema/index.ts";
-import type { DomainEvents } from "../../src/lib/events.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { type Inbox, type Received, startInbox } from "../helpers/inbox.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
 
-const pushed: DomainEvents["notifications.count"][] = [];
+const pushed: { schoolId: string; userId: number; count: number }[] = [];
 let smtp: Inbox;
 let t: TestApp;
 let s: IncidentSchool;
@@ -14,7 +13,9 @@ let s: IncidentSchool;
 beforeAll(async () => {
   smtp = await startInbox();
   t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://convive.example/" });
-  t.app.ctx.events.on("notifications.count", (e) => pushed.push(e));
+  t.app.ctx.events.on("notifications.created", (e) =>
+    pushed.push(...e.delivered.map((d) => ({ schoolId: e.schoolId, userId: d.userId, count: d.count }))),
+  );
   s = await incidentSchool(t.app, t.db);
 });
 afterAll(async () => {

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberships, notifications, profilePermissions } from "../../src/db/schema/index.ts";
-import type { DomainEvents } from "../../src/lib/events.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { addMember, client, createSchool, createUser, login, memberOf } from "../helpers/factories.ts";
 
@@ -221,9 +220,10 @@ describe("notify", () => {
 
   it("inside a transaction publishes only when told, and a rollback leaves nothing", async () => {
     const { school, user } = await memberOf(t.app, t.db, "docente");
-    const pushed: DomainEvents["notifications.count"][] = [];
-    t.app.ctx.events.on("notifications.count", (e) => {
-      if (e.schoolId === school.id) pushed.push(e);
+    const pushed: { schoolId: string; userId: number; count: number }[] = [];
+    t.app.ctx.events.on("notifications.created", (e) => {
+      if (e.schoolId === school.id)
+        pushed.push(...e.delivered.map((d) => ({ schoolId: e.schoolId, userId: d.userId, count: d.count })));
     });
     const { notify: send } = t.app.ctx.notifications;
 

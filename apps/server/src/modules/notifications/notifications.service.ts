@@ -23,7 +23,8 @@ export interface Notified {
   /** One entry per recipient who got the notification, with their new bell count. */
   delivered: repo.Delivered[];
   /**
-   * Pushes `notifications.created` and `notifications.count` for each recipient (once; later calls do nothing).
+   * Announces `notifications.created` once for all recipients, each with their new bell count (once; later calls
+   * do nothing).
    * Called by `notify` itself when it ran on the bare database; a caller that passed its own transaction calls it
    * after that transaction commits, so nobody is told about rows a rollback would take back.
    */
@@ -64,9 +65,11 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
     const publish = () => {
       if (published) return;
       published = true;
-      for (const { id, userId, count } of delivered) {
-        events.emit("notifications.created", { schoolId: input.schoolId, userId, id });
-        events.emit("notifications.count", { schoolId: input.schoolId, userId, count });
+      if (delivered.length > 0) {
+        events.emit("notifications.created", {
+          schoolId: input.schoolId,
+          delivered: delivered.map(({ id, userId, count }) => ({ id, userId, count })),
+        });
       }
     };
     if (!(tx instanceof PgTransaction)) publish();

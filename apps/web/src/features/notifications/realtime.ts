@@ -5,6 +5,7 @@ import { session } from "../../lib/session.ts";
 import { notificationsRootKey } from "./api/notifications.ts";
 import { setBellCount } from "./api/reset-bell.ts";
 
+/** `notifications:count` (a read or a reset) and `notifications:new` (with the notification's id) both carry it. */
 interface CountEvent {
   schoolId: string;
   count: number;
@@ -32,8 +33,11 @@ export function useNotificationSocket(userId: number | null, schoolId: string | 
       socket.on("notifications:count", (event: CountEvent) => {
         if (event.schoolId === schoolId) setBellCount(userId, schoolId, event.count);
       });
-      socket.on("notifications:new", (event: { schoolId: string }) => {
-        if (event.schoolId === schoolId) void client.invalidateQueries({ queryKey: notificationsRootKey(schoolId) });
+      // A new notification arrives with the bell's new count inside: one packet per notification.
+      socket.on("notifications:new", (event: CountEvent) => {
+        if (event.schoolId !== schoolId) return;
+        setBellCount(userId, schoolId, event.count);
+        void client.invalidateQueries({ queryKey: notificationsRootKey(schoolId) });
       });
       // The poll keeps the count right while the socket is down; reconnection never gives up (spec §9). A refusal
       // by the server's handshake (e.g. a token that just expired) stops Socket.IO's own retries, so retry here.
