@@ -108,8 +108,13 @@ describe("evidence uploads", () => {
       evidencePath(
         uploads,
         s.school.id,
-        (await t.db.select().from(incidentAttachments).where(eq(incidentAttachments.fileName, "acta.pdf")))[0]!
-          .storedName,
+        // This incident's file: on CI's shared PostgreSQL other files (and runs) upload an "acta.pdf" too.
+        (
+          await t.db
+            .select()
+            .from(incidentAttachments)
+            .where(and(eq(incidentAttachments.incidentId, id), eq(incidentAttachments.fileName, "acta.pdf")))
+        )[0]!.storedName,
       )!,
     );
     expect(bytes.equals(pdf())).toBe(true);
