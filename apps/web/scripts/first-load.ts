@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin, Rollup } from "vite";
 
@@ -34,7 +34,8 @@ export function firstLoad(budgets: FirstLoadBudgets): Plugin {
     name: "convive-first-load",
     apply: "build",
     configResolved(config) {
-      outDir = config.build.outDir;
+      // outDir is relative to the web app's root, whatever folder the build was started from.
+      outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
       sent = new Map();
