@@ -28,7 +28,11 @@ export async function planUsers(tx: Tx, schoolId: string, rows: readonly Row[], 
   const issues: Issue[] = [];
   const schoolProfiles = await forSchool(tx, schoolId).pick(profiles, { id: profiles.id, name: profiles.name }).where();
   const profileByName = new Map(schoolProfiles.map((p) => [fold(p.name), p.id]));
-  const names = schoolProfiles.map((p) => p.name).join(", ");
+  // In alphabetical order, as a person scans for the one they meant (the database returns them in no set order).
+  const names = schoolProfiles
+    .map((p) => p.name)
+    .sort((a, b) => a.localeCompare(b, "es"))
+    .join(", ");
 
   const firstRowOf = new Map<string, number>();
   const good: Good[] = [];
