@@ -7,6 +7,7 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { seedPollingUsers } from "./poll-users.ts";
+import { runBench } from "./run.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc (npm run bench:cache-memory does)");
@@ -56,10 +57,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(),
-  (error: unknown) => {
-    console.error("BENCH RUN FAILED:", error);
-    process.exit(1);
-  },
-);
+runBench(main);

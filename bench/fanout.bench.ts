@@ -18,6 +18,7 @@ import { openDb } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { benchDatabase } from "./database.ts";
 import { seedPollingUsers } from "./poll-users.ts";
+import { runBench } from "./run.ts";
 
 const SCHOOL_ID = "colegio-demo";
 const sockets = Number(process.env.BENCH_SOCKETS ?? 10_000);
@@ -154,10 +155,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(),
-  (error: unknown) => {
-    console.error("BENCH RUN FAILED:", error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -19,6 +19,7 @@ import { openDb } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { generateIncidents } from "../apps/server/src/db/seed/incidents.ts";
 import { benchDatabase } from "./database.ts";
+import { runBench } from "./run.ts";
 
 const SCHOOL_ID = "colegio-demo";
 /** Targets from the issue, in server time. */
@@ -272,10 +273,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(),
-  (error: unknown) => {
-    console.error("\nBENCH RUN FAILED:", error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -13,6 +13,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
+import { runBench } from "./run.ts";
 
 const WEB_DIST = fileURLToPath(new URL("../apps/web/dist", import.meta.url));
 const TARGET_SCORE = 90;
@@ -72,10 +73,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(),
-  (error: unknown) => {
-    console.error("BENCH RUN FAILED:", error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -20,6 +20,7 @@ import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.
 import { benchDatabase } from "./database.ts";
 import { type RealUseResult, realUse } from "./poll-real-use.ts";
 import { seedPollingUsers } from "./poll-users.ts";
+import { runBench } from "./run.ts";
 
 const SCHOOL_ID = "colegio-demo";
 const ACCOUNT = "director@convive.test";
@@ -224,10 +225,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(),
-  (error: unknown) => {
-    console.error("\nBENCH RUN FAILED:", error);
-    process.exit(1);
-  },
-);
+runBench(main);
