@@ -34,6 +34,7 @@ async function main() {
       `Lighthouse ${runs}× on ${base}/login (mobile preset), ${cpus().length} CPUs, load ${loadavg()[0]?.toFixed(2)}`,
     );
     const results = [];
+    let lcpNote = "";
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${base}/login`, {
         port: chrome.port,
@@ -48,6 +49,14 @@ async function main() {
         console.log(`run ${i + 1}: no score (${lhr.runtimeError?.code ?? "no performance score"})`);
         continue;
       }
+      // What the LCP is: the element, and how its time splits (TTFB, load delay, load time, render delay).
+      const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
+        | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
+        | undefined;
+      const [element, phases] = lcp?.items ?? [];
+      lcpNote = `LCP element ${element?.items?.[0]?.node?.snippet?.slice(0, 90) ?? "?"}; ${(phases?.items ?? [])
+        .map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`)
+        .join(", ")}`;
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const requests = (lhr.audits["network-requests"]?.details as { items?: unknown[] } | undefined)?.items?.length;
       results.push({
@@ -61,6 +70,7 @@ async function main() {
       });
     }
     console.table(results);
+    console.log(`last run: ${lcpNote}`);
     const median = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
     if (!median) throw new Error("no run");
     const ok = median.score >= TARGET_SCORE && median["LCP ms"] <= TARGET_LCP_MS;

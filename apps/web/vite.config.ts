@@ -1,8 +1,21 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { firstLoad } from "./scripts/first-load.ts";
+import { firstLoad, signInChunk } from "./scripts/first-load.ts";
 
 const api = "http://127.0.0.1:3000";
+
+/** Libraries every screen, the sign-in page included, runs on: they travel in the sign-in app's chunk. */
+const SIGN_IN_LIBRARIES = [
+  "react",
+  "react-dom",
+  "scheduler",
+  "react-router",
+  "i18next",
+  "react-i18next",
+  "@tanstack/query-core",
+  "@tanstack/react-query",
+  "use-sync-external-store",
+];
 
 export default defineConfig({
   // Budgets on what is sent (brotli): the sign-in page, and any signed-in screen from a cold cache. Issue 11 asks
@@ -23,5 +36,26 @@ export default defineConfig({
   // The server writes a fresh nonce over this placeholder in every index.html it sends, and names it in the
   // Content-Security-Policy's style-src (apps/server/src/lib/web-page.ts): Mantine's <style> tags carry it.
   html: { cspNonce: "__CONVIVE_CSP_NONCE__" },
-  build: { sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    // Everything the sign-in page runs in one file: a phone on a slow network fetches one module, not twenty small
+    // ones over six connections. Later screens import what they share with it from there.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Rules of the domain's core that only signed-in screens use, kept out of the sign-in chunk (which takes
+            // the dependencies of what it captures, and the core's barrel module names them all).
+            {
+              name: "domain-rules",
+              test: /packages\/domain\/src\/(errors|messages\/|school-time|help-videos|contrast|mexican-ids)/,
+              priority: 2,
+            },
+            { ...signInChunk("src/app/start.tsx", SIGN_IN_LIBRARIES), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,15 +1,4 @@
-import "./app/sign-in-styles.ts";
-import "./lib/i18n.ts";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-
-import { Providers } from "./app/Providers.tsx";
-import { AppRoutes } from "./app/router.tsx";
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers>
-      <AppRoutes />
-    </Providers>
-  </StrictMode>,
-);
+// The page's first paint is index.html's splash (inline styles, the logo): no stylesheet blocks it. The app, its
+// Mantine styles and the sign-in screen follow in src/app/start.tsx — preloaded from index.html by the build
+// (scripts/first-load.ts), so nothing waits for this file before it starts downloading.
+void import("./app/start.tsx");

@@ -22,4 +22,3 @@ import "@mantine/core/styles/Title.layer.css";
 import "@mantine/core/styles/Anchor.layer.css";
 import "@mantine/core/styles/Image.layer.css";
 import "@mantine/core/styles/VisuallyHidden.layer.css";
-import "./boot.css";
