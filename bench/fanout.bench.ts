@@ -2,10 +2,12 @@
  * Realtime fan-out (`npm run bench:fanout`): BENCH_SOCKETS signed-in members of one school (default 10 000) hold a
  * socket each; one notification to all of them is sent through the notification service, and the bench reports
  * when each socket received its `notifications:new` (p50, p99, last, from the moment the rows are saved), the time
- * of an API answer asked while the broadcast runs, and how long all sockets take to reconnect. BENCH_INSTANCES=2 (with REDIS_URL, default
- * redis://127.0.0.1:6379) spreads the sockets over two instances and sends from the first. Sockets live in a
- * child process so the clients share neither the servers' event loop nor their open-file limit (`ulimit -n` must
- * exceed the sockets, plus a few hundred).
+ * of an API answer asked while the broadcast runs, and how long all sockets take to reconnect. BENCH_INSTANCES=2 (with
+ * REDIS_URL, default redis://127.0.0.1:6379, and PostgreSQL: BENCH_DATABASE_URL=postgres-fresh) spreads the sockets
+ * over two instances and sends from the first; every instance after the first is a server process of its own, as
+ * deployed (two instances in one process would share one event loop). Sockets live in a child process so the
+ * clients share neither the servers' event loop nor their open-file limit (`ulimit -n` must exceed the sockets,
+ * plus a few hundred).
  * Targets (issue 11): p99 ≤ 300 ms on one instance, ≤ 400 ms across two; 10 000 reconnects ≤ 10 s.
  */
 
@@ -16,6 +18,7 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { openDb } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { type ServerProcess, startServer } from "../apps/server/test/helpers/server-process.ts";
 import { benchDatabase } from "./database.ts";
 import { seedPollingUsers } from "./poll-users.ts";
 import { runBench } from "./run.ts";
@@ -67,13 +70,21 @@ async function main() {
   const database = await benchDatabase(process.env, process.argv.slice(2));
   const env = { LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent", DATABASE_URL: database.url };
   const config = loadConfig({ ...env, ...(instances > 1 ? { REDIS_URL: redisUrl } : {}) });
+  if (instances > 1 && !config.DATABASE_URL.startsWith("postgres")) {
+    throw new Error(
+      "BENCH_INSTANCES > 1 needs PostgreSQL (BENCH_DATABASE_URL=postgres-fresh): PGlite is one process's",
+    );
+  }
   const opened = await openDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
-  const apps = [];
-  for (let i = 0; i < instances; i++) apps.push(await buildApp({ config, db: opened.db }));
+  const apps = [await buildApp({ config, db: opened.db })];
+  const others: ServerProcess[] = [];
   try {
     await seedDemoIfEmpty(opened.db);
-    const urls: string[] = [];
-    for (const app of apps) urls.push(await app.listen({ host: "127.0.0.1", port: 0 }));
+    const urls = [await apps[0]!.listen({ host: "127.0.0.1", port: 0, backlog: config.LISTEN_BACKLOG })];
+    for (let i = 1; i < instances; i++) {
+      others.push(await startServer({ DATABASE_URL: config.DATABASE_URL, REDIS_URL: redisUrl, LOG_LEVEL: "silent" }));
+      urls.push(others.at(-1)!.origin);
+    }
     const users = await seedPollingUsers(opened.db, SCHOOL_ID, sockets);
     console.log(`Convive fan-out bench — ${database.label}; ${sockets} sockets on ${instances} instance(s)`);
     console.log(
@@ -149,6 +160,7 @@ async function main() {
     );
     await ask("close");
   } finally {
+    for (const other of others) await other.stop();
     for (const app of apps) await app.close();
     await opened.close();
     await database.drop();

@@ -35,4 +35,4 @@ if (config.DEMO_DATA) {
     app.log.info(`demo data loaded in ${Date.now() - started} ms (password Convive.2026!)`);
   }
 }
-await app.listen({ port: config.PORT, host: config.HOST });
+await app.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG });

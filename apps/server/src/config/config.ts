@@ -9,6 +9,12 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** Address to listen on. */
   HOST: z.string().default("0.0.0.0"),
+  /**
+   * Connections the kernel queues for the server to accept (capped by net.core.somaxconn). Node's default, 511,
+   * drops the rest of a burst — every phone reconnecting its socket after a restart — and each dropped client
+   * waits a second or more before trying again.
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().positive().default(4096),
   /** `pglite:<dir>` (default, embedded), `pglite:memory`, or `postgres://user@host:port/db`. */
   DATABASE_URL: z.string().default("pglite:./data/pglite"),
   /** Connections in the PostgreSQL pool. */

@@ -1,121 +1,34 @@
-import type { UserPayload } from "@convive/domain";
-import { guardRoute, PATHS } from "@convive/domain/core";
-import { Center, Loader, Stack, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
-import { useCurrentUser } from "../features/auth/api/current-user.ts";
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { PageLoader } from "../components/PageLoader.tsx";
 import { logout } from "../features/auth/api/logout.ts";
-import { ApiError, api, setAuthFailureHandler } from "../lib/api.ts";
-import { queryClient } from "../lib/query-client.ts";
-import { session, useSession } from "../lib/session.ts";
-import { toast } from "../lib/toast.ts";
-import { isExpired, startTokenRefresh } from "../lib/token-refresh.ts";
+import { setAuthFailureHandler } from "../lib/api.ts";
+import { useSession } from "../lib/session.ts";
+import { Decided, isInvitationLink } from "./guard-decision.tsx";
+import { loadSignedInGuard } from "./signed-in-chunks.ts";
 
-const PUBLIC_WITH_TOKEN = new Set([PATHS.recoverPassword.toLowerCase(), PATHS.resetPassword.toLowerCase()]);
-
-const isInvitationLink = (path: string, search: string) =>
-  path.toLowerCase() === PATHS.recoverPassword.toLowerCase() && new URLSearchParams(search).has("invitation");
+// With a session, the guard needs the user: that part, with TanStack Query, loads only then.
+const SignedInGuard = lazy(loadSignedInGuard);
 
 /** Runs the spec §2 route guard (the pure function of packages/domain) before every screen renders. */
 export function Guard() {
   const location = useLocation();
   const { token } = useSession();
-  const user = useCurrentUser();
-  const failure = useLoadFailure(user.error ?? user.failureReason, Boolean(user.data));
-  useSessionLifecycle(Boolean(token));
-  useLeaveDeactivatedSchool(user.error);
-
-  // An invitation link opens the same screen signed in or not: a person already signed in on this device accepts
-  // it there (rule 3 would otherwise send them home and lose the link).
-  if (isInvitationLink(location.pathname, location.search)) return <Outlet />;
-  if (token && !user.data && !PUBLIC_WITH_TOKEN.has(location.pathname.toLowerCase())) {
-    // The content renders only after the user is loaded (spec §2 Layout). A failed load that does not sign out
-    // (503 while the database restarts, no network) says why; the query tries again by itself.
-    return (
-      <Center h="100dvh" aria-busy="true">
-        <Stack align="center" gap="sm">
-          <Loader aria-label="…" />
-          {failure && (
-            <Text role="alert" size="sm" c="dimmed" ta="center" maw={360}>
-              {failure}
-            </Text>
-          )}
-        </Stack>
-      </Center>
-    );
-  }
-  const decision = guardRoute({ path: location.pathname, hasToken: Boolean(token), user: user.data ?? null });
-  // Keyed by the location: when two navigations land in one render (the sign-in form's own navigate("/") right
-  // after the guard's redirect), a still-mounted <Navigate> would not fire again and the screen would stay blank.
-  if (decision.kind === "redirect" && decision.to !== location.pathname) {
-    return <Navigate key={location.key} to={decision.to} replace />;
-  }
-  return <Outlet />;
-}
-
-/**
- * The message of the latest failed attempt to load the user, kept until it loads: TanStack Query clears the error
- * each time it tries again, which would make the message blink every few seconds.
- */
-function useLoadFailure(error: Error | null, loaded: boolean): string | null {
-  const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
-    if (loaded) setMessage(null);
-    else if (error) setMessage(error.message);
-  }, [error, loaded]);
-  return message;
-}
-
-/**
- * Signs out on 401/419 ('Sesión vencida!' bottom-right for the poll), keeps the token fresh, and re-checks
- * the session whenever the page becomes visible or hidden (spec §4 Layout).
- */
-function useSessionLifecycle(signedIn: boolean) {
-  useEffect(() => {
+    // 401/419 signs out ('Sesión vencida!' bottom-right for the poll), also for calls the sign-in flow makes.
     setAuthFailureHandler(() => void logout("sessionExpired", { callServer: false }));
     return () => setAuthFailureHandler(null);
   }, []);
-  useEffect(() => {
-    if (!signedIn) return;
-    const stop = startTokenRefresh(() => void logout("sessionExpired", { callServer: false }));
-    return stop;
-  }, [signedIn]);
-  useEffect(() => {
-    if (!signedIn) return;
-    // Visible or hidden: re-read the user; a session ended elsewhere answers 401 and signs out here.
-    const recheck = () => {
-      if (isExpired()) void logout("sessionExpired", { callServer: false });
-      else void queryClient.invalidateQueries({ queryKey: ["current-user"] });
-    };
-    document.addEventListener("visibilitychange", recheck);
-    return () => document.removeEventListener("visibilitychange", recheck);
-  }, [signedIn]);
-}
 
-/**
- * Deactivation ends one school's access, not the session (issue 9): when the selected school refuses the user,
- * they go back to choosing among their other active schools, or are signed out when it was their only one.
- */
-function useLeaveDeactivatedSchool(error: Error | null) {
-  const { schoolId, userId } = useSession();
-  useEffect(() => {
-    if (!(error instanceof ApiError) || error.code !== "USER_DEACTIVATED" || !schoolId || userId === null) return;
-    let cancelled = false;
-    // The user's schools as they are now (the cached answer may predate the change, or be gone after a reload).
-    void api<{ data: { user: UserPayload } }>(`/api/users/${userId}`, { noSchool: true })
-      .then((r) => r.data.user.schools.filter((s) => s.is_active && s.id !== schoolId))
-      .catch(() => [])
-      .then((others) => {
-        if (cancelled) return;
-        if (others.length === 0) {
-          void logout("deactivated");
-          return;
-        }
-        toast("error", error.message);
-        session.selectSchool(null);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [error, schoolId, userId]);
+  if (token) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <SignedInGuard />
+      </Suspense>
+    );
+  }
+  // An invitation link opens the same screen signed in or not: a person already signed in on this device accepts
+  // it there (rule 3 would otherwise send them home and lose the link).
+  if (isInvitationLink(location.pathname, location.search)) return <Outlet />;
+  return <Decided hasToken={false} user={null} />;
 }

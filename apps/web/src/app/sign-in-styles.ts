@@ -1,17 +1,16 @@
 /**
  * The Mantine styles the sign-in page draws with, and nothing else: the first load of a phone stays small. Signed-in
  * screens and the other account pages bring the whole set (`full-styles.ts`). Both are the `@layer mantine` builds,
- * so our own CSS modules win over Mantine's whatever order the files arrive in.
+ * so our own CSS modules win over Mantine's whatever order the files arrive in. Mantine's default CSS variables are
+ * not among them: the provider writes every variable itself (app/Providers.tsx, deduplicateCssVariables off).
  */
 import "@mantine/core/styles/baseline.layer.css";
-import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
 import "@mantine/core/styles/UnstyledButton.layer.css";
 import "@mantine/core/styles/Button.layer.css";
 import "@mantine/core/styles/Input.layer.css";
 import "@mantine/core/styles/PasswordInput.layer.css";
 import "@mantine/core/styles/ActionIcon.layer.css";
-import "@mantine/core/styles/Combobox.layer.css";
 import "@mantine/core/styles/Loader.layer.css";
 import "@mantine/core/styles/Paper.layer.css";
 import "@mantine/core/styles/Stack.layer.css";

@@ -4,12 +4,15 @@
  * while the splash shows, without holding the splash back.
  */
 import "./sign-in-styles.ts";
-import "../lib/i18n.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { i18nReady } from "../lib/i18n.ts";
 
 import { Providers } from "./Providers.tsx";
 import { AppRoutes } from "./router.tsx";
+
+// English texts arrive before the first render when English is the device's language (no Spanish flash).
+await i18nReady.catch((error: unknown) => console.warn("translations not loaded", error));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,12 +1,12 @@
 import { LANGUAGES, type Language } from "@convive/domain/core";
 import { NativeSelect } from "@mantine/core";
-import { IconLanguage } from "@tabler/icons-react";
+import { IconLanguage, IconSelector } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { changeLanguage } from "../lib/change-language.ts";
 
 /**
  * ES/EN dropdown (spec §2 header). A native select: keyboard and screen-reader friendly on every phone, and
- * light enough for the sign-in screen. Switching re-renders at once, no reload.
+ * light enough for the sign-in screen (no Combobox styles). Switching re-renders at once, no reload.
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
@@ -17,6 +17,9 @@ export function LanguageMenu() {
       onChange={(event) => void changeLanguage(event.currentTarget.value as Language)}
       data={LANGUAGES.map((lng) => ({ value: lng, label: t(`language.${lng}`) }))}
       leftSection={<IconLanguage size={16} aria-hidden />}
+      // Our own chevron instead of Mantine's Combobox one, whose stylesheet the sign-in page would load for it.
+      rightSection={<IconSelector size={14} aria-hidden />}
+      rightSectionPointerEvents="none"
       w={96}
       size="sm"
       variant="filled"

@@ -1,7 +1,7 @@
 import type { Language } from "@convive/domain/core";
 import { api } from "./api.ts";
 import i18n from "./i18n.ts";
-import { queryClient } from "./query-client.ts";
+import { withQueryClient } from "./query-client-later.ts";
 import { session } from "./session.ts";
 
 /**
@@ -15,7 +15,7 @@ export async function changeLanguage(language: Language) {
   try {
     await api(`/api/users/${userId}`, { method: "POST", body: { language }, quiet: true });
     // Texts the server renders in the saved language are read again.
-    await queryClient.invalidateQueries({ queryKey: ["notifications"] });
+    withQueryClient((client) => client.invalidateQueries({ queryKey: ["notifications"] }));
   } catch (error) {
     console.warn("language not saved on the account", error);
   }

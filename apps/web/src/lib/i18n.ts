@@ -9,7 +9,8 @@ function storedLanguage(): string {
   return value && (LANGUAGES as readonly string[]).includes(value) ? value : DEFAULT_LANGUAGE;
 }
 
-void i18n
+/** Resolves once the device's language has its sign-in texts (at once in Spanish; English is fetched first). */
+export const i18nReady = i18n
   .use(initReactI18next)
   .use({
     type: "backend" as const,

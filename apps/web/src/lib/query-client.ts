@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api.ts";
+import { registerQueryClient } from "./query-client-later.ts";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,3 +12,4 @@ export const queryClient = new QueryClient({
     },
   },
 });
+registerQueryClient(queryClient);

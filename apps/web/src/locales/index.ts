@@ -1,15 +1,14 @@
-import authEn from "./en/auth.json";
-import commonEn from "./en/common.json";
 import authEs from "./es/auth.json";
 import commonEs from "./es/common.json";
 
 /**
- * What the sign-in screens need ships with the first bundle; every other namespace (one JSON file per feature
- * and language under locales/<lng>/) is fetched when a screen first asks for it. New files need no registering.
+ * What the sign-in screens need in Spanish (the default and the fallback) ships with the first bundle; English and
+ * every other namespace (one JSON file per feature and language under locales/<lng>/) are fetched when first asked
+ * for — English before the first render when it is the device's language (lib/i18n.ts). New files need no
+ * registering.
  */
 export const eagerResources = {
   es: { common: commonEs, auth: authEs },
-  en: { common: commonEn, auth: authEn },
 } as const;
 
 const lazyFiles = import.meta.glob<{ default: Record<string, unknown> }>("./*/*.json");

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { api } from "../../../lib/api.ts";
 
 export interface Branding {
@@ -11,13 +11,29 @@ export interface Branding {
   institutional_color_4: string;
 }
 
-/** The school the address names (its subdomain), for the sign-in screens; none on the bare domain. */
-export function useBranding() {
-  return useQuery({
-    queryKey: ["branding", window.location.hostname],
-    queryFn: () =>
-      api<{ data: { school: Branding | null } }>("/api/school-branding", { quiet: true }).then((r) => r.data.school),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+const loads = new Map<string, Promise<Branding | null>>();
+
+/**
+ * The school the address names (its subdomain), for the sign-in screens; none on the bare domain. Asked once per
+ * page load (it changes only with the address) and without TanStack Query, which the sign-in page does not load.
+ */
+export function useBranding(): { data: Branding | null | undefined } {
+  const host = window.location.hostname;
+  const [data, setData] = useState<Branding | null | undefined>(undefined);
+  useEffect(() => {
+    let current = loads.get(host);
+    if (!current) {
+      current = api<{ data: { school: Branding | null } }>("/api/school-branding", { quiet: true }).then(
+        (r) => r.data.school,
+        () => null,
+      );
+      loads.set(host, current);
+    }
+    let live = true;
+    void current.then((school) => live && setData(school));
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  return { data };
 }

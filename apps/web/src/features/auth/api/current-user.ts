@@ -1,16 +1,11 @@
-import type { UserPayload } from "@convive/domain";
 import { NOTIFICATION_POLL_MS } from "@convive/domain/core";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
+import { currentUserKey, fetchCurrentUser } from "./current-user-fetch.ts";
+
+export { currentUserKey, fetchCurrentUser };
 
 const FIRST_LOAD_RETRY_MS = 5_000;
-
-export const currentUserKey = (userId: number | null, schoolId: string | null) =>
-  ["current-user", userId, schoolId] as const;
-
-export const fetchCurrentUser = (userId: number) =>
-  api<{ data: { user: UserPayload } }>(`/api/users/${userId}?include=roles,permissions`).then((r) => r.data.user);
 
 export const currentUserQuery = (userId: number | null, schoolId: string | null, enabled: boolean) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { api } from "../../../lib/api.ts";
 import i18n from "../../../lib/i18n.ts";
-import { queryClient } from "../../../lib/query-client.ts";
+import { clearQueries } from "../../../lib/query-client-later.ts";
 import { session } from "../../../lib/session.ts";
 import { clearCookies } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -25,7 +25,7 @@ export async function logout(reason: LogoutReason = "signedOut", options: { call
   }
   session.clear();
   clearCookies();
-  queryClient.clear();
+  clearQueries();
   const message = i18n.t(`common:messages.${reason}`);
   if (reason === "signedOut") toast("success", message);
   else if (reason === "sessionExpired") toast("error", message, "bottom-right");

@@ -2,10 +2,10 @@ import type { UserPayload } from "@convive/domain";
 import { signInOutcome } from "@convive/domain/core";
 import { ApiError, api } from "../../../lib/api.ts";
 import i18n from "../../../lib/i18n.ts";
-import { queryClient } from "../../../lib/query-client.ts";
+import { setQueryDataSoon } from "../../../lib/query-client-later.ts";
 import { type IssuedTokens, session } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
-import { currentUserKey, fetchCurrentUser } from "./current-user.ts";
+import { currentUserKey, fetchCurrentUser } from "./current-user-fetch.ts";
 import { logout } from "./logout.ts";
 
 /** Where to go next; null when the user was signed out with a message. */
@@ -30,7 +30,7 @@ export async function signIn(email: string, password: string): Promise<Next> {
       quiet: true,
     }).catch((error: unknown) => console.warn("language not saved on the account", error));
   }
-  queryClient.setQueryData(currentUserKey(data.user.id, null), data.user);
+  setQueryDataSoon(currentUserKey(data.user.id, null), data.user);
   toast("success", i18n.t("common:messages.signedIn"));
   const outcome = signInOutcome(data.user);
   if (outcome.kind === "refuse") {
@@ -50,7 +50,7 @@ export async function enterSchool(schoolId: string, how: "automatic" | "chosen")
   const userId = session.get().userId!;
   try {
     const user = await fetchCurrentUser(userId);
-    queryClient.setQueryData(currentUserKey(userId, schoolId), user);
+    setQueryDataSoon(currentUserKey(userId, schoolId), user);
     return "/";
   } catch (error) {
     session.selectSchool(null);

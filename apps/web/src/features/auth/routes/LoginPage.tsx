@@ -1,8 +1,8 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { preloadSignedIn } from "../../../app/signed-in-chunks.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
 import { signIn } from "../api/sign-in.ts";
@@ -12,8 +12,8 @@ import { AuthCard } from "../components/AuthCard.tsx";
 export default function LoginPage() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const login = useMutation({ mutationFn: (v: { email: string; password: string }) => signIn(v.email, v.password) });
-  // Plain state instead of a form library keeps the first screen's JavaScript small.
+  // Plain state instead of a form library or a mutation hook keeps the first screen's JavaScript small.
+  const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -25,10 +25,15 @@ export default function LoginPage() {
     const found = { email: email.trim() ? undefined : empty, password: password ? undefined : empty };
     setErrors(found);
     if (found.email || found.password) return;
-    // The promise rather than mutate's callbacks, which are dropped if signing in re-renders the page away.
-    login.mutateAsync({ email, password }).then(
-      (next) => next && navigate(next, { replace: true }),
+    setPending(true);
+    preloadSignedIn();
+    signIn(email, password).then(
+      (next) => {
+        setPending(false);
+        if (next) navigate(next, { replace: true });
+      },
       (error: Error) => {
+        setPending(false);
         // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling (with the unlock e-mail it
         // announces), network and a server briefly unavailable (503, a database restart) keep their own words:
         // the password was not the problem.
@@ -64,7 +69,7 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={errors.password}
           />
-          <Button type="submit" loading={login.isPending} fullWidth size="md" mt="xs">
+          <Button type="submit" loading={pending} fullWidth size="md" mt="xs">
             {t("login.submit")}
           </Button>
           <Anchor component={Link} to="/RecoverPassword" size="sm" ta="center">
