@@ -37,11 +37,13 @@ const CLIENT = `
 let sockets = [], arrivals = [];
 const connectAll = () => new Promise((resolve) => {
   let open = 0, failed = 0;
+  const reasons = {};
   const started = Date.now();
-  const done = () => { if (open + failed === sockets.length) resolve({ ms: Date.now() - started, failed }); };
+  const done = () => { if (open + failed === sockets.length) resolve({ ms: Date.now() - started, failed, reasons }); };
   for (const s of sockets) {
+    s.removeAllListeners("connect").removeAllListeners("connect_error");
     s.once("connect", () => { open++; done(); });
-    s.once("connect_error", () => { failed++; done(); });
+    s.once("connect_error", (e) => { failed++; reasons[e.message] = (reasons[e.message] ?? 0) + 1; done(); });
     s.connect();
   }
 });
@@ -62,6 +64,14 @@ process.on("message", async (m) => {
   if (m === "close") { for (const s of sockets) s.disconnect(); process.send({ closed: true }); process.exit(0); }
 });
 `;
+
+interface Connected {
+  ms: number;
+  failed: number;
+  reasons: Record<string, number>;
+}
+/** Why sockets failed to connect, when some did. */
+const why = (c: Connected) => (c.failed ? ` — failed: ${JSON.stringify(c.reasons)}` : "");
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -101,8 +111,10 @@ async function main() {
       });
     const socketIoClient = createRequire(import.meta.url).resolve("socket.io-client");
     await ask({ setup: { urls, users, schoolId: SCHOOL_ID, socketIoClient } });
-    const connected = await ask<{ connected: { ms: number; failed: number } }>("connect");
-    console.log(`connected ${sockets - connected.connected.failed}/${sockets} in ${connected.connected.ms} ms`);
+    const connected = await ask<{ connected: Connected }>("connect");
+    console.log(
+      `connected ${sockets - connected.connected.failed}/${sockets} in ${connected.connected.ms} ms${why(connected.connected)}`,
+    );
 
     // A teacher's registration answered while the broadcast runs: its server time, beside one on a quiet server.
     const login = await fetch(`${urls[0]}/login`, {
@@ -149,9 +161,9 @@ async function main() {
         "the same, quiet, ms": quiet.toFixed(1),
       },
     ]);
-    const reconnected = await ask<{ reconnected: { ms: number; failed: number } }>("reconnect");
+    const reconnected = await ask<{ reconnected: Connected }>("reconnect");
     console.log(
-      `reconnected ${sockets - reconnected.reconnected.failed}/${sockets} in ${reconnected.reconnected.ms} ms (target ≤ 10 000 ms)`,
+      `reconnected ${sockets - reconnected.reconnected.failed}/${sockets} in ${reconnected.reconnected.ms} ms (target ≤ 10 000 ms)${why(reconnected.reconnected)}`,
     );
     const target = instances > 1 ? 400 : 300;
     const p99 = percentile(latencies, 99);

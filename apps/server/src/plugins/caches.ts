@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import DataLoader from "dataloader";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { createCache, type VersionedCache } from "../lib/cache.ts";
 import type { EventBus } from "../lib/events.ts";
 import { closeRedis, connectSoon, createRedis, REDIS_START_WAIT_MS } from "../lib/redis.ts";
-import { findIdentity, type RequestIdentity } from "./identity.repository.ts";
+import { findIdentities, type IdentityKey, type RequestIdentity } from "./identity.repository.ts";
 
 /**
  * What the hot path (every authenticated call, the 30 s bell poll) reads from memory instead of the database.
@@ -133,8 +134,27 @@ export const cachesPlugin = fp(
  * socket handshake share it, so a reconnecting tab costs no query.
  */
 export function cachedIdentity(db: Db, caches: Caches, accessHash: string, schoolId: string | null) {
-  return caches.identity.load(
-    `${accessHash}|${schoolId ?? ""}`,
-    async () => (await findIdentity(db, accessHash, schoolId)) ?? undefined,
-  );
+  return caches.identity.load(`${accessHash}|${schoolId ?? ""}`, async () => {
+    return (await identityLoader(db).load({ accessHash, schoolId })) ?? undefined;
+  });
+}
+
+/**
+ * Identity look-ups that miss the cache in the same turn of the event loop share one statement (up to 500). The
+ * batch closes at setImmediate, not DataLoader's default nextTick: handshakes and requests arrive as separate I/O
+ * callbacks of one poll phase, and nextTick would close a batch after each of them.
+ */
+const loaders = new WeakMap<Db, DataLoader<IdentityKey, RequestIdentity | null>>();
+function identityLoader(db: Db) {
+  let loader = loaders.get(db);
+  if (!loader) {
+    // No cache of its own: caches.identity is the cache (with its invalidation); this only batches.
+    loader = new DataLoader((keys: readonly IdentityKey[]) => findIdentities(db, keys), {
+      cache: false,
+      maxBatchSize: 500,
+      batchScheduleFn: (dispatch) => setImmediate(dispatch),
+    });
+    loaders.set(db, loader);
+  }
+  return loader;
 }

@@ -31,26 +31,41 @@ export interface RequestIdentity {
   };
 }
 
-export async function findIdentity(
-  tx: Tx,
-  accessHash: string,
-  schoolId: string | null,
-): Promise<RequestIdentity | null> {
+/** A bearer token's hash and the school the request names (none: the user without a school). */
+export interface IdentityKey {
+  accessHash: string;
+  schoolId: string | null;
+}
+
+/**
+ * The identities of many keys in one statement, in the keys' order (null where the session is unknown or
+ * revoked): a burst of handshakes — every phone reconnecting after a restart — costs a few statements, not one per
+ * socket queued behind the pool.
+ */
+export async function findIdentities(tx: Tx, keys: readonly IdentityKey[]): Promise<(RequestIdentity | null)[]> {
+  // One JSON parameter for the whole list (drizzle would spread an array into one parameter per element).
+  const list = JSON.stringify(keys.map((k) => ({ h: k.accessHash, s: k.schoolId })));
   const result = await tx.execute(sql`
-    select s.id as session_id, s.access_expires_at, s.last_used_at,
+    select k.ord, s.id as session_id, s.access_expires_at, s.last_used_at,
            u.id as user_id, u.root, u.password_updated, u.is_active as user_active, u.language,
            sc.id as school_id, sc.is_active as school_active,
            m.user_id as member_user_id, m.is_active as member_active, m.profile_id, p.name as profile_name,
            coalesce((select array_agg(pp.permission) from profile_permissions pp
                      where pp.school_id = m.school_id and pp.profile_id = m.profile_id), '{}') as grants
-      from sessions s
+      from jsonb_array_elements(${list}::jsonb) with ordinality as k(key, ord)
+      join sessions s on s.access_hash = k.key->>'h' and s.revoked_at is null
       join users u on u.id = s.user_id
-      left join schools sc on sc.id = ${schoolId}
+      left join schools sc on sc.id = k.key->>'s'
       left join memberships m on m.school_id = sc.id and m.user_id = u.id
-      left join profiles p on p.school_id = m.school_id and p.id = m.profile_id
-     where s.access_hash = ${accessHash} and s.revoked_at is null`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  if (!row) return null;
+      left join profiles p on p.school_id = m.school_id and p.id = m.profile_id`);
+  const found: (RequestIdentity | null)[] = keys.map(() => null);
+  for (const row of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
+    found[Number(row.ord) - 1] = identityOf(row);
+  }
+  return found;
+}
+
+function identityOf(row: Record<string, unknown>): RequestIdentity {
   return {
     sessionId: row.session_id as string,
     accessExpiresAt: new Date(row.access_expires_at as string),

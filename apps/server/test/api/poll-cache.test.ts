@@ -62,3 +62,27 @@ describe("the bell poll in steady state", () => {
     expect(sent.length).toBe(alone.length);
   });
 });
+
+describe("a burst of first requests (every phone reconnecting after a restart)", () => {
+  it("authorises 60 people's first calls at once with one identity statement, each as themselves", async () => {
+    const members = await Promise.all(Array.from({ length: 60 }, () => memberOf(t.app, t.db, "docente")));
+    const identityStatements = (sent: string[]) => sent.filter((q) => q.includes("join sessions s"));
+    // As after a restart: nobody's identity is in memory.
+    t.app.caches.identity.clear();
+    let answers: { statusCode: number; json: () => { data: { user: { id: number } } } }[] = [];
+    const sent = await countStatements(async () => {
+      answers = await Promise.all(members.map((m) => m.as({ method: "GET", url: `/api/users/${m.user.id}` })));
+    });
+    expect(answers.map((a) => a.statusCode)).toEqual(members.map(() => 200));
+    expect(answers.map((a) => a.json().data.user.id)).toEqual(members.map((m) => m.user.id));
+    expect(identityStatements(sent)).toHaveLength(1);
+
+    // A revoked token in the same burst is refused, the others are not.
+    const stranger = await t.app.inject({
+      method: "GET",
+      url: `/api/users/${members[0]!.user.id}`,
+      headers: { authorization: "Bearer not-a-session" },
+    });
+    expect(stranger.statusCode).toBe(401);
+  });
+});
