@@ -3,12 +3,15 @@
 // a suite missing or quietly reduced: a file that did not load, a vitest project (domain, server, web) or the
 // e2e suite that ran zero tests, and every skipped, todo or pending test.
 //   node .ci/tally.mjs vitest artifacts/vitest.json
+//   node .ci/tally.mjs vitest:server artifacts/vitest-pgbouncer.json   (a run of the named projects only)
 //   node .ci/tally.mjs e2e artifacts/e2e.json
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 
-const [kind, file] = process.argv.slice(2);
-const PROJECTS = { domain: "packages/domain/", server: "apps/server/", web: "apps/web/" };
+const [kindArg, file] = process.argv.slice(2);
+const [kind, only] = kindArg.split(":");
+const ALL_PROJECTS = { domain: "packages/domain/", server: "apps/server/", web: "apps/web/" };
+const PROJECTS = only ? Object.fromEntries(only.split(",").map((name) => [name, ALL_PROJECTS[name]])) : ALL_PROJECTS;
 const problems = [];
 let passed = 0;
 let failed = 0;

@@ -116,11 +116,15 @@ function masterConfigurationEntry(user: GuardUser): GuardDecision {
 
 const MASTER_CONFIGURATION_ENTRY = "master-configuration";
 
-export function guardRoute(input: GuardInput): GuardDecision {
-  const target = classifyPath(input.path);
+/** Rules 1–2: without a token only login and password recovery are open (all the sign-in page needs). */
+export function signedOutRoute(path: string): GuardDecision {
+  const kind = OUTSIDE[key(path)]?.kind;
+  return kind === "login" || kind === "recover" ? ALLOW : redirect(PATHS.login);
+}
 
-  // Rules 1–2: without a token only login and password recovery are open.
-  if (!input.hasToken) return target.kind === "login" || target.kind === "recover" ? ALLOW : redirect(PATHS.login);
+export function guardRoute(input: GuardInput): GuardDecision {
+  if (!input.hasToken) return signedOutRoute(input.path);
+  const target = classifyPath(input.path);
 
   // Signed in but the user is still loading: let the navigation through; the app re-runs the guard once loaded.
   const user = input.user;

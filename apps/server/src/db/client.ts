@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -60,7 +61,7 @@ export async function openDb(
 }
 
 /** PGlite's build of the extensions the migrations create (PostgreSQL ships them in contrib). */
-export const PGLITE_EXTENSIONS = { unaccent };
+export const PGLITE_EXTENSIONS = { unaccent, btree_gin };
 
 async function createPglite(location: string): Promise<PGlite> {
   if (location === "memory" || location === "") return new PGlite({ extensions: PGLITE_EXTENSIONS });

@@ -1,3 +1,4 @@
+import { signedOutRoute } from "@convive/domain/core";
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoader } from "../components/PageLoader.tsx";
@@ -30,5 +31,5 @@ export function Guard() {
   // An invitation link opens the same screen signed in or not: a person already signed in on this device accepts
   // it there (rule 3 would otherwise send them home and lose the link).
   if (isInvitationLink(location.pathname, location.search)) return <Outlet />;
-  return <Decided hasToken={false} user={null} />;
+  return <Decided decision={signedOutRoute(location.pathname)} />;
 }

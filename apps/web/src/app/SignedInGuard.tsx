@@ -1,5 +1,5 @@
 import type { UserPayload } from "@convive/domain";
-import { PATHS } from "@convive/domain/core";
+import { guardRoute, PATHS } from "@convive/domain/core";
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -52,7 +52,9 @@ function GuardWithUser() {
       </Center>
     );
   }
-  return <Decided hasToken={Boolean(token)} user={user.data ?? null} />;
+  return (
+    <Decided decision={guardRoute({ path: location.pathname, hasToken: Boolean(token), user: user.data ?? null })} />
+  );
 }
 
 /**

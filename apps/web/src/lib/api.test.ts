@@ -33,3 +33,44 @@ describe("api() and a server briefly unavailable", () => {
     expect(signOut).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("api() and a token refreshed while a call is on its way", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setAuthFailureHandler(null);
+    localStorage.clear();
+  });
+
+  it("sends the call again with the new token instead of signing out", async () => {
+    const signOut = vi.fn();
+    setAuthFailureHandler(signOut);
+    localStorage.setItem("token", "old-token");
+    const seen: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_path: string, init: RequestInit) => {
+        const bearer = (init.headers as Record<string, string>).Authorization ?? "";
+        seen.push(bearer);
+        if (bearer === "Bearer old-token") {
+          // The refresh lands while the server answers: the old token is gone.
+          localStorage.setItem("token", "new-token");
+          return new Response(JSON.stringify({ code: "UNAUTHENTICATED", message: "x" }), { status: 401 });
+        }
+        return new Response(JSON.stringify({ data: { ok: true } }), { status: 200 });
+      }),
+    );
+
+    await expect(api("/api/users/1")).resolves.toEqual({ data: { ok: true } });
+    expect(seen).toEqual(["Bearer old-token", "Bearer new-token"]);
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it("signs out when the token it sent is still the current one", async () => {
+    const signOut = vi.fn();
+    setAuthFailureHandler(signOut);
+    localStorage.setItem("token", "same-token");
+    vi.stubGlobal("fetch", answer(401, { message: ERRORS.UNAUTHENTICATED.es, code: "UNAUTHENTICATED" }));
+    await expect(api("/api/users/1")).rejects.toMatchObject({ status: 401 });
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});

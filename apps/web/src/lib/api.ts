@@ -91,6 +91,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     );
   }
   if (response.ok) return response;
+  const refused = response.status === 401 || response.status === 419;
+  const current = storage.get(KEYS.token);
+  if (refused && token && current && current !== token) {
+    // The token was replaced while this call was on its way (the refresh 5 minutes before expiry rotates it, and
+    // the old one stops at once; the server refuses before doing anything): the call goes again with the new one.
+    return send(path, options);
+  }
   const payload = await response.json().catch(() => null);
   const error = new ApiError(
     response.status,
@@ -98,6 +105,6 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     payload?.message ?? i18n.t("common:errors.unexpected"),
     payload?.errors,
   );
-  if (!options.quiet && (response.status === 401 || response.status === 419)) onAuthFailure?.(error, path);
+  if (!options.quiet && refused) onAuthFailure?.(error, path);
   throw error;
 }

@@ -156,8 +156,18 @@ export const incidents = pgTable(
     index("incidents_recorded_by_idx").on(t.schoolId, t.recordedBy, t.occurredAt.desc()),
     index("incidents_classification_idx").on(t.schoolId, t.classification, t.occurredAt.desc()),
     index("incidents_subject_idx").on(t.schoolId, t.subjectId, t.occurredAt.desc()),
-    index("incidents_group_ids_idx").using("gin", t.groupIds),
-    index("incidents_student_ids_idx").using("gin", t.studentIds),
+    // Scope and filters in one GIN scan (btree_gin; migration 0007_archive_filters says why school_id is not in it).
+    index("incidents_filters_idx").using(
+      "gin",
+      t.status,
+      t.typeId,
+      t.categoryId,
+      t.classification,
+      t.subjectId,
+      t.recordedBy,
+      t.studentIds,
+      t.groupIds,
+    ),
     index("incidents_search_idx").using(
       "gin",
       sql`to_tsvector('simple', ${t.detail} || ' ' || coalesce(${t.place}, ''))`,

@@ -5,9 +5,12 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { preloadSignedIn } from "../../../app/signed-in-chunks.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { toast } from "../../../lib/toast.ts";
-import { signIn } from "../api/sign-in.ts";
 import { unlockOnce } from "../api/unlock.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
+
+// The sign-in flow, with the rules that decide where a person lands, loads once someone starts on the form (it
+// is not needed to draw the page), and at the latest when the form is sent.
+const loadSignIn = () => import("../api/sign-in.ts");
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
@@ -27,29 +30,31 @@ export default function LoginPage() {
     if (found.email || found.password) return;
     setPending(true);
     preloadSignedIn();
-    signIn(email, password).then(
-      (next) => {
-        setPending(false);
-        if (next) navigate(next, { replace: true });
-      },
-      (error: Error) => {
-        setPending(false);
-        // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling (with the unlock e-mail it
-        // announces), network and a server briefly unavailable (503, a database restart) keep their own words:
-        // the password was not the problem.
-        const ownWords = ["TOO_MANY_REQUESTS", "ACCOUNT_LOCKED", "SERVICE_UNAVAILABLE"];
-        const message =
-          error instanceof ApiError && (ownWords.includes(error.code) || error.status === 0)
-            ? error.message
-            : t("common:messages.loginFailed");
-        toast("error", message);
-      },
-    );
+    loadSignIn()
+      .then(({ signIn }) => signIn(email, password))
+      .then(
+        (next) => {
+          setPending(false);
+          if (next) navigate(next, { replace: true });
+        },
+        (error: Error) => {
+          setPending(false);
+          // Spec §8: a failed sign-in reads 'Error al Iniciar Sesión'; throttling (with the unlock e-mail it
+          // announces), network and a server briefly unavailable (503, a database restart) keep their own words:
+          // the password was not the problem.
+          const ownWords = ["TOO_MANY_REQUESTS", "ACCOUNT_LOCKED", "SERVICE_UNAVAILABLE"];
+          const message =
+            error instanceof ApiError && (ownWords.includes(error.code) || error.status === 0)
+              ? error.message
+              : t("common:messages.loginFailed");
+          toast("error", message);
+        },
+      );
   };
 
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadSignIn().catch(() => {})} noValidate>
         <Stack gap="sm">
           <TextInput
             label={t("login.email")}
