@@ -1,9 +1,10 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { accessSync, chownSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
+import { findBinary } from "./binaries.ts";
 import { freePort } from "./throwaway-postgres.ts";
 
 const run = promisify(execFile);
@@ -14,22 +15,9 @@ const run = promisify(execFile);
  * configuration written to a temporary folder. Without the binaries, `npm test` still passes (the suite is
  * skipped and named on the console); CI sets REQUIRE_PROXIES=1 so that a missing binary fails instead.
  */
-const SEARCH = [...(process.env.PATH ?? "").split(delimiter), "/usr/sbin", "/usr/local/sbin"].filter(Boolean);
-
-function binary(name: string): string | undefined {
-  return SEARCH.map((dir) => join(dir, name)).find((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
 /** Whether pgbouncer and haproxy are installed; use as `describe.skipIf(!proxiesAvailable(name))(name, …)`. */
 export function proxiesAvailable(suite: string): boolean {
-  const missing = ["pgbouncer", "haproxy"].filter((name) => !binary(name));
+  const missing = ["pgbouncer", "haproxy"].filter((name) => !findBinary(name));
   if (missing.length === 0) return true;
   const install = `install the Debian package${missing.length > 1 ? "s" : ""} ${missing.join(" and ")}`;
   if (process.env.REQUIRE_PROXIES === "1") throw new Error(`"${suite}" needs ${missing.join(", ")} (${install})`);
@@ -90,7 +78,7 @@ async function spawnListening(command: string, args: string[], port: number, dir
  * a session advisory lock) would break.
  */
 export async function startPgBouncer(upstream: { host: string; port: number }, poolSize = 8): Promise<RunningProxy> {
-  const exe = binary("pgbouncer");
+  const exe = findBinary("pgbouncer");
   if (!exe) throw new Error("pgbouncer not found: install the Debian package pgbouncer");
   const dir = mkdtempSync(join(tmpdir(), "convive-pgbouncer-"));
   const port = await freePort();
@@ -130,7 +118,7 @@ export async function startPgBouncer(upstream: { host: string; port: number }, p
  * tell which instance served it.
  */
 export async function startHaproxy(backends: { name: string; port: number }[]): Promise<RunningProxy> {
-  const exe = binary("haproxy");
+  const exe = findBinary("haproxy");
   if (!exe) throw new Error("haproxy not found: install the Debian package haproxy");
   const dir = mkdtempSync(join(tmpdir(), "convive-haproxy-"));
   const port = await freePort();

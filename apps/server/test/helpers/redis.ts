@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
 import { createConnection } from "node:net";
-import { delimiter, join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { findBinary } from "./binaries.ts";
 import { freePort } from "./throwaway-postgres.ts";
 
 /**
@@ -10,18 +9,7 @@ import { freePort } from "./throwaway-postgres.ts";
  * which one suite stops and starts). Without the binary, `npm test` still passes: those suites are skipped and
  * named on the console. CI, which has Redis, sets REQUIRE_REDIS=1 so that a missing binary fails instead.
  */
-const binary = (process.env.PATH ?? "")
-  .split(delimiter)
-  .filter(Boolean)
-  .map((dir) => join(dir, "redis-server"))
-  .find((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+const binary = findBinary("redis-server");
 
 /** Whether a suite that needs Redis can run; use as `describe.skipIf(!redisAvailable(name))(name, …)`. */
 export function redisAvailable(suite: string): boolean {
