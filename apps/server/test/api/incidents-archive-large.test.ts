@@ -7,10 +7,11 @@ import { insertIncident } from "../helpers/incident-rows.ts";
 import { type IncidentSchool, incidentSchool } from "../helpers/incidents.ts";
 
 /**
- * The archive over sets larger than its count cap: pages walk an index in their order, totals stop at the cap.
- * A school with BULK incidents of group A (student a1) plus two of group B.
+ * The archive over sets larger than its count cap and than the window its first plan walks: pages walk an index
+ * in their order, totals stop at the cap, and a page asked "count later" comes without a count when it was found
+ * without one. A school with BULK incidents of group A (student a1) plus two of group B.
  */
-const BULK = 3500;
+const BULK = 4500;
 const CAPPED = { total: INCIDENT_LIMITS.countCap, total_capped: true };
 
 let t: TestApp;
@@ -24,9 +25,13 @@ const archive = async (as: As, query = "") => {
   if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
   return res.json().data as {
     incidents: { id: number; folio: number; students: { id: number | null; name: string | null }[] }[];
-    total: number;
+    total: number | null;
     total_capped: boolean;
   };
+};
+const count = async (as: As, query = "") => {
+  const res = await as({ method: "GET", url: `/api/incidents/count?${query}` });
+  return { status: res.statusCode, body: res.json() as { data?: { total: number; total_capped: boolean } } };
 };
 
 beforeAll(async () => {
@@ -114,6 +119,45 @@ describe("archive over large sets", () => {
   it("lets a small predicate drive next to a large one", async () => {
     expect((await archive(s.teacher.as, "q=beto")).incidents.map((i) => i.id)).toEqual([x1.id]);
     expect((await archive(s.director.as, "q=beto")).incidents.map((i) => i.id)).toEqual([x1.id, x2.id]);
+  });
+
+  it("answers a page first and counts it on its own call (count=later), the same incidents either way", async () => {
+    const now = await archive(s.teacher.as, "per_page=5");
+    const later = await archive(s.teacher.as, "per_page=5&count=later");
+    expect(later.incidents.map((i) => i.id)).toEqual(now.incidents.map((i) => i.id));
+    expect(later).toMatchObject({ total: null, total_capped: false });
+    expect(await count(s.teacher.as)).toEqual({ status: 200, body: { data: CAPPED } });
+
+    // A rare combination is found with its count: nothing is left to count later.
+    const rare = await archive(s.director.as, `group_id=${s.groupA.id}&status=closed&count=later`);
+    expect(rare.incidents.map((i) => i.id)).toEqual([x1.id]);
+    expect(rare).toMatchObject({ total: 1, total_capped: false });
+    expect(await count(s.director.as, `group_id=${s.groupA.id}&status=closed`)).toMatchObject({
+      body: { data: { total: 1, total_capped: false } },
+    });
+  });
+
+  it("counts within the caller's scope, with the list's filters and refusals", async () => {
+    expect((await count(s.otherTeacher.as, `group_id=${s.groupA.id}`)).body.data).toEqual({
+      total: 1,
+      total_capped: false,
+    });
+    expect((await count(s.fatherOfB1.as)).body.data).toEqual({ total: 2, total_capped: false });
+    expect((await count(s.motherOfA1.as)).body.data).toEqual(CAPPED);
+    // Another family's child does not exist for a family, as in the list.
+    expect((await count(s.motherOfA1.as, `student_id=${s.b1.id}`)).status).toBe(404);
+    expect((await count(s.director.as, "status=nope")).status).toBe(422);
+  });
+
+  it("keeps the order across the walked window and the deep pages past it", async () => {
+    // Newest first: x1, x2, then folios 1, 2, 3…; a page of 100 at position p starts at folio 100 (p − 1) − 1.
+    for (const page of [39, 40, 41]) {
+      for (const mode of ["now", "later"]) {
+        const got = await archive(s.director.as, `per_page=100&page=${page}&count=${mode}`);
+        const first = 100 * (page - 1) - 1;
+        expect(got.incidents.map((i) => i.folio)).toEqual(Array.from({ length: 100 }, (_, k) => first + k));
+      }
+    }
   });
 
   it("exports a large list", async () => {

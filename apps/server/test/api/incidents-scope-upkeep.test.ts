@@ -53,4 +53,38 @@ describe("scope upkeep on registration and corrections", () => {
     expect(await sees(s.teacher.as, folio)).toBe(true);
     expect(await sees(s.motherOfA1.as, folio)).toBe(false);
   });
+
+  it("keeps a family's list in the incidents' order when a time is corrected", async () => {
+    const register = async (minutesAgo: number) => {
+      const res = await s.director.as({
+        method: "POST",
+        url: "/api/incidents",
+        payload: registration(s, { occurred_at: new Date(Date.now() - minutesAgo * 60_000).toISOString() }),
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().data.incident as { id: number; folio: number };
+    };
+    const recent = await register(1);
+    const older = await register(120);
+    // Page by page (one a page): each page is found by walking the family's incidents in order.
+    const order = async (as: As, sort = "-occurred_at") => {
+      const folios: number[] = [];
+      for (const page of [1, 2, 3]) {
+        const res = await as({ method: "GET", url: `/api/incidents?sort=${sort}&per_page=1&page=${page}` });
+        folios.push(...(res.json().data.incidents as { folio: number }[]).map((i) => i.folio));
+      }
+      return folios.filter((f) => f === recent.folio || f === older.folio);
+    };
+    expect(await order(s.motherOfA1.as)).toEqual([recent.folio, older.folio]);
+
+    const moved = await s.director.as({
+      method: "PATCH",
+      url: `/api/incidents/${older.id}`,
+      payload: { occurred_at: new Date(Date.now() - 30_000).toISOString() },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await order(s.motherOfA1.as)).toEqual([older.folio, recent.folio]);
+    expect(await order(s.motherOfA1.as, "occurred_at")).toEqual([recent.folio, older.folio]);
+    expect(await order(s.director.as)).toEqual(await order(s.motherOfA1.as));
+  });
 });

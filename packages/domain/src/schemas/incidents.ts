@@ -149,9 +149,14 @@ export const ArchiveQuery = z.object({
   /** Folio number, or words of the detail, place or a student's name. */
   q: singleLine().trim().max(100).optional(),
   sort: z.enum(ARCHIVE_SORTS).default("-occurred_at"),
+  /**
+   * "now" (the default): the page with its count. "later": the page first — its total is null when finding it did
+   * not count the matches, and GET /api/incidents/count counts them (the archive screen shows the page at once).
+   */
+  count: z.enum(["now", "later"]).default("now"),
 });
 export type ArchiveQuery = z.infer<typeof ArchiveQuery>;
-export const ExportQuery = ArchiveQuery.omit({ page: true, per_page: true });
+export const ExportQuery = ArchiveQuery.omit({ page: true, per_page: true, count: true });
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
 /**
@@ -187,13 +192,20 @@ export type IncidentListItem = z.infer<typeof IncidentListItemSchema>;
 
 export const ArchiveSchema = z.object({
   incidents: z.array(IncidentListItemSchema),
-  /** Matches, counted up to INCIDENT_LIMITS.countCap; `total_capped` says there are more. */
-  total: z.number(),
+  /**
+   * Matches, counted up to INCIDENT_LIMITS.countCap; `total_capped` says there are more. Null when the page was
+   * asked with count "later" and found without counting (then `total_capped` is false).
+   */
+  total: z.number().nullable(),
   total_capped: z.boolean(),
   page: z.number(),
   per_page: z.number(),
 });
 export type Archive = z.infer<typeof ArchiveSchema>;
+
+/** GET /api/incidents/count: the archive's matches for the same filters, up to the cap. */
+export const ArchiveCountSchema = z.object({ total: z.number(), total_capped: z.boolean() });
+export type ArchiveCount = z.infer<typeof ArchiveCountSchema>;
 
 /** Values for the archive's filters (the caller's scope decides which students and recorders appear). */
 export const ArchiveFiltersSchema = z.object({

@@ -185,13 +185,18 @@ export const incidentStudents = pgTable(
     /** involved, affected, witness */
     role: text("role").notNull(),
     groupId: integer("group_id"),
+    /**
+     * The incident's time, kept by the database (migration 0008: taken on insert, followed when the incident's time
+     * is corrected), so a family's archive walks their children's incidents in order. Never written by the app.
+     */
+    occurredAt: timestamp("occurred_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.incidentId, t.studentId] }),
     foreignKey({ columns: [t.schoolId, t.incidentId], foreignColumns: [incidents.schoolId, incidents.id] }),
     foreignKey({ columns: [t.schoolId, t.studentId], foreignColumns: [students.schoolId, students.id] }),
     foreignKey({ columns: [t.schoolId, t.groupId], foreignColumns: [groups.schoolId, groups.id] }),
-    index("incident_students_student_idx").on(t.schoolId, t.studentId),
+    index("incident_students_walk_idx").on(t.schoolId, t.studentId, t.occurredAt.desc(), t.incidentId.desc()),
     index("incident_students_group_idx").on(t.schoolId, t.groupId),
   ],
 );

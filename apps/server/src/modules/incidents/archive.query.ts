@@ -1,18 +1,11 @@
 import type { ExportQuery } from "@convive/domain";
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, incidents, students } from "../../db/schema/index.ts";
 import { searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { familyTextMatch } from "./archive.family-search.ts";
-import {
-  inGroupIds,
-  inGroupIdsFilter,
-  inStudentIds,
-  requireFilterableStudent,
-  type Scope,
-  scopeConditions,
-} from "./scope.ts";
+import { inGroupIds, inStudentIds, requireFilterableStudent, type Scope, scopeConditions } from "./scope.ts";
 
 /**
  * The archive's filters within the viewer's scope, all as conditions on the incident's own columns (the students
@@ -21,8 +14,23 @@ import {
  */
 export interface ArchiveSpec {
   schoolId: string;
+  /** The scope and every filter but the dates. */
   where: SQL[];
+  /** The date filters as bounds of the incident's time (from included, to excluded), for any column holding it. */
+  since?: SQL;
+  until?: SQL;
+  /** A family's children, whose incidents a family's page walks in order (incident_students_walk_idx). */
+  children?: readonly number[];
 }
+
+/** The date filters on a column holding the incident's time. */
+export const rangeOn = (spec: ArchiveSpec, column: AnyColumn): SQL[] => [
+  ...(spec.since ? [sql`${column} >= ${spec.since}`] : []),
+  ...(spec.until ? [sql`${column} < ${spec.until}`] : []),
+];
+
+/** Every condition of the spec. */
+export const specConditions = (spec: ArchiveSpec) => and(...rangeOn(spec, incidents.occurredAt), ...spec.where)!;
 
 /**
  * The stored, GIN-indexed words of an incident's detail and place (migration 0006_archive_search): folded (lower
@@ -99,8 +107,8 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
   const nothing = () => where.push(sql`false`);
 
   // Days are the school's: from 00:00 of `from` to 24:00 of `to` on its wall clock.
-  if (query.from) where.push(sql`${incidents.occurredAt} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
-  if (query.to) where.push(sql`${incidents.occurredAt} < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  const since = query.from ? sql`(${query.from}::date)::timestamp at time zone ${timeZone}` : undefined;
+  const until = query.to ? sql`(${query.to}::date + 1)::timestamp at time zone ${timeZone}` : undefined;
   if (query.status) where.push(eq(incidents.status, query.status));
   if (query.category_id) where.push(eq(incidents.categoryId, query.category_id));
   if (query.type_id) where.push(eq(incidents.typeId, query.type_id));
@@ -109,10 +117,7 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
   if (query.recorded_by) where.push(eq(incidents.recordedBy, query.recorded_by));
 
   const groupIds = await filterGroups(db, schoolId, query);
-  if (groupIds !== null) {
-    const byGroups = scope.kind === "family" ? inGroupIdsFilter : inGroupIds;
-    where.push(groupIds.length === 0 ? sql`false` : byGroups(groupIds));
-  }
+  if (groupIds !== null) where.push(groupIds.length === 0 ? sql`false` : inGroupIds(groupIds));
   if (query.student_id) {
     // A family filters by their own children only.
     requireFilterableStudent(scope, query.student_id);
@@ -132,5 +137,6 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
       else where.push(match);
     }
   }
-  return { schoolId, where };
+  const children = scope.kind === "family" ? scope.childIds : undefined;
+  return { schoolId, where, since, until, children };
 }

@@ -1,4 +1,12 @@
-import { ArchiveFiltersSchema, ArchiveQuery, ArchiveSchema, ExportQuery, envelope, perm } from "@convive/domain";
+import {
+  ArchiveCountSchema,
+  ArchiveFiltersSchema,
+  ArchiveQuery,
+  ArchiveSchema,
+  ExportQuery,
+  envelope,
+  perm,
+} from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS } from "../../lib/http.ts";
@@ -37,12 +45,27 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ archive: ArchiveService; exp
       schema: {
         tags,
         description:
-          "The archive in the caller's scope (school, own groups and records, or a family's children with other students anonymised): filters, q (a folio number, words of the detail or place as prefixes, or a student's name), sort and pages. total counts up to 10 000 (total_capped beyond).",
+          "The archive in the caller's scope (school, own groups and records, or a family's children with other students anonymised): filters, q (a folio number, words of the detail or place as prefixes, or a student's name), sort and pages. total counts up to 1 000 (total_capped beyond); with count=later the page comes first and total is null when it was found without counting (GET /api/incidents/count then counts).",
         querystring: ArchiveQuery,
         response: { 200: envelope(ArchiveSchema), ...AUTH_ERRORS },
       },
     },
     async (request) => ({ data: await archive.list(viewerOf(request), request.query) }),
+  );
+
+  app.get(
+    "/api/incidents/count",
+    {
+      config: readsIncidents,
+      schema: {
+        tags,
+        description:
+          "The number of incidents the archive's filters match in the caller's scope (same filters as GET /api/incidents), up to 1 000 (total_capped beyond): what a page asked with count=later did not count.",
+        querystring: ExportQuery,
+        response: { 200: envelope(ArchiveCountSchema), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => ({ data: await archive.count(viewerOf(request), request.query) }),
   );
 
   app.get(

@@ -35,7 +35,7 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
   async function exportXlsx(viewer: Viewer, query: ExportQuery, lang: Language) {
     const [scope, clock] = await Promise.all([resolveScope(db, viewer), schoolClock(db, viewer.tenant.schoolId)]);
     const spec = await archiveSpec(db, scope, query, clock.timeZone);
-    const { ids } = await pageOfIds(db, spec, query.sort, INCIDENT_LIMITS.maxExportRows, 0, 0);
+    const { ids } = await pageOfIds(db, spec, query.sort, INCIDENT_LIMITS.maxExportRows, 0, "none");
     const filename = `${say(WORDS.file, lang)}-${schoolDay(new Date(), clock.timeZone)}.xlsx`;
 
     const stream = new PassThrough();

@@ -89,18 +89,11 @@ const FALSE = sql`false`;
 
 /**
  * Incidents concerning any of the groups, through incidents.group_ids: checked on the row itself while an index is
- * walked, or a GIN bitmap when the groups are rare.
+ * walked, or within the archive's multicolumn GIN index (incidents_filters_idx), where it meets a family's children
+ * or other filters inside one scan.
  */
 export const inGroupIds = (groupIds: readonly number[]): SQL =>
   sql`${incidents.groupIds} && ${intArray(groupIds)}::integer[]`;
-
-/**
- * The same condition, written so that no index serves it: a filter on the rows another condition found. A family's
- * scope (their children's few incidents, found through student_ids) filtered by a section would otherwise make
- * PostgreSQL build a bitmap of every incident of the section (770 000 of a million) to AND with a dozen.
- */
-export const inGroupIdsFilter = (groupIds: readonly number[]): SQL =>
-  sql`(${incidents.groupIds} || '{}'::integer[]) && ${intArray(groupIds)}::integer[]`;
 
 /** Incidents of any of the students, through incidents.student_ids (same upkeep as group_ids). */
 export const inStudentIds = (studentIds: readonly number[]): SQL =>

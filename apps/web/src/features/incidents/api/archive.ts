@@ -1,11 +1,11 @@
-import type { Archive, ArchiveFilters, FormativeAction } from "@convive/domain";
+import type { Archive, ArchiveCount, ArchiveFilters, FormativeAction } from "@convive/domain";
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { api, download } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { sortActions } from "../archive/format.ts";
-import { type ActionsFilter, type ActionsScope, actionStatesToFetch } from "../archive/url.ts";
+import { type ActionsFilter, type ActionsScope, actionStatesToFetch, countQuery } from "../archive/url.ts";
 
 /**
  * The archive's calls (GET /api/incidents, /filters, /export) and the formative actions' follow-up list. The
@@ -14,19 +14,39 @@ import { type ActionsFilter, type ActionsScope, actionStatesToFetch } from "../a
  */
 export const incidentsKey = (schoolId: string | null) => ["incidents", schoolId] as const;
 
+/** A page asked with count=later: the server answers the page first and leaves a costly count to /count. */
 export const fetchArchive = (query: string, signal?: AbortSignal) =>
-  api<{ data: Archive }>(`/api/incidents?${query}`, { signal }).then((r) => r.data);
+  api<{ data: Archive }>(`/api/incidents?${query ? `${query}&` : ""}count=later`, { signal }).then((r) => r.data);
 
-/** One page of the archive; the previous page stays on screen while the next one loads. */
+/**
+ * One page of the archive; the previous page stays on screen while the next one loads. When the page came
+ * without its total (a large set, found without counting), the count follows on its own call and fills it in;
+ * it is kept per filters, so paging through them counts once.
+ */
 export function useArchive(query: string, enabled = true) {
   const { schoolId } = useSession();
-  return useQuery({
+  const page = useQuery({
     queryKey: [...incidentsKey(schoolId), "archive", query],
     queryFn: ({ signal }) => fetchArchive(query, signal),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
     enabled,
   });
+  const filters = countQuery(query);
+  const counted = useQuery({
+    queryKey: [...incidentsKey(schoolId), "archive-count", filters],
+    queryFn: ({ signal }) =>
+      api<{ data: ArchiveCount }>(`/api/incidents/count${filters ? `?${filters}` : ""}`, { signal }).then(
+        (r) => r.data,
+      ),
+    staleTime: 15_000,
+    enabled: enabled && page.data?.total === null && !page.isPlaceholderData,
+  });
+  const data = useMemo(
+    () => (page.data && page.data.total === null && counted.data ? { ...page.data, ...counted.data } : page.data),
+    [page.data, counted.data],
+  );
+  return { ...page, data };
 }
 
 /** Loads a page before it is asked for (the next one while the user reads the current), so paging is instant. */

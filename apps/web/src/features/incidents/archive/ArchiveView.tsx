@@ -201,7 +201,7 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
         </Stack>
       </Alert>
     );
-  } else if (data && data.incidents.length === 0 && data.total > 0) {
+  } else if (data && data.incidents.length === 0 && (data.total ?? 0) > 0) {
     results = (
       <EmptyState
         icon={<IconArchive size={28} />}
@@ -281,9 +281,11 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
           >
             {clearButton}
             <Button onClick={() => setDrawerOpen(false)} loading={archive.isFetching && !data}>
-              {data
-                ? t("filters.showResults", { count: data.total, total: totalLabel(data, lang) })
-                : t("filters.done")}
+              {!data
+                ? t("filters.done")
+                : data.total === null
+                  ? t("filters.showResultsCounting")
+                  : t("filters.showResults", { count: data.total, total: totalLabel(data, lang) })}
             </Button>
           </Group>
         </Drawer>
@@ -297,12 +299,14 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
         <Group justify="space-between" gap="xs" mb="xs" mih={28}>
           <Text size="sm" c="gray.8" aria-live="polite" aria-atomic="true">
             {data && range
-              ? t("results.summary", {
-                  first: range.first,
-                  last: range.last,
-                  total: totalLabel(data, lang),
-                  count: data.total,
-                })
+              ? data.total === null
+                ? t("results.summaryCounting", range)
+                : t("results.summary", {
+                    first: range.first,
+                    last: range.last,
+                    total: totalLabel(data, lang),
+                    count: data.total,
+                  })
               : ""}
           </Text>
           <Group gap="xs">

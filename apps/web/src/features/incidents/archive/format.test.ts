@@ -12,7 +12,7 @@ import {
 } from "./format.ts";
 
 describe("counting and pages", () => {
-  const page = (total: number, capped: boolean, pageNo: number, rows: number) => ({
+  const page = (total: number | null, capped: boolean, pageNo: number, rows: number) => ({
     total,
     total_capped: capped,
     page: pageNo,
@@ -24,6 +24,12 @@ describe("counting and pages", () => {
     expect(totalLabel({ total: 10_000, total_capped: true }, "en")).toBe("10,000+");
     expect(totalLabel({ total: 1234, total_capped: false }, "en")).toBe("1,234");
     expect(totalLabel({ total: 10_000, total_capped: true }, "es")).toBe("10,000+");
+    expect(totalLabel({ total: null, total_capped: false }, "es")).toBe("…");
+  });
+
+  it("offers the next page while a full page's count is on its way", () => {
+    expect(pageCount(page(null, false, 1, 25))).toBe(2);
+    expect(pageCount(page(null, false, 3, 25))).toBe(4);
   });
 
   it("counts pages, offering one more past the cap while pages are full", () => {

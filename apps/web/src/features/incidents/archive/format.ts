@@ -1,19 +1,20 @@
 import type { Archive, FormativeAction, IncidentListItem } from "@convive/domain";
 import { type ActionState, addDays, dateLocale } from "@convive/domain/core";
 
-/** The number of matches: "1,234" or, past the server's count cap, "10,000+". */
+/** The number of matches: "1,234" or, past the server's count cap, "1,000+" ("…" while it is being counted). */
 export function totalLabel(archive: Pick<Archive, "total" | "total_capped">, lang: string) {
+  if (archive.total === null) return "…";
   const figure = new Intl.NumberFormat(dateLocale(lang)).format(archive.total);
   return archive.total_capped ? `${figure}+` : figure;
 }
 
 /**
- * Pages to offer. Past the count cap the real total is unknown: one more page is offered while the current one
- * is full, so a user can keep going.
+ * Pages to offer. Past the count cap (or while the count is on its way) the real total is unknown: one more page
+ * is offered while the current one is full, so a user can keep going.
  */
 export function pageCount(archive: Pick<Archive, "total" | "total_capped" | "page" | "per_page" | "incidents">) {
-  const pages = Math.max(1, Math.ceil(archive.total / archive.per_page));
-  if (!archive.total_capped) return pages;
+  const pages = Math.max(1, Math.ceil((archive.total ?? 0) / archive.per_page));
+  if (archive.total !== null && !archive.total_capped) return pages;
   const full = archive.incidents.length === archive.per_page;
   return Math.max(pages, archive.page + (full ? 1 : 0));
 }

@@ -6,6 +6,7 @@ import {
   apiQuery,
   archiveSearch,
   clearedFilters,
+  countQuery,
   parseActionsSearch,
   parseArchiveSearch,
   parseDetailsId,
@@ -120,6 +121,12 @@ describe("apiQuery", () => {
 
   it("leaves the page out for the export", () => {
     expect(apiQuery(parse("q=pelea&sort=folio&page=4"), false)).toBe("q=pelea&sort=folio");
+  });
+
+  it("counts the same filters on every page and in every order", () => {
+    const first = countQuery(apiQuery(parse("q=pelea&status=open&sort=folio&page=1")));
+    expect(first).toBe("status=open&q=pelea");
+    expect(countQuery(apiQuery(parse("status=open&q=pelea&page=7")))).toBe(first);
   });
 });
 

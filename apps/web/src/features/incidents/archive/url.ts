@@ -135,6 +135,13 @@ export function apiQuery(state: ArchiveState, withPage = true): string {
   return params.toString();
 }
 
+/** The filters of an archive API query without page and order: what its count depends on. */
+export function countQuery(query: string): string {
+  const params = new URLSearchParams(query);
+  for (const key of ["page", "per_page", "sort", "count"]) params.delete(key);
+  return params.toString();
+}
+
 /** How many filters narrow the list (a date range counts once; sort and page never). */
 export function activeFilterCount(state: ArchiveState): number {
   let count = state.from || state.to ? 1 : 0;
