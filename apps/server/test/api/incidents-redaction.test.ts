@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { addMember, client, createUser, login, uniq } from "../helpers/factories.ts";
 import { schoolDay } from "../helpers/follow-up.ts";
+import { insertIncident } from "../helpers/incident-rows.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
 
@@ -305,5 +306,44 @@ describe("accompaniment observations", () => {
     expect(await read(motherOfSofia.as)).toBe("Sofía ayudó a Otro estudiante y a Otro estudiante con la tarea.");
     expect(await read(motherOfSofia.as, "en")).toBe("Sofía ayudó a Another student y a Another student con la tarea.");
     expect(await read(s.director.as)).toBe("Sofía ayudó a Andrea Quintanilla y a María Hernández con la tarea.");
+  });
+});
+
+describe("her search over many incidents (the page found by walking hers, the count after)", () => {
+  it("a hidden name still finds nothing, a word she reads finds them all, page by page", async () => {
+    const hers = (detail: string) =>
+      insertIncident(t.db, s, {
+        students: [
+          { id: sofia.id, groupId: s.groupA.id },
+          { id: andrea.id, groupId: s.groupA.id, role: "affected" },
+        ],
+        recordedBy: s.teacher.user.id,
+        detail,
+        place: null,
+        // Newer than the first incident (whose place also says "banca"), so the first pages are these.
+        occurredAt: new Date(Date.now() - 10_000),
+      });
+    // More incidents than a page and its spare candidates: the page is found among her newest incidents.
+    for (let i = 0; i < 20; i++) await hers("Empujó a Andrea junto a la banca.");
+    for (let i = 0; i < 20; i++) await hers("Le quitó el lápiz a Andrea.");
+
+    for (const count of ["now", "later"]) {
+      const query = (q: string, page = 1) =>
+        ok(motherOfSofia.as({ method: "GET", url: `/api/incidents?q=${q}&per_page=5&page=${page}&count=${count}` }));
+      // Every one of the 41 names Andrea in what was written; she reads "Otro estudiante".
+      expect((await query("Andrea")).data).toMatchObject({ incidents: [], total: 0 });
+      const banca = (await query("banca")).data;
+      expect(banca.incidents).toHaveLength(5);
+      for (const incident of banca.incidents) expect(incident.excerpt).toContain("Otro estudiante junto a la banca");
+      // The page and its neighbour never repeat an incident.
+      const next = (await query("banca", 2)).data.incidents as { id: number }[];
+      expect(next.map((i) => i.id)).not.toEqual(
+        expect.arrayContaining(banca.incidents.map((i: { id: number }) => i.id)),
+      );
+    }
+    const counted = await ok(motherOfSofia.as({ method: "GET", url: "/api/incidents/count?q=banca" }));
+    expect(counted.data).toEqual({ total: 21, total_capped: false });
+    const none = await ok(motherOfSofia.as({ method: "GET", url: "/api/incidents/count?q=Andrea" }));
+    expect(none.data).toEqual({ total: 0, total_capped: false });
   });
 });

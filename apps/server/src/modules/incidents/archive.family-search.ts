@@ -2,7 +2,7 @@ import { foldName } from "@convive/domain";
 import { and, desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidents } from "../../db/schema/index.ts";
-import { redactorOf } from "./redaction.ts";
+import { type Redactor, redactorOf } from "./redaction.ts";
 import { type Scope, scopeConditions } from "./scope.ts";
 
 /**
@@ -27,15 +27,43 @@ export async function familyTextMatch(
       .limit(FAMILY_SEARCH_CAP),
     redactorOf(db, scope),
   ]);
-  const prefixes = words.map(foldName);
-  const ids = rows
-    .filter((row) => {
-      const read = `${redactor.text(row.detail, row.studentIds)} ${redactor.maybe(row.place, row.studentIds) ?? ""}`;
-      const tokens = foldName(read).split(/[^\p{L}\p{N}]+/u);
-      return prefixes.every((p) => tokens.some((t) => t.startsWith(p)));
-    })
-    .map((row) => row.id);
+  const reads = readsWords(redactor, words);
+  const ids = rows.filter(reads).map((row) => row.id);
   return ids.length ? inArray(incidents.id, ids) : sql`false`;
+}
+
+/**
+ * Of some incidents the family's walk found with the stored text index (a page's candidates), those whose text as
+ * the family reads it holds every word — or that are about one of `named` (their children found by name).
+ */
+export async function familyReads(
+  db: Tx,
+  scope: Extract<Scope, { kind: "family" }>,
+  ids: readonly number[],
+  words: readonly string[],
+  named: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const [rows, redactor] = await Promise.all([
+    db
+      .select({ id: incidents.id, detail: incidents.detail, place: incidents.place, studentIds: incidents.studentIds })
+      .from(incidents)
+      .where(and(...scopeConditions(scope), inArray(incidents.id, [...ids]))),
+    redactorOf(db, scope),
+  ]);
+  const reads = readsWords(redactor, words);
+  const kept = rows.filter((row) => row.studentIds.some((id) => named.includes(id)) || (words.length && reads(row)));
+  return new Set(kept.map((row) => row.id));
+}
+
+/** Whether an incident's detail and place, as the family reads them, hold every word as a prefix. */
+function readsWords(redactor: Redactor, words: readonly string[]) {
+  const prefixes = words.map(foldName);
+  return (row: { detail: string; place: string | null; studentIds: number[] }) => {
+    const read = `${redactor.text(row.detail, row.studentIds)} ${redactor.maybe(row.place, row.studentIds) ?? ""}`;
+    const tokens = foldName(read).split(/[^\p{L}\p{N}]+/u);
+    return prefixes.every((p) => tokens.some((t) => t.startsWith(p)));
+  };
 }
 
 /**

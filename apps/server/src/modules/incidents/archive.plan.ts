@@ -52,20 +52,41 @@ export async function pageOfIds(
   offset: number,
   count: CountMode = "now",
 ): Promise<PageOfIds> {
-  const where = specConditions(spec);
-  if (count === "none") return { ids: await idsInOrder(db, where, sort, limit, offset), counted: null };
+  if (count === "none") {
+    return { ids: await idsInOrder(db, await specConditions(spec), sort, limit, offset), counted: null };
+  }
   const cap = INCIDENT_LIMITS.countCap;
-  const walked = spec.children
-    ? await familyWalk(db, spec, spec.children, sort, limit + offset)
-    : await boundedWalk(db, spec, sort, limit + offset);
+  const walked = await walk(db, spec, sort, limit + offset);
   if (walked) {
     const ids = walked.slice(offset);
-    return { ids, counted: count === "now" ? await countWhere(db, where, cap + 1) : null };
+    return { ids, counted: count === "now" ? await countWhere(db, await specConditions(spec), cap + 1) : null };
   }
+  const where = await specConditions(spec);
   const sparse = await sortedMatches(db, where, sort, limit, offset, cap + 1);
   if (sparse.counted <= cap) return sparse;
   return { ids: await idsInOrder(db, where, sort, limit, offset), counted: sparse.counted };
 }
+
+/**
+ * Plan 1, the family's or the school's walk. A family's word search walks on the stored text (a superset of what
+ * they read) for a few more candidates than the page needs, and keeps those they read: redaction rarely takes a
+ * match away, and when it takes too many the page is found by plan 2 or 3 with the exact condition.
+ */
+async function walk(db: Tx, spec: ArchiveSpec, sort: ExportQuery["sort"], needed: number) {
+  const search = spec.familySearch;
+  const where = search ? [...spec.where, search.superset] : spec.where;
+  const slack = search ? SEARCH_SLACK : 0;
+  const found = spec.children
+    ? await familyWalk(db, spec, where, spec.children, sort, needed + slack)
+    : await boundedWalk(db, spec, where, sort, needed + slack);
+  if (!found || !search) return found;
+  const kept = await search.keeps(found);
+  const ids = found.filter((id) => kept.has(id));
+  return ids.length >= needed ? ids.slice(0, needed) : null;
+}
+
+/** Candidates beyond the page a family's word search walks for, in case redaction takes some away. */
+const SEARCH_SLACK = 10;
 
 /** Sorts a bounded walk serves: those of one index (by classification takes three walks: plan 2, then 3). */
 const walkable = (sort: ExportQuery["sort"]) => sort !== "classification" && sort !== "-classification";
@@ -78,11 +99,11 @@ const byDate = (sort: ExportQuery["sort"]) => sort === "-occurred_at" || sort ==
  * no sort) and stops at the `needed`-th match. The date range bounds the walk when the order is by date;
  * otherwise it is one more filter (a range of dates walked by folio would skip rows without counting them).
  */
-async function boundedWalk(db: Tx, spec: ArchiveSpec, sort: ExportQuery["sort"], needed: number) {
+async function boundedWalk(db: Tx, spec: ArchiveSpec, where: SQL[], sort: ExportQuery["sort"], needed: number) {
   if (!walkable(sort) || needed >= WALK_WINDOW) return null;
   const range = rangeOn(spec, incidents.occurredAt);
   const windowWhere = and(ofSchool(incidents, spec.schoolId), ...(byDate(sort) ? range : []));
-  const filters = and(...spec.where, ...(byDate(sort) ? [] : range));
+  const filters = and(...where, ...(byDate(sort) ? [] : range));
   const order = archiveOrder(sort);
   // The subquery takes the table's name, so the filters (written against "incidents") read the window's rows.
   const result = await db.execute(sql`
@@ -105,6 +126,7 @@ async function boundedWalk(db: Tx, spec: ArchiveSpec, sort: ExportQuery["sort"],
 async function familyWalk(
   db: Tx,
   spec: ArchiveSpec,
+  where: SQL[],
   children: readonly number[],
   sort: ExportQuery["sort"],
   needed: number,
@@ -122,7 +144,7 @@ async function familyWalk(
       from (select incident_id, occurred_at from (${sql.join(arms, sql` union all `)}) u
              order by occurred_at ${direction}, incident_id ${direction} limit ${WALK_WINDOW}) w
       join ${incidents} on ${incidents.schoolId} = ${spec.schoolId} and ${incidents.id} = w.incident_id
-     where ${and(...spec.where)}
+     where ${and(...where)}
      order by w.occurred_at ${direction}, w.incident_id ${direction}
      limit ${needed * children.length}`);
   const ids = [...new Set(rowsOf<{ id: number }>(result).map((r) => Number(r.id)))].slice(0, needed);
@@ -182,8 +204,8 @@ export async function idsInOrder(db: Tx, where: SQL, sort: ExportQuery["sort"], 
 }
 
 /** The matches of a spec, counted up to the cap plus one (GET /api/incidents/count). */
-export const countMatches = (db: Tx, spec: ArchiveSpec) =>
-  countWhere(db, specConditions(spec), INCIDENT_LIMITS.countCap + 1);
+export const countMatches = async (db: Tx, spec: ArchiveSpec) =>
+  countWhere(db, await specConditions(spec), INCIDENT_LIMITS.countCap + 1);
 
 const countWhere = async (db: Tx, where: SQL, max: number) => {
   const result = await db.execute(

@@ -4,7 +4,7 @@ import type { Tx } from "../../db/client.ts";
 import { grades, groups, incidents, students } from "../../db/schema/index.ts";
 import { searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
-import { familyTextMatch } from "./archive.family-search.ts";
+import { familyReads, familyTextMatch } from "./archive.family-search.ts";
 import { inGroupIds, inStudentIds, requireFilterableStudent, type Scope, scopeConditions } from "./scope.ts";
 
 /**
@@ -21,6 +21,17 @@ export interface ArchiveSpec {
   until?: SQL;
   /** A family's children, whose incidents a family's page walks in order (incident_students_walk_idx). */
   children?: readonly number[];
+  /**
+   * A family's word search, left out of `where`: finding exactly what they read means reading every incident of
+   * theirs the stored text matches (redaction, archive.family-search.ts), which a page found by walking needs only
+   * for its candidates. `superset` is the stored-text condition, `exact()` the condition of what they read,
+   * `keeps(ids)` those of a page's candidates they read.
+   */
+  familySearch?: {
+    superset: SQL;
+    exact: () => Promise<SQL>;
+    keeps: (ids: readonly number[]) => Promise<Set<number>>;
+  };
 }
 
 /** The date filters on a column holding the incident's time. */
@@ -29,8 +40,11 @@ export const rangeOn = (spec: ArchiveSpec, column: AnyColumn): SQL[] => [
   ...(spec.until ? [sql`${column} < ${spec.until}`] : []),
 ];
 
-/** Every condition of the spec. */
-export const specConditions = (spec: ArchiveSpec) => and(...rangeOn(spec, incidents.occurredAt), ...spec.where)!;
+/** Every condition of the spec (a family's word search read exactly). */
+export async function specConditions(spec: ArchiveSpec): Promise<SQL> {
+  const search = spec.familySearch ? [await spec.familySearch.exact()] : [];
+  return and(...rangeOn(spec, incidents.occurredAt), ...spec.where, ...search)!;
+}
 
 /**
  * The stored, GIN-indexed words of an incident's detail and place (migration 0006_archive_search): folded (lower
@@ -129,12 +143,24 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
       const words = searchWords(query.q);
       const named = await studentsNamed(db, scope, query.q, words);
       const inText = words.length ? wordsMatch(words) : undefined;
-      const match = or(
-        inText && scope.kind === "family" ? await familyTextMatch(db, scope, inText, words) : inText,
-        named.length ? inStudentIds(named) : undefined,
-      );
+      const byName = named.length ? inStudentIds(named) : undefined;
+      const match = or(inText, byName);
       if (!match) nothing();
-      else where.push(match);
+      else if (scope.kind === "family" && inText) {
+        const family = scope;
+        return {
+          schoolId,
+          where,
+          since,
+          until,
+          children: family.childIds,
+          familySearch: {
+            superset: match,
+            exact: async () => or(await familyTextMatch(db, family, inText, words), byName)!,
+            keeps: (ids) => familyReads(db, family, ids, words, named),
+          },
+        };
+      } else where.push(match);
     }
   }
   const children = scope.kind === "family" ? scope.childIds : undefined;
