@@ -10,7 +10,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config/config.ts";
+import { type Config, liveChatOf } from "./config/config.ts";
 import { type Db, openDb } from "./db/client.ts";
 import { createBackground } from "./lib/background.ts";
 import { createEventBus } from "./lib/events.ts";
@@ -35,6 +35,7 @@ import { incidentConfigModule } from "./modules/incident-config/incident-config.
 import { incidentsArchiveModule } from "./modules/incidents/archive.module.ts";
 import { incidentsRegistrationModule } from "./modules/incidents/registration.module.ts";
 import { invitationsModule } from "./modules/invitations/invitations.routes.ts";
+import { liveChatRoutes } from "./modules/live-chat/live-chat.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import {
   createNotificationsService,
@@ -134,7 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthPlugin, { db });
   // Helmet's other headers; the Content-Security-Policy (per-answer nonce) and Permissions-Policy are ours.
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: { action: "deny" } });
-  await app.register(securityHeadersPlugin, { helpVideoOrigins: config.HELP_VIDEO_ORIGINS });
+  const liveChat = liveChatOf(config);
+  await app.register(securityHeadersPlugin, {
+    helpVideoOrigins: config.HELP_VIDEO_ORIGINS,
+    liveChatOrigin: liveChat ? new URL(liveChat.script_url).origin : null,
+  });
   await app.register(cookie);
   // Answers over 1 KB go compressed when the client accepts it (brotli at a fast level, or gzip): lists and
   // details on a phone's network. Files already compressed (the web's .br/.gz, images, XLSX, PDF) are left alone.
@@ -178,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profilesRoutes, { db });
   await app.register(schoolsRoutes, { schools, appDomain: config.APP_DOMAIN });
   await app.register(helpVideosRoutes, { db });
+  await app.register(liveChatRoutes, { liveChat });
   await app.register(adminRoutes, { db, auth, events, helpVideoOrigins: config.HELP_VIDEO_ORIGINS });
   await app.register(notificationsRoutes, { notifications });
   // Each module plugin receives exactly the dependencies its signature names.

@@ -13,6 +13,7 @@ export * from "./schemas/incident-config.ts";
 export * from "./schemas/incidents.ts";
 export * from "./schemas/invitations.ts";
 export * from "./schemas/notifications.ts";
+export * from "./schemas/platform.ts";
 export * from "./schemas/profiles-admin.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/school-info.ts";

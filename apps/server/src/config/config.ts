@@ -74,6 +74,22 @@ const ConfigSchema = z.object({
     .pipe(
       z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i, "an origin such as https://videos.example.com")),
     ),
+  // ── Live-chat support widget (spec §1): off unless both are set ──
+  /**
+   * The chat provider's script (https), loaded in the signed-in header; `{siteId}` in it is replaced by
+   * LIVE_CHAT_SITE_ID. Its origin is added to the Content-Security-Policy (scripts, frames, connections, images,
+   * styles and fonts from it) only while it is set.
+   */
+  LIVE_CHAT_SCRIPT_URL: z
+    .string()
+    .url()
+    .regex(/^https:\/\//, "an https URL")
+    .optional(),
+  /** The school network's site id at the chat provider (letters, digits, dot, dash, underscore). */
+  LIVE_CHAT_SITE_ID: z
+    .string()
+    .regex(/^[\w.-]{1,100}$/, "letters, digits, dot, dash or underscore")
+    .optional(),
   // ── Uploads: every look inside a file runs in a pool of worker threads (lib/file-pool.ts) ──
   /** Worker threads that parse uploads (spreadsheets, ZIPs, pictures, evidence). Default: the machine's cores. */
   FILE_WORKERS: z.coerce.number().int().positive().default(availableParallelism()),
@@ -104,11 +120,24 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Both live-chat settings or neither: one alone would load a widget that cannot find its site. */
+const liveChatComplete = (c: Config) => (c.LIVE_CHAT_SCRIPT_URL === undefined) === (c.LIVE_CHAT_SITE_ID === undefined);
+
+/** The live-chat widget when configured: the script to load (site id put in) and the site id. */
+export function liveChatOf(config: Config): { script_url: string; site_id: string } | null {
+  if (!config.LIVE_CHAT_SCRIPT_URL || !config.LIVE_CHAT_SITE_ID) return null;
+  const id = encodeURIComponent(config.LIVE_CHAT_SITE_ID);
+  return { script_url: config.LIVE_CHAT_SCRIPT_URL.replaceAll("{siteId}", id), site_id: config.LIVE_CHAT_SITE_ID };
+}
+
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Config> = {},
 ): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = ConfigSchema.refine(liveChatComplete, {
+    path: ["LIVE_CHAT_SITE_ID"],
+    message: "LIVE_CHAT_SCRIPT_URL and LIVE_CHAT_SITE_ID go together: set both or neither",
+  }).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid settings:\n${lines}`);

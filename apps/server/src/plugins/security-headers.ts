@@ -18,16 +18,25 @@ declare module "fastify" {
  * `style` prop) go through the CSSOM, which CSP does not govern. Images and media also from blob: (evidence and
  * avatar previews are fetched with the token and shown as object URLs); frames only from the help videos'
  * embedded players; the socket and every call to 'self' (CSP 3: 'self' covers ws:/wss: to the same host).
+ * With a live-chat widget configured (LIVE_CHAT_SCRIPT_URL), its provider's origin may also serve scripts, frames,
+ * images, styles and fonts and take connections (its socket too) — and nothing else is widened.
  */
-export function contentSecurityPolicy(nonce: string, helpVideoOrigins: readonly string[]): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  helpVideoOrigins: readonly string[],
+  liveChatOrigin: string | null = null,
+): string {
+  const chat = liveChatOrigin ? [liveChatOrigin] : [];
+  const chatSocket = liveChatOrigin ? [liveChatOrigin.replace(/^https:/, "wss:")] : [];
   const directives: Record<string, readonly string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'"],
-    "style-src": ["'self'", `'nonce-${nonce}'`],
-    "img-src": ["'self'", "data:", "blob:"],
+    "script-src": ["'self'", ...chat],
+    "style-src": ["'self'", `'nonce-${nonce}'`, ...chat],
+    "img-src": ["'self'", "data:", "blob:", ...chat],
+    "font-src": ["'self'", ...chat],
     "media-src": ["'self'", "blob:", ...helpVideoOrigins],
-    "frame-src": HELP_VIDEO_EMBED_ORIGINS,
-    "connect-src": ["'self'"],
+    "frame-src": [...HELP_VIDEO_EMBED_ORIGINS, ...chat],
+    "connect-src": ["'self'", ...chat, ...chatSocket],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],
@@ -98,12 +107,12 @@ export function sendAsDownload(reply: FastifyReply, file: { type: string; dispos
 }
 
 /** Sets the policy headers on every answer; routes serving users' files replace the CSP with UPLOADED_FILE_POLICY. */
-export const securityHeadersPlugin = fp<{ helpVideoOrigins: readonly string[] }>(
-  async (app, { helpVideoOrigins }) => {
+export const securityHeadersPlugin = fp<{ helpVideoOrigins: readonly string[]; liveChatOrigin: string | null }>(
+  async (app, { helpVideoOrigins, liveChatOrigin }) => {
     app.decorateReply("pageNonce", "");
     app.addHook("onRequest", async (_request, reply) => {
       reply.pageNonce = randomBytes(16).toString("base64url");
-      reply.header("content-security-policy", contentSecurityPolicy(reply.pageNonce, helpVideoOrigins));
+      reply.header("content-security-policy", contentSecurityPolicy(reply.pageNonce, helpVideoOrigins, liveChatOrigin));
       reply.header("permissions-policy", PERMISSIONS_POLICY);
     });
   },

@@ -3,6 +3,7 @@ import { ActionIcon, Burger, Group, Image, Tooltip } from "@mantine/core";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { LanguageMenu } from "../../components/LanguageMenu.tsx";
+import { LiveChat } from "../../features/live-chat/LiveChat.tsx";
 import { hasBell, NotificationBell } from "../../features/notifications/components/NotificationBell.tsx";
 import classes from "./Header.module.css";
 import { PageTitle } from "./PageTitle.tsx";
@@ -23,7 +24,7 @@ interface HeaderProps {
   path: string;
 }
 
-/** Spec §2 header: toggle, school logo, screen title and help, language, bell, user block. */
+/** Spec §2 header: toggle, school logo, screen title and help, language, bell, user block (and §1's live chat). */
 export function Header({ user, schoolId, logo, schoolName, overlay, sidebarOpen, onToggle, title, path }: HeaderProps) {
   const { t } = useTranslation("layout");
   const toggleLabel = sidebarOpen ? t("header.collapse") : t("header.expand");
@@ -74,6 +75,7 @@ export function Header({ user, schoolId, logo, schoolName, overlay, sidebarOpen,
         {hasBell(user) && <NotificationBell user={user} schoolId={schoolId} />}
         {!overlay && <UserBlock user={user} tone="header" />}
       </Group>
+      <LiveChat />
     </Group>
   );
 }
