@@ -11,3 +11,8 @@ function firstTag(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   return text?.split(",")[0]?.trim();
 }
+
+/** The language a request names (X-Language, then Accept-Language), or undefined when it names none. */
+export function askedLanguage(headers: Record<string, string | string[] | undefined>): Language | undefined {
+  return headers["x-language"] || headers["accept-language"] ? requestLanguage(headers) : undefined;
+}

@@ -29,7 +29,7 @@ const readAtOf = async (id: number) =>
   (await t.db.select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.id, id)))[0]?.readAt;
 
 describe("notifications list", () => {
-  it("renders one event in each reader's saved language, newest first, whatever the request header says", async () => {
+  it("renders each notification when read, in the language of the screen reading it (issue 12 §4)", async () => {
     const school = await createSchool(t.db);
     const en = await reader(school, "docente", "en");
     const es = await reader(school, "familiar", "es");
@@ -39,32 +39,58 @@ describe("notifications list", () => {
     await notify({ schoolId: school.id, userIds: both, type: "incident.created", params, link: "/incidents/7" });
     await notify({ schoolId: school.id, userIds: both, type: "something.new" });
 
+    // The account saved English; its screen is in Spanish now: Spanish.
     const enRes = await en.as({ method: "GET", url: "/api/notifications", headers: { "accept-language": "es" } });
     expect(enRes.statusCode, enRes.body).toBe(200);
     const enPage = enRes.json().data;
     expect(enPage.unread_count).toBe(3);
     expect(enPage.next_cursor).toBeNull();
     expect(enPage.notifications.map((n: { title: string }) => n.title)).toEqual([
-      "New notice",
-      "New incident: Luis Pérez",
-      "Welcome to Colegio Sol!",
+      "Nuevo aviso",
+      "Nueva incidencia: Luis Pérez",
+      "¡Bienvenido a Colegio Sol!",
     ]);
     expect(enPage.notifications[1]).toMatchObject({
       type: "incident.created",
-      body: "Ana Prueba registered “Retardo” on 2026-03-02.",
+      body: "Ana Prueba registró «Retardo» el 2026-03-02.",
       link: "/incidents/7",
       read_at: null,
     });
     expect(Date.parse(enPage.notifications[1].created_at)).not.toBeNaN();
 
+    // The same rows read from an English screen, and by a request that names no language (the saved one).
     const esRes = await es.as({ method: "GET", url: "/api/notifications", headers: { "x-language": "en" } });
     const esPage = esRes.json().data;
     expect(esPage.notifications.map((n: { title: string }) => n.title)).toEqual([
-      "Nuevo aviso",
-      "Nueva incidencia: Luis Pérez",
-      "¡Bienvenido a Colegio Sol!",
+      "New notice",
+      "New incident: Luis Pérez",
+      "Welcome to Colegio Sol!",
     ]);
-    expect(esPage.notifications[1].body).toBe("Ana Prueba registró «Retardo» el 2026-03-02.");
+    expect(esPage.notifications[1].body).toBe("Ana Prueba registered “Retardo” on 2026-03-02.");
+    const saved = await t.app.inject({
+      method: "GET",
+      url: "/api/notifications",
+      headers: { authorization: `Bearer ${en.token}`, "x-school-id": school.id },
+    });
+    expect(saved.json().data.notifications[0].title).toBe("New notice");
+  });
+
+  it("never doubles the period after a value that ends with one (a time such as 10:00 a.m.)", async () => {
+    const school = await createSchool(t.db);
+    const me = await reader(school, "docente", "es");
+    const params = {
+      student: "Luis Pérez",
+      author: "Ana Prueba",
+      incident: "Retardo",
+      date_es: "25 nov 2026, 10:00 a.m.",
+      date_en: "Nov 25, 2026, 10:00 AM",
+    };
+    await notify({ schoolId: school.id, userIds: [me.user.id], type: "incident.created", params });
+    const read = async (language: string) =>
+      (await me.as({ method: "GET", url: "/api/notifications", headers: { "accept-language": language } })).json().data
+        .notifications[0].body;
+    expect(await read("es")).toBe("Ana Prueba registró «Retardo» el 25 nov 2026, 10:00 a.m.");
+    expect(await read("en")).toBe("Ana Prueba registered “Retardo” on Nov 25, 2026, 10:00 AM.");
   });
 
   it("pages with the last id as cursor until next_cursor is null", async () => {

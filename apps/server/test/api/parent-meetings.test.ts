@@ -76,8 +76,9 @@ describe("parent meetings", () => {
         [s.teacher.user.id, "staff"],
       ].sort(),
     );
-    // The mother reads English; the staff attendee is not notified (they scheduled it together).
-    const told = (await bell(s.motherOfA1.as, "es")).filter((n) => n.type === "meeting.scheduled");
+    // The mother reads English on her English screen; the staff attendee is not notified (they scheduled it
+    // together).
+    const told = (await bell(s.motherOfA1.as, "en")).filter((n) => n.type === "meeting.scheduled");
     expect(told).toHaveLength(1);
     expect(told[0]!.title).toMatch(/^Meeting with the school: \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(told[0]!.body).toBe(`Meeting about incident ${incident.folio}. See the details in Convive.`);

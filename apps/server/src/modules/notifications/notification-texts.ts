@@ -29,12 +29,18 @@ const FALLBACK: NotificationText = {
 /**
  * Fills `{name}` placeholders, preferring the reader's variant `name_<language>` (a school-defined name or a date
  * written per language) over `name`; a missing parameter renders empty rather than showing the raw placeholder.
+ * A value that ends a sentence with its own period ("10:00 a.m.", a guideline written as a sentence) takes the
+ * template's period after it: never "a.m..".
  */
 function fill(template: string, params: Params, language: Language): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+  return template.replace(/\{(\w+)\}(\.?)/g, (_, key: string, period: string) => {
     const localized = `${key}_${language}`;
-    if (Object.hasOwn(params, localized)) return String(params[localized]);
-    return Object.hasOwn(params, key) ? String(params[key]) : "";
+    const value = Object.hasOwn(params, localized)
+      ? String(params[localized])
+      : Object.hasOwn(params, key)
+        ? String(params[key])
+        : "";
+    return period && value.endsWith(".") ? value : value + period;
   });
 }
 

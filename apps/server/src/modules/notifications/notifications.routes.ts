@@ -8,6 +8,7 @@ import {
 } from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUTH_ERRORS } from "../../lib/http.ts";
+import { askedLanguage } from "../../lib/language.ts";
 import type { NotificationsService } from "./notifications.service.ts";
 
 /** The module key opens the screen; notifications.read is the permission behind it (either one suffices). */
@@ -23,12 +24,20 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       config: access,
       schema: {
         tags: ["notifications"],
-        description: "The caller's notifications in the school, newest first, in the caller's saved language.",
+        description:
+          "The caller's notifications in the school, newest first, in the language the request asks for (X-Language, Accept-Language), or the caller's saved language when it names none.",
         querystring: NotificationsQuery,
         response: { 200: envelope(NotificationsPage), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({ data: await notifications.list(request.tenant!, request.principal!.userId, request.query) }),
+    async (request) => ({
+      data: await notifications.list(
+        request.tenant!,
+        request.principal!.userId,
+        request.query,
+        askedLanguage(request.headers),
+      ),
+    }),
   );
 
   app.post(
@@ -51,7 +60,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       },
     },
     async (request) => ({
-      data: await notifications.markRead(request.tenant!, request.principal!.userId, request.params.id),
+      data: await notifications.markRead(
+        request.tenant!,
+        request.principal!.userId,
+        request.params.id,
+        askedLanguage(request.headers),
+      ),
     }),
   );
 };

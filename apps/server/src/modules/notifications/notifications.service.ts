@@ -76,15 +76,20 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
     return { delivered, publish };
   }
 
-  /** Texts follow the reader's saved language, not the request's, so one event reads right for every recipient. */
-  async function languageOf(userId: number): Promise<Language> {
+  /**
+   * Texts are rendered when read, in the language of the screen reading them (the request's), so one event reads
+   * right for every recipient and a person who switches language reads their notifications in it; the saved
+   * language when the request names none.
+   */
+  async function languageOf(userId: number, asked: Language | undefined): Promise<Language> {
+    if (asked) return asked;
     return (await repo.readerLanguage(db, userId)) === "en" ? "en" : "es";
   }
 
   /** The caller's notifications in the school, newest first, a page at a time (cursor = last id seen). */
-  async function list(tenant: Tenant, userId: number, page: { cursor?: number; limit: number }) {
+  async function list(tenant: Tenant, userId: number, page: { cursor?: number; limit: number }, asked?: Language) {
     const [language, rows, unread] = await Promise.all([
-      languageOf(userId),
+      languageOf(userId, asked),
       repo.listPage(db, tenant.schoolId, userId, page.cursor, page.limit + 1),
       repo.countUnread(db, tenant.schoolId, userId),
     ]);
@@ -97,10 +102,13 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
   }
 
   /** Marks one of the caller's notifications read; another user's or another school's is 404. */
-  async function markRead(tenant: Tenant, userId: number, id: number) {
+  async function markRead(tenant: Tenant, userId: number, id: number, asked?: Language) {
     const row = await repo.markRead(db, tenant.schoolId, userId, id);
     if (!row) throw new AppError("NOT_FOUND");
-    const [language, unread] = await Promise.all([languageOf(userId), repo.countUnread(db, tenant.schoolId, userId)]);
+    const [language, unread] = await Promise.all([
+      languageOf(userId, asked),
+      repo.countUnread(db, tenant.schoolId, userId),
+    ]);
     return { notification: toItem(row, language), unread_count: unread };
   }
 

@@ -8,7 +8,9 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
+import { useCurrentUser } from "../../auth/api/current-user.ts";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notifications.ts";
+import { resetBell } from "../api/reset-bell.ts";
 import { NotificationCard } from "../components/NotificationCard.tsx";
 
 dayjs.extend(relativeTime);
@@ -30,6 +32,14 @@ export default function NotificationsPage() {
   const markRead = useMarkRead(schoolId);
   const markAll = useMarkAllRead(schoolId);
   useMinuteTick();
+
+  // Opening the list is seeing it: the bell clears as a click on it does, however the screen was reached.
+  const user = useCurrentUser().data;
+  useEffect(() => {
+    if (user && user.unviewed_notifications_count > 0) {
+      void resetBell(user, schoolId).catch((error) => console.warn("bell reset failed", error));
+    }
+  }, [user, schoolId]);
 
   const onError = (error: Error) => toast("error", error.message);
   const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
