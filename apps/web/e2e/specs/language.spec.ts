@@ -65,4 +65,34 @@ test.describe("language switch", () => {
     await layout.chooseLanguage("es");
     await expect(layout.title).toHaveText("Registro de incidencias");
   });
+
+  test("after a logout the sign-in screen is Spanish, unless English was chosen on it (issue 12 §9)", async ({
+    page,
+    freshUser,
+  }) => {
+    const user = await freshUser({ profile: "director", privacyAccepted: true });
+    await signInWithStorage(page, user.email, { password: user.password, to: "/register" });
+    const layout = new AppLayout(page);
+    await layout.expectReady(/\/register$/);
+    await layout.chooseLanguage("en");
+    await expect(layout.title).toHaveText("Incident Registration");
+
+    // English was chosen inside: signing out goes back to the Spanish sign-in screen.
+    await layout.logoutItem.click();
+    const login = new LoginPage(page);
+    await login.expectShown();
+    await expect(login.title).toHaveText("Inicia sesión");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+    // Chosen on the sign-in screen itself: kept after signing in and out again.
+    await chooseLanguage(page, "en");
+    login.use("en");
+    await expect(login.title).toHaveText("Sign in");
+    await login.signIn(user.email, user.password);
+    const english = new AppLayout(page, "en");
+    await english.expectReady(/\/register$/);
+    await english.logoutItem.click();
+    await login.expectShown();
+    await expect(login.title).toHaveText("Sign in");
+  });
 });

@@ -3,6 +3,7 @@ import { api } from "./api.ts";
 import i18n from "./i18n.ts";
 import { withQueryClient } from "./query-client-later.ts";
 import { session } from "./session.ts";
+import { KEYS, storage } from "./storage.ts";
 
 /**
  * Switches the interface at once and, when signed in, saves the choice on the user too, so what the server
@@ -11,6 +12,8 @@ import { session } from "./session.ts";
 export async function changeLanguage(language: Language) {
   await i18n.changeLanguage(language);
   const { token, userId } = session.get();
+  // Chosen while signed out: the sign-in screen keeps it after later logouts (spec §1: otherwise Spanish).
+  if (!token) storage.set(KEYS.signInLanguage, language);
   if (!token || userId === null) return;
   try {
     await api(`/api/users/${userId}`, { method: "POST", body: { language }, quiet: true });

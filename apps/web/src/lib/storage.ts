@@ -9,6 +9,8 @@ export const KEYS = {
   userId: "user_id",
   schoolId: "school_id",
   language: LANGUAGE_STORAGE_KEY,
+  /** The language chosen on a signed-out screen (sign-in, reset): the sign-in screen's after a logout. */
+  signInLanguage: "sign_in_language",
 } as const;
 
 type Key = (typeof KEYS)[keyof typeof KEYS];
@@ -17,9 +19,11 @@ export const storage = {
   get: (key: Key) => localStorage.getItem(key),
   set: (key: Key, value: string) => localStorage.setItem(key, value),
   remove: (key: Key) => localStorage.removeItem(key),
-  /** Logout clears everything but the language preference. */
+  /** Logout clears everything but the language preferences. */
   clearSession() {
-    for (const key of Object.values(KEYS)) if (key !== KEYS.language) localStorage.removeItem(key);
+    for (const key of Object.values(KEYS)) {
+      if (key !== KEYS.language && key !== KEYS.signInLanguage) localStorage.removeItem(key);
+    }
     sessionStorage.clear();
   },
 };

@@ -137,8 +137,22 @@ test("correction dialog and evidence card: refusals in the browser, both languag
         path: `${SCREENSHOTS_DIR}/incident-details-correct-${lang}-${width}.png`,
         animations: "disabled",
       });
-      await dialog.getByRole("button", { name: t(lang, "actions.cancel"), exact: true }).click();
+      await dialog.getByRole("button", { name: t(lang, "actions.back"), exact: true }).click();
       await expect(dialog).toBeHidden();
+
+      // Cancelling: "Volver" beside "Cancelar incidencia" (never two "Cancelar"), and an empty reason says which
+      // text is missing; going back changes nothing.
+      await details.cancelButton.click();
+      const cancelling = page.getByRole("dialog", {
+        name: t(lang, "incidentDetails:status.cancel.title", { folio: incident.folio }),
+      });
+      await expect(cancelling.getByRole("button", { name: t(lang, "actions.cancel"), exact: true })).toHaveCount(0);
+      await cancelling
+        .getByRole("button", { name: t(lang, "incidentDetails:status.cancel.submit"), exact: true })
+        .click();
+      await expect(cancelling.getByText(t(lang, "incidentDetails:status.cancel.missing"))).toBeVisible();
+      await cancelling.getByRole("button", { name: t(lang, "actions.back"), exact: true }).click();
+      await expect(cancelling).toBeHidden();
     }
   }
 });

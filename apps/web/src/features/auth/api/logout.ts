@@ -1,8 +1,9 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@convive/domain/core";
 import { api } from "../../../lib/api.ts";
 import i18n from "../../../lib/i18n.ts";
 import { clearQueries } from "../../../lib/query-client-later.ts";
 import { session } from "../../../lib/session.ts";
-import { clearCookies } from "../../../lib/storage.ts";
+import { clearCookies, KEYS, storage } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
 
 export type LogoutReason = "signedOut" | "sessionExpired" | "noSchool" | "deactivated" | "noRole" | "noRoleInSchool";
@@ -26,8 +27,16 @@ export async function logout(reason: LogoutReason = "signedOut", options: { call
   session.clear();
   clearCookies();
   clearQueries();
+  // Spec §1: the sign-in screen is in Spanish, unless the person chose a language on it (issue 12 §9).
+  await i18n.changeLanguage(signInLanguage());
   const message = i18n.t(`common:messages.${reason}`);
   if (reason === "signedOut") toast("success", message);
   else if (reason === "sessionExpired") toast("error", message, "bottom-right");
   else toast("error", message);
+}
+
+/** The language chosen on the sign-in screen, or Spanish. */
+function signInLanguage(): Language {
+  const chosen = storage.get(KEYS.signInLanguage);
+  return chosen && (LANGUAGES as readonly string[]).includes(chosen) ? (chosen as Language) : DEFAULT_LANGUAGE;
 }

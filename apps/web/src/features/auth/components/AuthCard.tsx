@@ -8,7 +8,8 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   const branding = useBranding();
   return (
     <Box mih="100dvh" bg="var(--convive-bg, #f4f6fa)" p="md">
-      <Group justify="flex-end">
+      {/* A landmark of its own, so nothing on the page sits outside one (axe best practice "region"). */}
+      <Group component="header" justify="flex-end">
         <LanguageMenu />
       </Group>
       <Center mih="calc(100dvh - 80px)">

@@ -5,7 +5,7 @@ import { useForm } from "@mantine/form";
 import { IconBulb } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { actionStudents } from "./actions.ts";
+import { actionStudents, defaultActionStudent } from "./actions.ts";
 import { createAction, guidelinesOf, type UserRef, updateAction, useCategories, useStaff } from "./api.ts";
 import { DetailModal, LoadingModal } from "./DetailModal.tsx";
 import { useSubmit } from "./use-submit.ts";
@@ -87,7 +87,7 @@ function ActionFormBody({
   const students = actionStudents(incident.students);
   const readerListed = view.userId !== null && people.some((p) => p.id === view.userId);
   const defaultResponsible = action?.responsible.id ?? (readerListed ? view.userId : null);
-  const initialStudent = action?.student.id ?? studentId ?? (students.length === 1 ? students[0]!.id : null);
+  const initialStudent = action?.student.id ?? studentId ?? defaultActionStudent(incident.students);
   const form = useForm<Values>({
     initialValues: {
       student_id: initialStudent === null ? null : String(initialStudent),

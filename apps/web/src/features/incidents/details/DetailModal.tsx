@@ -50,8 +50,9 @@ export function DetailModal({
           )}
           {children}
           <Group justify="flex-end" gap="sm" mt="sm">
+            {/* "Volver", not "Cancelar": beside "Cancelar incidencia" the two read alike (issue 12 §9). */}
             <Button variant="default" onClick={props.onClose} disabled={busy}>
-              {t("actions.cancel")}
+              {t("actions.back")}
             </Button>
             <Button type="submit" loading={busy} disabled={submitDisabled} color={danger ? "red.8" : undefined}>
               {submitLabel}

@@ -36,7 +36,8 @@ export function StatusDialog({ kind, view, onClose }: { kind: StatusKind; view: 
           : schemaErrors(ReasonBody, { reason: v.text }, t);
       const out: Record<string, string> = {};
       const textError = errors.closing_note ?? errors.reason;
-      if (textError) out.text = textError;
+      // Empty: say which text is missing (the note, the reason), not the generic "fill in the empty fields".
+      if (textError) out.text = v.text.trim() === "" ? t(`status.${kind}.missing`) : textError;
       if (pending.length > 0 && !v.waive) out.waive = t("status.waiveRequired");
       return out;
     },

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   actionStudents,
   countStates,
+  defaultActionStudent,
   groupByStudent,
   isLate,
   mayTick,
@@ -150,6 +151,15 @@ describe("who may tick and which actions show", () => {
       { id: 1, name: "Ana" },
       { id: 2, name: "Bruno" },
     ]);
+  });
+
+  it("starts a new action with the one involved student, or nobody when there is a choice", () => {
+    expect(
+      defaultActionStudent([student(1, "Ana"), student(2, "Bruno", "affected"), student(3, "Caro", "witness")]),
+    ).toBe(1);
+    expect(defaultActionStudent([student(1, "Ana"), student(2, "Bruno")])).toBeNull();
+    expect(defaultActionStudent([student(2, "Bruno", "affected")])).toBe(2);
+    expect(defaultActionStudent([student(1, "Ana", "affected"), student(2, "Bruno", "witness")])).toBeNull();
   });
 
   it("shows a family only their own children's actions", () => {

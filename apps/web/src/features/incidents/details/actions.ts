@@ -107,3 +107,14 @@ export function visibleActions(actions: readonly FormativeAction[], students: re
   const own = new Set(students.filter((s) => s.id !== null && s.name !== null).map((s) => s.id));
   return actions.filter((a) => a.student.id !== null && own.has(a.student.id));
 }
+
+/**
+ * The student a new action starts with: the one student involved (formative actions are for whoever did it, not
+ * for the affected or the witnesses), or the only student the reader knows; none when there is a choice to make.
+ */
+export function defaultActionStudent(students: readonly Student[]): number | null {
+  const involved = new Set(students.filter((s) => s.role === "involved" && s.id !== null).map((s) => s.id!));
+  if (involved.size === 1) return [...involved][0]!;
+  const known = actionStudents(students);
+  return known.length === 1 ? known[0]!.id : null;
+}
