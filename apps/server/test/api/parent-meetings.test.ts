@@ -52,8 +52,27 @@ describe("parent meetings", () => {
     const incident = await insertIncident(t.db, s);
     const res = await call(s.director.as, "GET", `/api/incidents/${incident.id}/meeting-attendees`);
     expect(res.statusCode).toBe(200);
-    const { family, staff } = res.json().data as { family: { id: number }[]; staff: { id: number }[] };
-    expect(family.map((f) => f.id)).toEqual([s.motherOfA1.user.id]);
+    const { family, staff } = res.json().data as {
+      family: { id: number; student_ids: number[] }[];
+      staff: { id: number }[];
+    };
+    // Each family member says whose family they are, so a meeting invites one student's family by default.
+    expect(family.map((f) => [f.id, f.student_ids])).toEqual([[s.motherOfA1.user.id, [s.a1.id]]]);
+    const both = await insertIncident(t.db, s, {
+      students: [
+        { id: s.a1.id, groupId: s.groupA.id },
+        { id: s.b1.id, groupId: s.groupB.id },
+      ],
+    });
+    const two = (await call(s.director.as, "GET", `/api/incidents/${both.id}/meeting-attendees`)).json().data as {
+      family: { id: number; student_ids: number[] }[];
+    };
+    expect(two.family.map((f) => [f.id, f.student_ids]).sort()).toEqual(
+      [
+        [s.motherOfA1.user.id, [s.a1.id]],
+        [s.fatherOfB1.user.id, [s.b1.id]],
+      ].sort(),
+    );
     const staffIds = staff.map((u) => u.id);
     for (const m of [s.director, s.coordinador, s.teacher, s.otherTeacher]) expect(staffIds).toContain(m.user.id);
     expect(staffIds).not.toContain(s.motherOfA1.user.id);

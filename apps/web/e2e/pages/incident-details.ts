@@ -26,6 +26,10 @@ export interface MeetingInput {
   place?: string;
   link?: string;
   agreements?: string;
+  /** Checks the student the new meeting is about by default (whose family alone is invited)… */
+  about?: string;
+  /** …and that this other student's family is offered, not invited. */
+  offered?: string;
 }
 
 /** A correction of an open incident: only the fields given are changed. */
@@ -383,6 +387,26 @@ export class IncidentDetailsPage {
     await expect(
       dialog.getByRole("textbox", { name: this.tx("incidentDetails:meetingForm.day"), exact: true }),
     ).toBeVisible();
+    if (input.about) {
+      const aboutName = this.tx("incidentDetails:meetingForm.about");
+      const about = dialog
+        .getByRole("textbox", { name: aboutName, exact: true })
+        .or(dialog.getByRole("combobox", { name: aboutName, exact: true }))
+        .first();
+      await expect(about).toHaveValue(input.about);
+      // Only that student's family is invited: picked already, so not offered again under their name.
+      const attendeesName = this.tx("incidentDetails:meetingForm.attendees");
+      await dialog
+        .getByRole("textbox", { name: attendeesName })
+        .or(dialog.getByRole("combobox", { name: attendeesName }))
+        .first()
+        .click();
+      const familyOf = (name: string) =>
+        this.page.getByRole("group", { name: this.tx("incidentDetails:meetingForm.familyOf", { name }), exact: true });
+      await expect(familyOf(input.about)).toHaveCount(0);
+      if (input.offered) await expect(familyOf(input.offered)).toBeVisible();
+      await this.page.keyboard.press("Escape");
+    }
     await this.fillMeeting(dialog, input);
     await dialog.getByRole("button", { name: this.tx("incidentDetails:meetingForm.create"), exact: true }).click();
     await expect(dialog).toBeHidden();

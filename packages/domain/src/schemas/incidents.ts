@@ -29,6 +29,13 @@ const Instant = z.iso.datetime({ offset: true });
 
 export const UserRef = z.object({ id: z.number(), name: z.string() });
 export type UserRef = z.infer<typeof UserRef>;
+
+/** GET /api/incidents/:id/meeting-attendees: families (with the incident's students they are family of) and staff. */
+export const MeetingAttendeeOptions = z.object({
+  family: z.array(UserRef.extend({ student_ids: z.array(z.number()) })),
+  staff: z.array(UserRef),
+});
+export type MeetingAttendeeOptions = z.infer<typeof MeetingAttendeeOptions>;
 const NamedRef = z.object({ id: z.number(), name_es: z.string(), name_en: z.string().nullable() });
 
 // ───────────────────────── registration ─────────────────────────

@@ -85,6 +85,22 @@ export async function candidates(tx: Tx, schoolId: string, incidentId: number, i
   return { family, staff };
 }
 
+/** Which of the incident's students each family candidate is family of (a meeting's "also invite" choice). */
+export async function familyStudents(tx: Tx, schoolId: string, incidentId: number) {
+  const rows = await tx
+    .select({ userId: familyLinks.userId, studentId: familyLinks.studentId })
+    .from(familyLinks)
+    .innerJoin(
+      incidentStudents,
+      sameSchool(incidentStudents, familyLinks, eq(incidentStudents.studentId, familyLinks.studentId)),
+    )
+    .where(ofSchool(familyLinks, schoolId, eq(incidentStudents.incidentId, incidentId)))
+    .orderBy(asc(familyLinks.studentId));
+  const byUser = new Map<number, number[]>();
+  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.studentId]);
+  return byUser;
+}
+
 export interface MeetingFilter {
   ids?: number[];
   incidentId?: number;

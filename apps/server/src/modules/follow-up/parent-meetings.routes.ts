@@ -1,15 +1,14 @@
 import {
   envelope,
   IdParam,
+  MeetingAttendeeOptions,
   ParentMeetingBody,
   ParentMeetingSchema,
   ParentMeetingsQuery,
   perm,
   UpdateParentMeetingBody,
-  UserRef,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
 import { resourceRoutes } from "../../lib/resource-routes.ts";
 import type { ParentMeetingsService } from "./parent-meetings.service.ts";
 import { viewerOf } from "./scope.ts";
@@ -58,11 +57,12 @@ export const parentMeetingsRoutes: FastifyPluginAsync<{ meetings: ParentMeetings
     "GET",
     "/api/incidents/:id/meeting-attendees",
     200,
-    envelope(z.object({ family: z.array(UserRef), staff: z.array(UserRef) })),
+    envelope(MeetingAttendeeOptions),
     {
       action: "read",
       config: access(perm("parent-meetings", "create"), perm("parent-meetings", "update")),
-      description: "Who may be invited: the family members of the incident's students and the school's active staff.",
+      description:
+        "Who may be invited: the family members of the incident's students (each with the students they are family of) and the school's active staff.",
       params: IdParam,
     },
     ({ request, params }) => meetings.attendeeOptions(viewerOf(request), params.id),

@@ -196,12 +196,19 @@ export function createParentMeetingsService(deps: { db: Db; notifications: Notif
     }));
   }
 
-  /** Who can be invited to a meeting about the incident. */
+  /**
+   * Who can be invited to a meeting about the incident, each family member with the students of the incident
+   * they are family of: a meeting invites one student's family by default and the others only when asked
+   * (convivencia protocols meet the families of the student who did it and of the affected one separately).
+   */
   async function attendeeOptions(viewer: Viewer, incidentId: number) {
     requireStaff(viewer);
     await incidentInScope(db, viewer, incidentId);
-    const { family, staff } = await repo.candidates(db, viewer.tenant.schoolId, incidentId);
-    return { family, staff };
+    const [{ family, staff }, students] = await Promise.all([
+      repo.candidates(db, viewer.tenant.schoolId, incidentId),
+      repo.familyStudents(db, viewer.tenant.schoolId, incidentId),
+    ]);
+    return { family: family.map((f) => ({ ...f, student_ids: students.get(f.id) ?? [] })), staff };
   }
 
   return { create, update, list, attendeeOptions };

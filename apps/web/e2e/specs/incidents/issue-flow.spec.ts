@@ -121,7 +121,14 @@ test("incident from a phone to closure: notifications, follow-up, family view, a
   await details.setOccurrence(GUIDELINE, 0, true);
   await expect(details.actionState(GUIDELINE, "completed")).toBeVisible();
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date());
-  await details.scheduleMeeting({ day: today, time: "13:30", place: "Dirección", agreements: "Revisar el avance" });
+  await details.scheduleMeeting({
+    day: today,
+    time: "13:30",
+    place: "Dirección",
+    agreements: "Revisar el avance",
+    about: diego.name,
+    offered: classmate.name,
+  });
   const meeting = details.meetings.first();
   await expect(details.meetingStatus(meeting, "scheduled")).toBeVisible();
   await details.updateMeeting(meeting, { status: "held", minutes: "La familia se compromete a dar seguimiento." });

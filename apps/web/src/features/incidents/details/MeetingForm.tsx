@@ -1,4 +1,9 @@
-import { type ParentMeeting, ParentMeetingBody, UpdateParentMeetingBody } from "@convive/domain";
+import {
+  type MeetingAttendeeOptions,
+  type ParentMeeting,
+  ParentMeetingBody,
+  UpdateParentMeetingBody,
+} from "@convive/domain";
 import {
   INCIDENT_LIMITS,
   MEETING_MODES,
@@ -10,10 +15,13 @@ import {
 } from "@convive/domain/core";
 import { Grid, MultiSelect, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { createMeeting, type UserRef, updateMeeting, useMeetingAttendees } from "./api.ts";
+import { actionStudents } from "./actions.ts";
+import { createMeeting, updateMeeting, useMeetingAttendees } from "./api.ts";
 import { DetailModal, LoadingModal } from "./DetailModal.tsx";
+import { defaultInvites, familyGroups, meetingStudent } from "./meeting-invites.ts";
 import { useSubmit } from "./use-submit.ts";
 import type { DetailView } from "./view.ts";
 
@@ -29,7 +37,7 @@ interface Values {
   status: MeetingStatus;
 }
 
-type Attendees = { family: UserRef[]; staff: UserRef[] };
+type Attendees = MeetingAttendeeOptions;
 
 interface FormProps {
   view: DetailView;
@@ -59,12 +67,10 @@ function MeetingFormBody({
   const { t } = useTranslation("incidentDetails");
   const { incident, timeZone } = view;
   const wall = meeting ? toWallTime(meeting.scheduled_at, timeZone) : `${view.today}T`;
-  const invited = meeting
-    ? meeting.attendees.map((a) => String(a.id))
-    : [
-        ...(attendees?.family ?? []).map((p) => String(p.id)),
-        ...(attendees?.staff ?? []).filter((p) => p.id === view.userId).map((p) => String(p.id)),
-      ];
+  // A new meeting is about one student and invites their family; the other families only when added.
+  const students = actionStudents(incident.students);
+  const [about, setAbout] = useState<number | null>(() => meetingStudent(incident.students));
+  const invited = meeting ? meeting.attendees.map((a) => String(a.id)) : defaultInvites(attendees, about, view.userId);
   const form = useForm<Values>({
     initialValues: {
       day: wall.slice(0, 10),
@@ -111,9 +117,21 @@ function MeetingFormBody({
     return { value: String(p.id), label: p.name };
   };
   const data = [
-    { group: t("meetings.family"), items: (attendees?.family ?? []).map(option) },
+    ...familyGroups(attendees, incident.students, about).map((g) => ({
+      group: g.student ? t("meetingForm.familyOf", { name: g.student.name }) : t("meetings.family"),
+      items: g.members.map(option),
+    })),
     { group: t("meetings.staff"), items: (attendees?.staff ?? []).map(option) },
   ];
+  const changeAbout = (value: string | null) => {
+    const next = value === null ? null : Number(value);
+    setAbout(next);
+    // The families follow the student; staff picked so far stay.
+    const staffIds = new Set((attendees?.staff ?? []).map((p) => String(p.id)));
+    const staffPicked = form.values.attendee_ids.filter((id) => staffIds.has(id));
+    const family = defaultInvites(attendees, next, null);
+    form.setFieldValue("attendee_ids", [...family, ...staffPicked]);
+  };
   const others = (meeting?.attendees ?? []).filter((a) => !known.has(String(a.id))).map(option);
   if (others.length > 0) data.push({ group: t("meetings.others"), items: others });
 
@@ -184,6 +202,17 @@ function MeetingFormBody({
           placeholder="https://"
           maxLength={500}
           {...form.getInputProps("meeting_url")}
+        />
+      )}
+      {!meeting && students.length > 1 && (
+        <Select
+          label={t("meetingForm.about")}
+          description={t("meetingForm.aboutHint")}
+          data={students.map((st) => ({ value: String(st.id), label: st.name }))}
+          value={about === null ? null : String(about)}
+          onChange={changeAbout}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
         />
       )}
       <MultiSelect

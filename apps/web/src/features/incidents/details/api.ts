@@ -4,6 +4,7 @@ import type {
   FormativeActionBody,
   IncidentCategory,
   IncidentDetail,
+  MeetingAttendeeOptions,
   ParentMeeting,
   ParentMeetingBody,
   RegistrationOptions,
@@ -87,9 +88,7 @@ export function useMeetingAttendees(incidentId: number, enabled: boolean) {
   return useQuery({
     queryKey: key("attendees", incidentId),
     queryFn: () =>
-      api<{ data: { family: UserRef[]; staff: UserRef[] } }>(`/api/incidents/${incidentId}/meeting-attendees`).then(
-        (r) => r.data,
-      ),
+      api<{ data: MeetingAttendeeOptions }>(`/api/incidents/${incidentId}/meeting-attendees`).then((r) => r.data),
     enabled,
     staleTime: 60_000,
   });

@@ -3,7 +3,7 @@ import { IconBellOff, IconChecks } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import "dayjs/locale/es";
 import relativeTime from "dayjs/plugin/relativeTime";
-import { useEffect, useReducer } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { useSession } from "../../../lib/session.ts";
@@ -33,10 +33,14 @@ export default function NotificationsPage() {
   const markAll = useMarkAllRead(schoolId);
   useMinuteTick();
 
-  // Opening the list is seeing it: the bell clears as a click on it does, however the screen was reached.
+  // Opening the list is seeing it: the bell clears as a click on it does, however the screen was reached — once,
+  // on opening; what arrives while it is open rings the bell again.
   const user = useCurrentUser().data;
+  const cleared = useRef<string | null>(null);
   useEffect(() => {
-    if (user && user.unviewed_notifications_count > 0) {
+    if (!user || cleared.current === schoolId) return;
+    cleared.current = schoolId;
+    if (user.unviewed_notifications_count > 0) {
       void resetBell(user, schoolId).catch((error) => console.warn("bell reset failed", error));
     }
   }, [user, schoolId]);
