@@ -1,13 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { incidentAttachments, incidentTimeline } from "../../src/db/schema/index.ts";
+import { incidentAttachments, incidentTimeline, schools } from "../../src/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { memberOf } from "../helpers/factories.ts";
 import { daysAgo, insertAction, insertIncident, insertMeeting } from "../helpers/incident-rows.ts";
-import { type IncidentSchool, incidentSchool } from "../helpers/incidents.ts";
+import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
+import { pdfText } from "../helpers/pdf-text.ts";
 
 let t: TestApp;
 let s: IncidentSchool;
@@ -327,24 +329,6 @@ describe("evidence download", () => {
   });
 });
 
-/** The text drawn on a pdfkit page (its content streams are deflated; strings are hex or literal). */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString("latin1");
-  const re = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const hex of content.matchAll(/<([0-9a-fA-F]+)>/g)) out.push(Buffer.from(hex[1]!, "hex").toString("latin1"));
-    for (const lit of content.matchAll(/\(((?:\\.|[^\\)])*)\)/g)) out.push(lit[1]!);
-  }
-  return out.join("");
-}
-
 describe("printable PDF", () => {
   it("prints the incident in the caller's language", async () => {
     const es = await s.director.as({ method: "GET", url: `/api/incidents/${open.id}/pdf` });
@@ -370,5 +354,40 @@ describe("printable PDF", () => {
     expect(english).toContain("Another student");
     expect(english).not.toContain("Alan");
     expect((await s.motherOfA1.as({ method: "GET", url: `/api/incidents/${hidden.id}/pdf` })).statusCode).toBe(404);
+  });
+
+  it("prints the deduction with its sign, the school's logo, the recorder once and lines to sign (issue 12 §9)", async () => {
+    const created = await s.teacher.as({
+      method: "POST",
+      url: "/api/incidents",
+      payload: registration(s, { place: "Biblioteca" }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json().data.incident as { id: number };
+    const print = async () => (await s.director.as({ method: "GET", url: `/api/incidents/${id}/pdf` })).rawPayload;
+
+    const before = await print();
+    const text = pdfText(before);
+    expect(text).toContain("Firmas");
+    for (const line of ["Quien registró", "Dirección", "Madre, padre o tutor"]) expect(text).toContain(line);
+    // "Registró: Tere Prueba (…)" above; the timeline's registration line does not name her again.
+    expect(text.split("Tere Prueba")).toHaveLength(2);
+    expect(before.toString("latin1")).not.toContain("/Subtype /Image");
+
+    // The open incident takes 5 points from each involved student: printed as -5.
+    const deducts = pdfText((await s.director.as({ method: "GET", url: `/api/incidents/${open.id}/pdf` })).rawPayload);
+    expect(deducts).toMatch(/Puntos: -5/);
+
+    // An uploaded logo is drawn at the top (a WebP one too: converted for the PDF).
+    const name = `${"ef".repeat(16)}.webp`;
+    const webp = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#0a7" } })
+      .webp()
+      .toBuffer();
+    writeFileSync(join(uploads, name), webp);
+    await t.db
+      .update(schools)
+      .set({ logo: `/uploads/${name}` })
+      .where(eq(schools.id, s.school.id));
+    expect((await print()).toString("latin1")).toContain("/Subtype /Image");
   });
 });

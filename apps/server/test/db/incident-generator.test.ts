@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateIncidents } from "../../src/db/seed/incidents.ts";
+import { insertStarterCatalogue } from "../../src/modules/incident-config/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { incidentSchool } from "../helpers/incidents.ts";
 
@@ -60,4 +61,29 @@ describe("incident generator (demo data and benchmark)", () => {
     expect(actions!.pendingOnClosed).toBe(0);
     // ≈5 s alone; CI runs it beside the resilience suites (their own PostgreSQL and server processes) on 2 cores.
   }, 120_000);
+
+  it("writes details that match the incident's type (issue 12 §9: a damage type said someone mocked an accent)", async () => {
+    const s = await incidentSchool(t.app, t.db);
+    const id = s.school.id;
+    await t.db.transaction(async (tx) => {
+      await insertStarterCatalogue(tx, id);
+      await generateIncidents(tx, id, { count: 400, days: 60 });
+    });
+    const details = await rows<{ type: string; detail: string }>(sql`
+      select distinct t.name_es as type, i.detail from incidents i
+        join incident_types t on t.school_id = i.school_id and t.id = i.type_id where i.school_id = ${id}`);
+    const of = (type: string) => details.filter((d) => d.type === type).map((d) => d.detail);
+    // What a reader expects each type to talk about.
+    const about: Record<string, RegExp> = {
+      "Uso del celular sin autorización": /celular/,
+      "Agresión física": /empuj/,
+      "Incumplimiento de tareas": /tarea|proyecto/,
+      "Daño a las instalaciones o a bienes ajenos": /rayó|rompió/i,
+      "Copiar en un examen o plagio": /cop/,
+    };
+    for (const [type, words] of Object.entries(about)) {
+      expect(of(type).length, type).toBeGreaterThan(0);
+      for (const detail of of(type)) expect(detail, type).toMatch(words);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
+import { DETAILS_BY_TYPE, GENERAL_DETAILS } from "./incident-details.ts";
 
 /**
  * Fills a school with `count` incidents in a few set-based statements (no row-by-row round trips), so the same
@@ -25,7 +26,7 @@ export async function generateIncidents(
     create temporary table if not exists gen_students (i int, student_id int, group_id int, head int) on commit drop`);
   await tx.execute(sql`
     create temporary table if not exists gen_types (i int, type_id int, category_id int, classification text,
-      points int, notify boolean) on commit drop`);
+      points int, notify boolean, details text[]) on commit drop`);
   await tx.execute(sql`create temporary table if not exists gen_staff (i int, user_id int) on commit drop`);
   await tx.execute(sql`truncate gen_students, gen_types, gen_staff`);
 
@@ -39,8 +40,10 @@ export async function generateIncidents(
      where sg.school_id = ${schoolId}`);
   await tx.execute(sql`
     insert into gen_types
-    select (row_number() over (order by id))::int - 1, id, category_id, classification, default_points, notify_family
-      from incident_types where school_id = ${schoolId} and is_active`);
+    select (row_number() over (order by id))::int - 1, id, category_id, classification, default_points, notify_family,
+           coalesce(d.details, array[${sql.raw(GENERAL)}])
+      from incident_types left join (values ${sql.raw(BY_TYPE)}) d(name, details) on d.name = incident_types.name_es
+     where school_id = ${schoolId} and is_active`);
   await tx.execute(sql`
     insert into gen_staff
     select (row_number() over (order by m.user_id))::int - 1, m.user_id
@@ -107,7 +110,7 @@ export async function generateIncidents(
       detail, place, occurred_at, group_id, subject_id, visible_to_family, status, recorded_by, created_at, updated_at,
       closed_at, closed_by, closing_note, cancelled_at, cancelled_by, cancel_reason)
     select ${schoolId}, ${s.folio} + r.n, ${s.year_id}, p.id, t.category_id, t.type_id, t.classification, t.points,
-           (array[${sql.raw(DETAILS)}])[1 + r.n % ${DETAIL_COUNT}],
+           t.details[1 + r.n % cardinality(t.details)],
            (array[${sql.raw(PLACES)}])[1 + r.n % ${PLACE_COUNT}],
            occurred.at, st.group_id, ta.subject_id, t.notify,
            case when r.day_offset > 14 and r.roll < 75 then 'closed'
@@ -196,20 +199,6 @@ export async function generateIncidents(
 
 const quote = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
 
-const DETAIL_TEXTS = [
-  "Durante el recreo empujó a un compañero en la fila de la cooperativa.",
-  "Utilizó palabras ofensivas hacia una compañera en clase.",
-  "No entregó la tarea por tercera vez consecutiva y se negó a trabajar.",
-  "Se retiró del salón sin permiso del docente.",
-  "Usó el teléfono celular durante el examen.",
-  "Rayó la banca y la pared del salón con marcador permanente.",
-  "Participó en una discusión que terminó en empujones a la salida.",
-  "Compartió en un grupo de mensajería una foto de un compañero sin su permiso.",
-  "Llegó tarde a la primera clase sin justificante por cuarta vez en el mes.",
-  "Interrumpió la clase de forma reiterada con ruidos y comentarios.",
-  "Tomó material de un compañero sin pedirlo y lo escondió.",
-  "Se burló del acento de un compañero de nuevo ingreso.",
-];
 const PLACE_TEXTS = [
   "Salón de clases",
   "Patio",
@@ -220,7 +209,10 @@ const PLACE_TEXTS = [
   "Entrada",
   "Laboratorio",
 ];
-const DETAILS = quote(DETAIL_TEXTS);
+// The detail follows the type (seed/incident-details.ts): a starter type's own texts, else the general ones.
+const GENERAL = quote(GENERAL_DETAILS);
+const BY_TYPE = Object.entries(DETAILS_BY_TYPE)
+  .map(([name, texts]) => `(${quote([name])}, array[${quote(texts)}])`)
+  .join(", ");
 const PLACES = quote(PLACE_TEXTS);
-const DETAIL_COUNT = DETAIL_TEXTS.length;
 const PLACE_COUNT = PLACE_TEXTS.length;

@@ -20,5 +20,6 @@ export const incidentsArchiveModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, 
   await app.register(detailsRoutes, {
     details: createDetailsService({ db }),
     downloads: createAttachmentsDownloadService({ db, uploadsDir: config.UPLOADS_DIR }),
+    uploadsDir: config.UPLOADS_DIR,
   });
 };

@@ -21,10 +21,10 @@ import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.t
 
 export async function schoolClock(tx: Tx, schoolId: string) {
   const [row] = await tx
-    .select({ name: schools.name, timeZone: schools.timeZone })
+    .select({ name: schools.name, timeZone: schools.timeZone, logo: schools.logo })
     .from(schools)
     .where(eq(schools.id, schoolId));
-  return row ?? { name: "", timeZone: "America/Mexico_City" };
+  return row ?? { name: "", timeZone: "America/Mexico_City", logo: null };
 }
 
 /** A scalar subquery: one row of a small table by its key, planned on its own (see incidentRows). */

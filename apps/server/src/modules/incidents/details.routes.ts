@@ -8,6 +8,7 @@ import { readsIncidents, viewerOf } from "./archive.routes.ts";
 import { type AttachmentsDownloadService, contentDisposition, downloadName } from "./attachments-download.service.ts";
 import type { DetailsService } from "./details.service.ts";
 import { incidentPdf } from "./pdf.service.ts";
+import { pdfLogo } from "./pdf-logo.ts";
 
 const tags = ["incidents"];
 const AttachmentParams = IdParam.extend({ attachmentId: IdParam.shape.id });
@@ -16,7 +17,8 @@ const AttachmentParams = IdParam.extend({ attachmentId: IdParam.shape.id });
 export const detailsRoutes: FastifyPluginAsyncZod<{
   details: DetailsService;
   downloads: AttachmentsDownloadService;
-}> = async (app, { details, downloads }) => {
+  uploadsDir: string;
+}> = async (app, { details, downloads, uploadsDir }) => {
   app.get(
     "/api/incidents/:id",
     {
@@ -41,7 +43,8 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
       config: readsIncidents,
       schema: {
         tags,
-        description: "A printable PDF of the incident with its students, formative actions, meetings and timeline.",
+        description:
+          "A printable PDF of the incident: the school's logo and name, its fields, students, formative actions, meetings and timeline, and lines to sign.",
         params: IdParam,
         response: { 200: z.any(), ...AUTH_ERRORS },
       },
@@ -49,7 +52,7 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const lang = requestLanguage(request.headers);
       const { incident, school } = await details.get(viewerOf(request), request.params.id);
-      const pdf = await incidentPdf(incident, school, lang);
+      const pdf = await incidentPdf(incident, { ...school, logoImage: await pdfLogo(uploadsDir, school.logo) }, lang);
       const name = `${lang === "es" ? "incidencia" : "incident"}-${incident.folio}.pdf`;
       return reply
         .type("application/pdf")

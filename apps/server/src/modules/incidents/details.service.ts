@@ -27,6 +27,8 @@ const ref = (id: number | null, name: string | null) => (id === null ? null : { 
 export interface SchoolHeader {
   name: string;
   timeZone: string;
+  /** The logo's URL as stored (an upload, the default, or null). */
+  logo: string | null;
 }
 
 /** One incident with everything the details screen shows (design §4), as the viewer may see it. */

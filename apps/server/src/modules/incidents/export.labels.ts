@@ -94,6 +94,10 @@ export type ExportColumn = (typeof EXPORT_COLUMNS)[number]["key"];
 
 /** Loose words of the export and the PDF. */
 export const WORDS = {
+  signatures: { es: "Firmas", en: "Signatures" },
+  signRecorder: { es: "Quien registró", en: "Recorded by" },
+  signDirector: { es: "Dirección", en: "Principal" },
+  signFamily: { es: "Madre, padre o tutor", en: "Parent or guardian" },
   sheet: { es: "Incidencias", en: "Incidents" },
   file: { es: "incidencias", en: "incidents" },
   otherStudent: { es: "Otro estudiante", en: "Another student" },

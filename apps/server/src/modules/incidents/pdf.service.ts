@@ -23,7 +23,15 @@ const GREY = "#555555";
  * see them), evidence names, formative actions, parent meetings and the timeline, in the reader's language and
  * on the school's clock. Drawn with pdfkit's standard Helvetica, so text is reduced to what that font encodes.
  */
-export function incidentPdf(incident: IncidentDetail, school: SchoolHeader, lang: Language): Promise<Buffer> {
+/** The logo's printed height, in points, and the space between two signature lines. */
+const LOGO_PT = 48;
+const SIGN_GAP = 24;
+
+export function incidentPdf(
+  incident: IncidentDetail,
+  school: SchoolHeader & { logoImage?: Buffer | null },
+  lang: Language,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
@@ -53,6 +61,11 @@ export function incidentPdf(incident: IncidentDetail, school: SchoolHeader, lang
     text(value);
   };
 
+  // The school's logo beside its name (uploaded logos only: the default one is an SVG pdfkit cannot draw).
+  if (school.logoImage) {
+    doc.image(school.logoImage, MARGIN, MARGIN, { fit: [LOGO_PT * 3, LOGO_PT], valign: "center" });
+    doc.y = MARGIN + LOGO_PT + 6;
+  }
   doc.font("Helvetica-Bold").fontSize(11).fillColor(GREY);
   text(school.name);
   doc.moveDown(0.3).fillColor("black").fontSize(18);
@@ -71,7 +84,8 @@ export function incidentPdf(incident: IncidentDetail, school: SchoolHeader, lang
   field(label("Registró", "Recorded by"), `${incident.recorded_by.name} (${when(incident.created_at)})`);
   field(t(WORDS.schoolYear), incident.school_year.name);
   field(t(WORDS.period), incident.period?.name);
-  field(t(WORDS.points), String(incident.points));
+  // Points an incident takes from each involved student: printed as the deduction they are.
+  field(t(WORDS.points), incident.points > 0 ? `-${incident.points}` : "0");
   field(t(WORDS.visibleToFamily), t(incident.visible_to_family ? WORDS.yes : WORDS.no));
   if (incident.closed_at) {
     field(label("Cerrada", "Closed"), `${when(incident.closed_at)} · ${incident.closed_by?.name ?? ""}`);
@@ -128,9 +142,30 @@ export function incidentPdf(incident: IncidentDetail, school: SchoolHeader, lang
 
   heading(t(WORDS.timeline));
   for (const entry of incident.timeline) {
-    const who = entry.user ? ` · ${entry.user.name}` : "";
+    // The recorder is named once, above ("Registró"); their registration line does not repeat it.
+    const named = entry.user && !(entry.event === "created" && entry.user.id === incident.recorded_by.id);
+    const who = named ? ` · ${entry.user!.name}` : "";
     text(`${when(entry.at)}${who} — ${t(TIMELINE[entry.event])}${timelineNote(entry, names)}`);
   }
+
+  // Lines to sign: whoever recorded it, the school's direction and the family, as a printed record is used.
+  heading(t(WORDS.signatures));
+  const signers = [WORDS.signRecorder, WORDS.signDirector, WORDS.signFamily];
+  const width = (doc.page.width - 2 * MARGIN - 2 * SIGN_GAP) / signers.length;
+  if (doc.y + 70 > doc.page.height - MARGIN) doc.addPage();
+  const lineY = doc.y + 45;
+  signers.forEach((who, k) => {
+    const x = MARGIN + k * (width + SIGN_GAP);
+    doc
+      .moveTo(x, lineY)
+      .lineTo(x + width, lineY)
+      .lineWidth(0.7)
+      .strokeColor(GREY)
+      .stroke();
+    doc.font("Helvetica").fontSize(9).fillColor(GREY);
+    doc.text(latin(t(who)), x, lineY + 4, { width, align: "center" });
+  });
+  doc.fillColor("black");
 
   // Footer on every page: printed date and "Page n of m".
   const range = doc.bufferedPageRange();
