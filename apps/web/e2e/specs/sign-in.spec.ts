@@ -19,9 +19,15 @@ test.describe("sign-in outcomes of the demo accounts", () => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn(DEMO.director, DEMO_PASSWORD);
-    await expect(toast(page, "Sesión Iniciada")).toBeVisible();
+    const signedIn = toast(page, "Sesión Iniciada");
+    await expect(signedIn).toBeVisible();
+    // Issue 12 §7: the toast sits below the header (64 px), never over the bell or the user block.
+    const top = (await signedIn.boundingBox())?.y ?? -1;
     await expect(page).toHaveURL(/\/register$/);
-    await new AppLayout(page).expectReady();
+    const layout = new AppLayout(page);
+    await layout.expectReady();
+    const header = (await layout.header.boundingBox())!;
+    expect(top).toBeGreaterThanOrEqual(header.y + header.height);
   });
 
   test("docente lands on /register", async ({ page }) => {
