@@ -54,14 +54,14 @@ export class ArchivePage {
     await expect(this.page).toHaveURL(text ? /[?&]q=/ : /^(?!.*[?&]q=)/);
   }
 
-  /** The phone's "Filtros" button (its name carries the number of active filters). */
+  /** The "Filtros" button below 1100 px (its name carries the number of active filters). */
   get filtersButton(): Locator {
     return this.main.getByRole("button", { name: new RegExp(`^${escapeRe(this.tx("archive:filters.open"))}`) });
   }
   get filtersDrawer(): Locator {
     return this.page.getByRole("dialog", { name: this.tx("archive:filters.title") });
   }
-  /** Where the filters are: the drawer on a phone (opened if needed), the panel otherwise. */
+  /** Where the filters are: the drawer below 1100 px (opened if needed), the panel otherwise. */
   async filters(): Promise<Locator> {
     if (await this.filtersButton.isVisible()) {
       if (!(await this.filtersDrawer.isVisible())) await this.filtersButton.click();
@@ -74,7 +74,11 @@ export class ArchivePage {
   async closeFilters() {
     if (await this.filtersDrawer.isVisible()) {
       await this.filtersDrawer
-        .getByRole("button", { name: new RegExp(`^(${escapeRe(this.tx("archive:filters.done"))}|\\D*\\d)`) })
+        .getByRole("button", {
+          name: new RegExp(
+            `^(${escapeRe(this.tx("archive:filters.done"))}|${escapeRe(this.tx("archive:filters.showResultsCounting"))}|\\D*\\d)`,
+          ),
+        })
         .last()
         .click();
       await expect(this.filtersDrawer).toBeHidden();

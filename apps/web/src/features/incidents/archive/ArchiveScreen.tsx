@@ -15,6 +15,8 @@ import { useSearchUpdate } from "./use-search-update.ts";
 
 /** Below this the table would need side-scrolling: cards instead. */
 const WIDE = "(min-width: 62em)";
+/** Below 1100 px (tablets, narrow windows) the filters wait behind a button, so the results start at the top. */
+const FILTERS_COLLAPSED = "(max-width: 1099px)";
 
 /**
  * /archive and /incident-details without an id: the archive and, for staff who follow formative actions
@@ -32,10 +34,11 @@ export function ArchiveScreen() {
   // Read at once rather than in an effect: the archive's first paint already picks cards or the table.
   const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
   const wide = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false }) ?? false;
+  const collapsed = useMediaQuery(FILTERS_COLLAPSED, undefined, { getInitialValueInEffect: false }) ?? false;
   // What is overdue in the view the tab opens on, counted on the tab itself.
   const overdue = useFormativeActions(mayViewAll ? "all" : "mine", "overdue", followUp).data?.length ?? 0;
 
-  if (!followUp) return <ArchiveView phone={phone} wide={wide} />;
+  if (!followUp) return <ArchiveView phone={phone} wide={wide} collapsed={collapsed} />;
   const tab = parseTab(params);
   return (
     <Tabs
@@ -67,7 +70,7 @@ export function ArchiveScreen() {
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="incidents">
-        <ArchiveView phone={phone} wide={wide} />
+        <ArchiveView phone={phone} wide={wide} collapsed={collapsed} />
       </Tabs.Panel>
       <Tabs.Panel value="actions">
         <FormativeActionsView phone={phone} wide={wide} mayViewAll={mayViewAll} />

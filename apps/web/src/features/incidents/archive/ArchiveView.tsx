@@ -50,7 +50,7 @@ const SEARCH_DELAY_MS = 350;
  * The archive list (spec §2 archive, design §4): filters and text search kept in the URL, the results as a table
  * (cards on a phone), fast pagination and the XLSX export of what is filtered.
  */
-export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) {
+export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: boolean; collapsed: boolean }) {
   const { t, i18n } = useTranslation(["archive", "incidents"]);
   const lang = i18n.resolvedLanguage ?? "es";
   const [params] = useSearchParams();
@@ -139,7 +139,7 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
       canPickStudents={canPickStudents}
       studentName={studentNameIn(data?.incidents, state.student_id)}
       today={today}
-      phone={phone}
+      phone={phone || collapsed}
     />
   );
   const clearButton = (
@@ -163,6 +163,26 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
       disabled={!data || data.total === 0}
     >
       {t("export.button")}
+    </Button>
+  );
+
+  // Below 1100 px the filters open in a drawer from this button, which counts the active ones.
+  const filtersButton = (
+    <Button
+      variant="default"
+      leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+      rightSection={
+        active > 0 ? (
+          <Badge size="sm" circle variant="filled" aria-hidden>
+            {active}
+          </Badge>
+        ) : undefined
+      }
+      onClick={() => setDrawerOpen(true)}
+      aria-label={active > 0 ? t("filters.openWithCount", { count: active }) : t("filters.open")}
+      style={phone ? { flex: 1 } : { flexShrink: 0 }}
+    >
+      {t("filters.title")}
     </Button>
   );
 
@@ -238,35 +258,25 @@ export function ArchiveView({ phone, wide }: { phone: boolean; wide: boolean }) 
         {searchBox}
         {phone ? (
           <Group gap="xs" w="100%" wrap="nowrap">
-            <Button
-              variant="default"
-              leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-              rightSection={
-                active > 0 ? (
-                  <Badge size="sm" circle variant="filled" aria-hidden>
-                    {active}
-                  </Badge>
-                ) : undefined
-              }
-              onClick={() => setDrawerOpen(true)}
-              aria-label={active > 0 ? t("filters.openWithCount", { count: active }) : t("filters.open")}
-              style={{ flex: 1 }}
-            >
-              {t("filters.title")}
-            </Button>
+            {filtersButton}
             <Box style={{ flex: 1 }}>{exportButton}</Box>
           </Group>
+        ) : collapsed ? (
+          <>
+            {filtersButton}
+            {exportButton}
+          </>
         ) : (
           exportButton
         )}
       </Group>
 
-      {phone ? (
+      {phone || collapsed ? (
         <Drawer
           opened={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          position="bottom"
-          size="92%"
+          position={phone ? "bottom" : "right"}
+          size={phone ? "92%" : "md"}
           title={t("filters.title")}
           styles={{ body: { paddingBottom: 0 } }}
         >
