@@ -8,13 +8,13 @@ import { changeLanguage } from "../lib/change-language.ts";
  * ES/EN dropdown (spec §2 header). A native select: keyboard and screen-reader friendly on every phone, and
  * light enough for the sign-in screen (no Combobox styles). Switching re-renders at once, no reload.
  */
-export function LanguageMenu() {
+export function LanguageMenu({ onSignInScreens = false }: { onSignInScreens?: boolean } = {}) {
   const { t, i18n } = useTranslation();
   return (
     <NativeSelect
       aria-label={t("language.label")}
       value={i18n.resolvedLanguage ?? "es"}
-      onChange={(event) => void changeLanguage(event.currentTarget.value as Language)}
+      onChange={(event) => void changeLanguage(event.currentTarget.value as Language, { onSignInScreens })}
       data={LANGUAGES.map((lng) => ({ value: lng, label: t(`language.${lng}`) }))}
       leftSection={<IconLanguage size={16} aria-hidden />}
       // Our own chevron instead of Mantine's Combobox one, whose stylesheet the sign-in page would load for it.

@@ -9,11 +9,12 @@ import { KEYS, storage } from "./storage.ts";
  * Switches the interface at once and, when signed in, saves the choice on the user too, so what the server
  * writes for them (notifications, e-mails) comes in the same language.
  */
-export async function changeLanguage(language: Language) {
+export async function changeLanguage(language: Language, options: { onSignInScreens?: boolean } = {}) {
   await i18n.changeLanguage(language);
   const { token, userId } = session.get();
-  // Chosen while signed out: the sign-in screen keeps it after later logouts (spec §1: otherwise Spanish).
-  if (!token) storage.set(KEYS.signInLanguage, language);
+  // Chosen on the screens outside the app (sign-in, recovery, password change, school choice): the sign-in screen
+  // keeps it after later logouts (spec §1: otherwise Spanish).
+  if (options.onSignInScreens) storage.set(KEYS.signInLanguage, language);
   if (!token || userId === null) return;
   try {
     await api(`/api/users/${userId}`, { method: "POST", body: { language }, quiet: true });

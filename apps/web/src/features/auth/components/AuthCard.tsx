@@ -10,7 +10,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <Box mih="100dvh" bg="var(--convive-bg, #f4f6fa)" p="md">
       {/* A landmark of its own, so nothing on the page sits outside one (axe best practice "region"). */}
       <Group component="header" justify="flex-end">
-        <LanguageMenu />
+        <LanguageMenu onSignInScreens />
       </Group>
       <Center mih="calc(100dvh - 80px)">
         <Paper component="main" withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }} w="100%" maw={420}>
