@@ -14,10 +14,13 @@ const repo = fileURLToPath(new URL("../../", import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const database = e2eDatabase(port);
+// Several local runs side by side (one per working session) each build into and report under their own folders.
+const webDist = process.env.E2E_WEB_DIST ?? `${repo}apps/web/dist-e2e`;
+const artifacts = process.env.E2E_ARTIFACTS ?? `${repo}artifacts`;
 
 export default defineConfig({
   testDir: "./e2e/specs",
-  outputDir: `${repo}artifacts/e2e-results`,
+  outputDir: `${artifacts}/e2e-results`,
   fullyParallel: true,
   // The machine has two cores; the server shares them.
   workers: 2,
@@ -28,7 +31,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 7_000 },
   globalTeardown: "./e2e/support/teardown.ts",
-  reporter: [["list"], ["json", { outputFile: `${repo}artifacts/e2e.json` }]],
+  reporter: [["list"], ["json", { outputFile: `${artifacts}/e2e.json` }]],
   use: {
     baseURL,
     browserName: "chromium",
@@ -68,10 +71,10 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: database?.url ?? "pglite:memory",
       DEMO_DATA: "true",
-      WEB_DIST: `${repo}apps/web/dist-e2e`,
+      WEB_DIST: webDist,
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
-      UPLOADS_DIR: `${repo}artifacts/e2e-uploads`,
+      UPLOADS_DIR: `${artifacts}/e2e-uploads`,
       // Hermetic: no Redis or SMTP from the surrounding environment (CI exports REDIS_URL).
       REDIS_URL: "",
       SMTP_URL: "",

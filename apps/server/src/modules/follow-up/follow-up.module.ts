@@ -15,5 +15,5 @@ export const followUpModule: FastifyPluginAsync<{
   const deps = { db: ctx.db, notifications: ctx.notifications };
   await app.register(formativeActionsRoutes, { actions: createFormativeActionsService(deps) });
   await app.register(parentMeetingsRoutes, { meetings: createParentMeetingsService(deps) });
-  await app.register(observationsRoutes, { observations: createObservationsService({ db: ctx.db }) });
+  await app.register(observationsRoutes, { observations: createObservationsService(deps) });
 };

@@ -67,6 +67,9 @@ export interface ActionFilter {
   ids?: number[];
   incidentId?: number;
   responsibleId?: number;
+  studentId?: number;
+  /** The caller's scope: a condition on `incidents` and the action. */
+  visible?: SQL;
   state?: ActionState;
   /** Leaves out actions of cancelled incidents (the lists: nothing is left to follow there). */
   activeIncidents?: boolean;
@@ -106,6 +109,8 @@ export async function loadActions(tx: Tx, schoolId: string, filter: ActionFilter
         filter.ids ? inArray(f.id, filter.ids) : undefined,
         filter.incidentId ? eq(f.incidentId, filter.incidentId) : undefined,
         filter.responsibleId ? eq(f.responsibleId, filter.responsibleId) : undefined,
+        filter.studentId ? eq(f.studentId, filter.studentId) : undefined,
+        filter.visible,
         filter.state ? stateCondition(filter.state, today) : undefined,
         filter.activeIncidents ? ne(incidents.status, "cancelled") : undefined,
       ),

@@ -5,6 +5,7 @@ import {
   FormativeActionsQuery,
   IdParam,
   OccurrenceParam,
+  perm,
   UpdateFormativeActionBody,
   WaiveBody,
 } from "@convive/domain";
@@ -86,6 +87,18 @@ export const formativeActionsRoutes: FastifyPluginAsync<{ actions: FormativeActi
       body: WaiveBody,
     },
     ({ request, params, body }) => actions.waive(viewerOf(request), params.id, body.reason),
+  );
+  // Families hold incidents.read only: with it they read their own child's actions (the service narrows to scope).
+  r.list(
+    "/api/students/:id/formative-actions",
+    ["formative_actions", FormativeActionSchema],
+    {
+      config: { access: "school", permissions: [perm("formative-actions", "read"), perm("incidents", "read")] },
+      params: IdParam,
+      description:
+        "The student's formative actions in the caller's scope (their file), most urgent first; 404 for another family's child.",
+    },
+    ({ request, params }) => actions.ofStudent(viewerOf(request), params.id),
   );
   // Any staff member may be responsible for an action, so "mine" needs no grant; "all" needs
   // formative-actions.read and the whole-school scope (the service narrows everyone else to theirs).

@@ -6,13 +6,23 @@ import {
   type Repeat,
   type UpdateFormativeActionBody,
 } from "@convive/domain";
+import { eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { formativeActions } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import {
+  actionForReader,
+  incidentsWhere,
+  redactorOf,
+  requireFilterableStudent,
+  resolveScope,
+} from "../incidents/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import * as repo from "./formative-actions.repository.ts";
 import { checkDates, requireResponsible, requireStudentOf } from "./formative-actions.rules.ts";
+import { findStudent } from "./observations.repository.ts";
 import { incidentInScope, requireOpen, requireStaff, scopeOf, type Viewer } from "./scope.ts";
-import { appendTimeline, dayEs, incidentLink, schoolToday, snake } from "./shared.ts";
+import { appendTimeline, incidentLink, schoolToday, snake } from "./shared.ts";
 
 const UPDATE = perm("formative-actions", "update");
 
@@ -35,7 +45,7 @@ export function createFormativeActionsService(deps: { db: Db; notifications: Not
           schoolId: viewer.tenant.schoolId,
           userIds: [action.responsibleId],
           type: "formative-action.assigned",
-          params: { folio, guideline: action.guideline, date: action.startsOn, date_es: dayEs(action.startsOn) },
+          params: { folio, guideline: action.guideline, date: action.startsOn },
           link: incidentLink(action.incidentId),
         });
 
@@ -223,7 +233,29 @@ export function createFormativeActionsService(deps: { db: Db; notifications: Not
     );
   }
 
-  return { create, update, complete: setCompleted, waive, list };
+  /**
+   * The formative actions of one student (their file): those of incidents in the caller's scope and those they
+   * are responsible for; a family reads their own child's, of incidents shown to families, with other students'
+   * names replaced.
+   */
+  async function ofStudent(viewer: Viewer, studentId: number) {
+    const { schoolId } = viewer.tenant;
+    const scope = await resolveScope(db, viewer);
+    requireFilterableStudent(scope, studentId);
+    // A path naming a student of another school (or none) is not found, as every /api/students/:id route answers.
+    if (!(await findStudent(db, schoolId, studentId))) throw new AppError("NOT_FOUND");
+    const mine = scope.kind === "family" ? undefined : eq(formativeActions.responsibleId, viewer.userId);
+    const actions = await repo.loadActions(
+      db,
+      schoolId,
+      { studentId, visible: mine ? or(incidentsWhere(scope), mine) : incidentsWhere(scope), activeIncidents: true },
+      await schoolToday(db, schoolId),
+    );
+    const redactor = await redactorOf(db, scope);
+    return actions.map((a) => actionForReader(a, redactor, [studentId]));
+  }
+
+  return { create, update, complete: setCompleted, waive, list, ofStudent };
 }
 
 export type FormativeActionsService = ReturnType<typeof createFormativeActionsService>;

@@ -1,7 +1,7 @@
 import type { Observation, ObservationKind } from "@convive/domain";
 import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { accompanimentObservations, observationTypes, students, users } from "../../db/schema/index.ts";
+import { accompanimentObservations, familyLinks, observationTypes, students, users } from "../../db/schema/index.ts";
 import { personName } from "../../lib/names.ts";
 import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 
@@ -10,6 +10,14 @@ export async function findStudent(tx: Tx, schoolId: string, id: number) {
     .pick(students, { id: students.id, status: students.status })
     .where(eq(students.id, id));
   return row;
+}
+
+/** The family members of a student (who hear of an observation shown to families). */
+export async function familyOf(tx: Tx, schoolId: string, studentId: number): Promise<number[]> {
+  const rows = await forSchool(tx, schoolId)
+    .pick(familyLinks, { id: familyLinks.userId })
+    .where(eq(familyLinks.studentId, studentId));
+  return rows.map((r) => r.id);
 }
 
 export async function findObservationType(tx: Tx, schoolId: string, id: number) {

@@ -1,5 +1,5 @@
-import type { ObservationBody } from "@convive/domain";
-import type { Db } from "../../db/client.ts";
+import type { Observation, ObservationBody } from "@convive/domain";
+import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   observationsWhere,
@@ -7,6 +7,7 @@ import {
   requireFilterableStudent,
   resolveObservationScope,
 } from "../incidents/index.ts";
+import type { NotificationsService } from "../notifications/index.ts";
 import * as repo from "./observations.repository.ts";
 import { requireStaff, type Viewer } from "./scope.ts";
 import { schoolToday } from "./shared.ts";
@@ -15,8 +16,8 @@ import { schoolToday } from "./shared.ts";
  * Accompaniment observations (design §4): a positive or neutral note about a student, with recognition points,
  * shown to the family unless the recorder says otherwise.
  */
-export function createObservationsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createObservationsService(deps: { db: Db; notifications: NotificationsService }) {
+  const { db, notifications } = deps;
 
   /** Records an observation of an active student with an active type, dated today or earlier (school time). */
   async function create(viewer: Viewer, body: ObservationBody) {
@@ -31,18 +32,46 @@ export function createObservationsService(deps: { db: Db }) {
     if (body.observed_on > (await schoolToday(db, schoolId))) {
       throw new AppError("FUTURE_DATE", { observed_on: "FUTURE_DATE" });
     }
-    const { id } = await repo.insertObservation(db, {
-      schoolId,
-      studentId: body.student_id,
-      observationTypeId: body.observation_type_id,
-      text: body.text,
-      observedOn: body.observed_on,
-      points: body.points ?? type.points,
-      visibleToFamily: body.visible_to_family,
-      recordedBy: viewer.userId,
+    const { observation, publish } = await db.transaction(async (tx) => {
+      const { id } = await repo.insertObservation(tx, {
+        schoolId,
+        studentId: body.student_id,
+        observationTypeId: body.observation_type_id,
+        text: body.text,
+        observedOn: body.observed_on,
+        points: body.points ?? type.points,
+        visibleToFamily: body.visible_to_family,
+        recordedBy: viewer.userId,
+      });
+      const { observations } = await repo.loadObservations(tx, schoolId, { ids: [id] });
+      const saved = observations[0]!;
+      const told = saved.visible_to_family ? await tellFamilies(tx, schoolId, saved) : null;
+      return { observation: saved, publish: told?.publish };
     });
-    const { observations } = await repo.loadObservations(db, schoolId, { ids: [id] });
-    return observations[0]!;
+    publish?.();
+    return observation;
+  }
+
+  /**
+   * An observation shown to families reaches them (issue 12 §1): each family member of the student is notified,
+   * with a link that opens the child's file. Only their own child is named; the text is not in the notice.
+   */
+  async function tellFamilies(tx: Tx, schoolId: string, observation: Observation) {
+    const families = await repo.familyOf(tx, schoolId, observation.student.id);
+    return notifications.notify(tx, {
+      schoolId,
+      userIds: families,
+      type: "observation.created.family",
+      params: {
+        student: observation.student.name,
+        author: observation.recorded_by.name,
+        observation: observation.type.name_es,
+        observation_es: observation.type.name_es,
+        observation_en: observation.type.name_en || observation.type.name_es,
+        date: observation.observed_on,
+      },
+      link: `/notifications?student=${observation.student.id}`,
+    });
   }
 
   /**

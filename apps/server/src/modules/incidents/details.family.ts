@@ -1,4 +1,4 @@
-import type { IncidentDetail, TimelineEntry } from "@convive/domain";
+import type { FormativeAction, IncidentDetail, TimelineEntry } from "@convive/domain";
 import { meetingForReader, type Redactor } from "./redaction.ts";
 
 /**
@@ -10,19 +10,25 @@ import { meetingForReader, type Redactor } from "./redaction.ts";
 export function detailForReader(incident: IncidentDetail, redactor: Redactor, studentIds: number[]): IncidentDetail {
   if (!redactor.active) return incident;
   const text = (value: string) => redactor.text(value, studentIds);
-  const maybe = (value: string | null) => redactor.maybe(value, studentIds);
   return {
     ...incident,
     attachments: incident.attachments.map((a) => ({ ...a, file_name: text(a.file_name) })),
-    formative_actions: incident.formative_actions.map((a) => ({
-      ...a,
-      guideline: text(a.guideline),
-      notes: maybe(a.notes),
-      waive_reason: maybe(a.waive_reason),
-      occurrences: a.occurrences.map((o) => ({ ...o, note: maybe(o.note) })),
-    })),
+    formative_actions: incident.formative_actions.map((a) => actionForReader(a, redactor, studentIds)),
     meetings: incident.meetings.map((m) => meetingForReader(m, redactor, studentIds)),
     timeline: incident.timeline.map((t) => timelineForReader(t, text)),
+  };
+}
+
+/** A formative action as a family may read it: every text staff wrote, with other students' names replaced. */
+export function actionForReader(action: FormativeAction, redactor: Redactor, studentIds: readonly number[]) {
+  if (!redactor.active) return action;
+  const maybe = (value: string | null) => redactor.maybe(value, studentIds);
+  return {
+    ...action,
+    guideline: redactor.text(action.guideline, studentIds),
+    notes: maybe(action.notes),
+    waive_reason: maybe(action.waive_reason),
+    occurrences: action.occurrences.map((o) => ({ ...o, note: maybe(o.note) })),
   };
 }
 

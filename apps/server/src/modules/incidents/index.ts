@@ -1,9 +1,11 @@
 // The incidents module's public surface for follow-up: who may see which incidents and observations, how an
 // action is presented and what a family may read.
 export { presentAction } from "./details.actions.ts";
+export { actionForReader } from "./details.family.ts";
 export { meetingForReader, redactorOf, studentIdsOf } from "./redaction.ts";
 export {
   incidentsWhere,
+  inStudentIds,
   observationsWhere,
   requireFilterableStudent,
   resolveObservationScope,

@@ -10,6 +10,7 @@ import { logout } from "../../features/auth/api/logout.ts";
 import { hasBell } from "../../features/notifications/components/NotificationBell.tsx";
 import { useNotificationSocket } from "../../features/notifications/realtime.ts";
 import { PrivacyNotice } from "../../features/privacy/PrivacyNotice.tsx";
+import { StudentFileHost } from "../../features/student-file/StudentFileHost.tsx";
 import { useSchoolInformation } from "../../lib/school-information.ts";
 import { useSession } from "../../lib/session.ts";
 import { SCREENS } from "../screens.ts";
@@ -82,6 +83,8 @@ export default function Layout() {
   const { overlay, open } = sidebar;
   return (
     <AppShell
+      // A school switch (issue 12 §3) mounts everything afresh: no screen keeps what it read in the other school.
+      key={schoolId ?? ""}
       header={{ height: HEADER_HEIGHT }}
       navbar={overlay ? undefined : { width: open ? NAV_WIDTH : RAIL_WIDTH, breakpoint: 0 }}
       padding={{ base: "sm", sm: "lg" }}
@@ -130,7 +133,7 @@ export default function Layout() {
           rail={false}
           onChoose={sidebar.choose}
           onLogout={signOut}
-          top={<MobileUserPanel user={user} schoolId={schoolId} onNavigate={sidebar.close} />}
+          top={<MobileUserPanel user={user} schoolId={schoolId} school={school} onNavigate={sidebar.close} />}
         />
       </Drawer>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
@@ -139,9 +142,13 @@ export default function Layout() {
             <PageTitle title={title} path={pathname} size="h2" />
           </Box>
         )}
-        <Suspense fallback={<PageLoader />}>{Screen ? <Screen /> : <ModulePlaceholder title={title} />}</Suspense>
+        {/* One boundary per route: the previous screen never stays under a new URL while the next one loads. */}
+        <Suspense key={route?.path ?? pathname} fallback={<PageLoader />}>
+          {Screen ? <Screen /> : <ModulePlaceholder title={title} />}
+        </Suspense>
       </AppShell.Main>
       <PrivacyNotice user={user} schoolId={schoolId} school={school} />
+      <StudentFileHost />
     </AppShell>
   );
 }

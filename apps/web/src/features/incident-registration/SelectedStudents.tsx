@@ -3,6 +3,7 @@ import { ActionIcon, Group, Paper, SegmentedControl, Stack, Text } from "@mantin
 import { IconX } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { StudentFileLink } from "../student-file/api/StudentFileLink.tsx";
 import { StudentAvatar } from "./Bits.tsx";
 import type { PickedStudent } from "./incident-form.ts";
 
@@ -41,9 +42,15 @@ export function SelectedStudents({
               <Group wrap="nowrap" gap="sm" style={{ flex: "1 1 180px", minWidth: 0 }}>
                 <StudentAvatar name={s.name} photo={s.photo} size={32} />
                 <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} lh={1.25} style={{ overflowWrap: "anywhere" }}>
-                    {s.name}
-                  </Text>
+                  <StudentFileLink
+                    studentId={s.id}
+                    name={s.name}
+                    size="sm"
+                    fw={600}
+                    lh={1.25}
+                    display="block"
+                    style={{ overflowWrap: "anywhere" }}
+                  />
                   {s.group_label && (
                     <Text size="xs" c="gray.7">
                       {s.group_label}

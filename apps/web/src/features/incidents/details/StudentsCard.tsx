@@ -1,6 +1,7 @@
 import { Avatar, Group, Stack, Text } from "@mantine/core";
 import { IconUser, IconUsers } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { StudentFileLink } from "../../student-file/api/StudentFileLink.tsx";
 import { initials } from "./format.ts";
 import { Section } from "./Section.tsx";
 import type { DetailView } from "./view.ts";
@@ -24,9 +25,19 @@ export function StudentsCard({ view }: { view: DetailView }) {
               {s.name ? initials(s.name) : <IconUser size={20} aria-hidden />}
             </Avatar>
             <Stack gap={0} miw={0} style={{ flex: 1 }}>
-              <Text fw={600} size="sm" style={{ overflowWrap: "anywhere" }} fs={s.name ? undefined : "italic"}>
-                {s.name ?? t("incidents:otherStudent")}
-              </Text>
+              {s.id !== null && s.name ? (
+                <StudentFileLink
+                  studentId={s.id}
+                  name={s.name}
+                  fw={600}
+                  size="sm"
+                  style={{ overflowWrap: "anywhere" }}
+                />
+              ) : (
+                <Text fw={600} size="sm" fs="italic">
+                  {t("incidents:otherStudent")}
+                </Text>
+              )}
               {(s.enrollment || s.group_label) && (
                 <Text size="xs" c="dimmed">
                   {[s.enrollment, s.group_label].filter(Boolean).join(" · ")}

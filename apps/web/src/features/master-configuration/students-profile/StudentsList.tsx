@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip, VisuallyHidden 
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { type Column, PagedList } from "../../../components/PagedList.tsx";
+import { StudentFileLink } from "../../student-file/api/StudentFileLink.tsx";
 import { fullName } from "../shared/format.ts";
 import { PER_PAGE } from "./api.ts";
 import { studentInitials } from "./PhotoCard.tsx";
@@ -83,9 +84,7 @@ export function StudentsList({ can, onEdit, onDelete, ...list }: StudentsListPro
       header: t("list.name"),
       render: (s) => (
         <>
-          <Text size="sm" fw={600}>
-            {fullName(s)}
-          </Text>
+          <StudentFileLink studentId={s.id} name={fullName(s)} size="sm" fw={600} display="block" />
           {s.curp && (
             <Text size="xs" c="gray.7" ff="monospace">
               {s.curp}
@@ -119,9 +118,7 @@ export function StudentsList({ can, onEdit, onDelete, ...list }: StudentsListPro
         <Group wrap="nowrap" align="flex-start" gap="sm">
           {photo(s, 48)}
           <Stack gap={4} miw={0} style={{ flex: 1 }}>
-            <Text size="sm" fw={600}>
-              {fullName(s)}
-            </Text>
+            <StudentFileLink studentId={s.id} name={fullName(s)} size="sm" fw={600} display="block" />
             <Text size="xs" c="gray.7" ff="monospace">
               {s.enrollment}
             </Text>

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from "@mantine/core
 import { IconBellOff, IconChecks } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import "dayjs/locale/es";
+import { ROLE_FAMILIAR } from "@convive/domain/core";
 import relativeTime from "dayjs/plugin/relativeTime";
 import { useEffect, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { EmptyState } from "../../../components/EmptyState.tsx";
 import { useSession } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { FamilyChildren } from "../../student-file/api/FamilyChildren.tsx";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notifications.ts";
 import { resetBell } from "../api/reset-bell.ts";
 import { NotificationCard } from "../components/NotificationCard.tsx";
@@ -24,8 +26,21 @@ function useMinuteTick() {
   }, []);
 }
 
-/** /notifications: the user's notifications in this school, newest first (product design §6). */
+/**
+ * /notifications: a family's children first, with their latest news (issue 12 §1: a family lands on their
+ * children), then the user's notifications in this school, newest first (product design §6).
+ */
 export default function NotificationsPage() {
+  const family = useCurrentUser().data?.roles?.[0]?.name === ROLE_FAMILIAR;
+  return (
+    <Stack gap="xl">
+      <FamilyChildren enabled={family} />
+      <NotificationsList />
+    </Stack>
+  );
+}
+
+function NotificationsList() {
   const { t, i18n } = useTranslation("notifications");
   const { schoolId } = useSession();
   const list = useNotifications(schoolId, i18n.resolvedLanguage ?? "es");

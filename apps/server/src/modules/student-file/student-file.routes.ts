@@ -1,0 +1,49 @@
+import { MyChildSchema, perm, StudentFileSchema } from "@convive/domain";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { requestLanguage } from "../../lib/language.ts";
+import { resourceRoutes } from "../../lib/resource-routes.ts";
+import type { StudentFileSection } from "../../lib/student-file-section.ts";
+import type { Viewer } from "../incidents/index.ts";
+import { createStudentFileService, type StudentFileService } from "./student-file.service.ts";
+
+const viewerOf = (request: FastifyRequest): Viewer => ({
+  tenant: request.tenant!,
+  userId: request.principal!.userId,
+  language: requestLanguage(request.headers),
+});
+
+/** Whoever reads incidents (staff and families) or the students profile may ask; the service narrows to their scope. */
+const readers = {
+  access: "school",
+  permissions: [perm("incidents", "read"), perm("master-configuration-students", "read")],
+} as const;
+
+export const studentFileRoutes: FastifyPluginAsync<{ service: StudentFileService }> = async (app, { service }) => {
+  const r = resourceRoutes(app, { tags: ["students"], access: () => readers });
+  r.one(
+    "/api/students/:id/file",
+    ["file", StudentFileSchema],
+    {
+      config: readers,
+      description:
+        "The student's file: photo, group, family contacts (staff only) and each section with how many records the caller may read in it; 404 outside the caller's scope.",
+    },
+    ({ request, params }) => service.file(viewerOf(request), params.id),
+  );
+  r.list(
+    "/api/my-children",
+    ["children", MyChildSchema],
+    {
+      config: { access: "school", permissions: [perm("incidents", "read")] },
+      description: "A family's children with their group and latest news (empty for staff).",
+    },
+    ({ request }) => service.myChildren(viewerOf(request)),
+  );
+};
+
+export const studentFileModule: FastifyPluginAsync<{
+  ctx: { db: Db; sections: readonly StudentFileSection[] };
+}> = async (app, { ctx }) => {
+  await app.register(studentFileRoutes, { service: createStudentFileService(ctx) });
+};

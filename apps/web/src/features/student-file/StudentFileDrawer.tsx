@@ -1,0 +1,71 @@
+import "../../app/student-file-tabs.ts";
+import { Badge, Drawer, Group, Tabs, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { QueryState } from "../../components/QueryState.tsx";
+import { useIsPhone } from "../../lib/use-is-phone.ts";
+import { useStudentFile } from "./api/queries.ts";
+import { studentFileTab } from "./api/tabs.ts";
+import { FileHeader } from "./FileHeader.tsx";
+
+/**
+ * The student's file (issue 12 §1), over whatever screen opened it: the student, then one tab per section the
+ * server reports for this reader, each drawn by the module that registered it.
+ */
+export default function StudentFileDrawer({ studentId, onClose }: { studentId: number; onClose: () => void }) {
+  const { t } = useTranslation(["studentFile", "common"]);
+  const isPhone = useIsPhone();
+  const file = useStudentFile(studentId);
+  // The server leaves the contacts out for a family reading their own child's file.
+  const family = file.data?.contacts === null;
+  const tabs = (file.data?.sections ?? []).flatMap((s) => {
+    const tab = studentFileTab(s.key);
+    return tab ? [{ ...tab, count: s.count }] : [];
+  });
+  // The tab chosen for this student; another student (a link inside the file) starts again on the first tab.
+  const [picked, setPicked] = useState<{ studentId: number; key: string } | null>(null);
+  const current = (picked?.studentId === studentId ? picked.key : null) ?? tabs[0]?.key ?? null;
+
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size={isPhone ? "100%" : 760}
+      title={
+        <Text component="span" fw={700} size="lg">
+          {t("title")}
+        </Text>
+      }
+      closeButtonProps={{ "aria-label": t("close") }}
+      padding={isPhone ? "md" : "lg"}
+    >
+      {file.data ? (
+        <>
+          <FileHeader file={file.data} />
+          <Tabs value={current} onChange={(key) => key && setPicked({ studentId, key })} mt="lg" keepMounted={false}>
+            <Tabs.List style={{ flexWrap: isPhone ? "nowrap" : "wrap", overflowX: "auto" }}>
+              {tabs.map((tab) => (
+                <Tabs.Tab key={tab.key} value={tab.key} style={{ flexShrink: 0 }}>
+                  <Group gap={6} wrap="nowrap">
+                    {t(`${tab.ns}:${tab.labelKey}`)}
+                    <Badge size="sm" variant="light" color="gray" c="gray.8" circle={tab.count < 10}>
+                      {tab.count}
+                    </Badge>
+                  </Group>
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {tabs.map((tab) => (
+              <Tabs.Panel key={tab.key} value={tab.key} pt="md">
+                <tab.Panel studentId={studentId} family={family} />
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        </>
+      ) : (
+        <QueryState query={file} height={240} />
+      )}
+    </Drawer>
+  );
+}
