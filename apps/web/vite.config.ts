@@ -49,7 +49,7 @@ export default defineConfig({
             // the dependencies of what it captures, and the core's barrel module names them all).
             {
               name: "domain-rules",
-              test: /packages\/domain\/src\/(errors|messages\/|school-time|help-videos|contrast|mexican-ids)/,
+              test: /packages\/domain\/src\/(errors|messages\/|school-time|dates\.ts|help-videos|contrast|mexican-ids|bilingual-lists)/,
               priority: 2,
             },
             { ...signInChunk("src/app/start.tsx", SIGN_IN_LIBRARIES), priority: 1 },

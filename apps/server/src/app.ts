@@ -29,11 +29,13 @@ import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
 import { familiesModule } from "./modules/families/families.routes.ts";
 import { upsertFamilyMember } from "./modules/families/index.ts";
 import { followUpModule } from "./modules/follow-up/follow-up.module.ts";
+import { followUpFileSections } from "./modules/follow-up/student-file.sections.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
 import { importsModule } from "./modules/imports/imports.routes.ts";
 import { incidentConfigModule } from "./modules/incident-config/incident-config.routes.ts";
 import { incidentsArchiveModule } from "./modules/incidents/archive.module.ts";
 import { incidentsRegistrationModule } from "./modules/incidents/registration.module.ts";
+import { incidentsFileSection } from "./modules/incidents/student-file.section.ts";
 import { invitationsModule } from "./modules/invitations/invitations.routes.ts";
 import { liveChatRoutes } from "./modules/live-chat/live-chat.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
@@ -49,8 +51,11 @@ import { schoolUsersModule } from "./modules/school-users/school-users.routes.ts
 import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts";
 import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
 import { createSchoolsService } from "./modules/schools/schools.service.ts";
+import { setupProgressHook } from "./modules/schools/setup-progress.hook.ts";
+import { createSetupProgress } from "./modules/schools/setup-progress.service.ts";
 import { listGroups } from "./modules/structure/index.ts";
 import { structureModule } from "./modules/structure/structure.routes.ts";
+import { studentFileModule } from "./modules/student-file/index.ts";
 import { studentsModule } from "./modules/students/students.routes.ts";
 import { subjectsModule } from "./modules/subjects/subjects.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -163,7 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("preClose", () => background.drain());
   const unlocks = createLoginUnlockService({ db, config, mailer, background });
   const auth = createAuthService({ db, config, events, unlocks });
-  const users = createUsersService({ db, appDomain: config.APP_DOMAIN, events, caches });
+  // Issue 12 §2: whether a school is still being set up decides its staff's landing view and its setup reminder.
+  const setup = createSetupProgress({ db, events, notices: notifications });
+  await app.register(setupProgressHook, { setup, events });
+  const users = createUsersService({ db, appDomain: config.APP_DOMAIN, events, caches, setup });
   const resets = createPasswordResetService({ db, config, mailer, auth, background });
   const schools = createSchoolsService({ db });
 
@@ -205,6 +213,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(incidentsRegistrationModule, { ctx: { db, config, mailer, files, notifications } });
   await app.register(incidentsArchiveModule, { ctx: { db, config } });
   await app.register(followUpModule, { ctx: { db, notifications } });
+  // The student's file lists the sections the modules add, in their order; it knows none of them by name.
+  await app.register(studentFileModule, {
+    ctx: { db, sections: [incidentsFileSection, ...followUpFileSections] },
+  });
 
   await registerWeb(app, config.WEB_DIST);
   return app;

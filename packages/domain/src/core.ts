@@ -1,6 +1,8 @@
 /** Rules and constants without the zod schemas: what the web needs before sign-in, kept small. */
+export * from "./bilingual-lists.ts";
 export * from "./constants.ts";
 export * from "./contrast.ts";
+export * from "./dates.ts";
 export * from "./errors.ts";
 export * from "./guard.ts";
 export * from "./help-videos.ts";

@@ -20,6 +20,7 @@ export * from "./schemas/school-info.ts";
 export * from "./schemas/school-users.ts";
 export * from "./schemas/school-years.ts";
 export * from "./schemas/structure.ts";
+export * from "./schemas/student-file.ts";
 export * from "./schemas/students.ts";
 export * from "./schemas/subjects.ts";
 export * from "./schemas/users.ts";

@@ -56,3 +56,65 @@ describe("landing view, Familiar", () => {
     expect(landingView("Familiar", modules)).toBe(expected);
   });
 });
+
+describe("landing view while the school is being set up (issue 12 §2)", () => {
+  const director = [
+    "module-incidents-registration",
+    "module-master-configuration",
+    "module-notifications",
+    "module-incidents-details",
+  ];
+  const schoolInfo = ["master-configuration-school-info.read"];
+  const checklist = "/master-configuration/general-information";
+
+  it.each([
+    [
+      "a Director of a school still being set up lands on the checklist",
+      "Director",
+      director,
+      true,
+      schoolInfo,
+      checklist,
+    ],
+    ["so does any staff role that can complete the setup", "Coordinador", director, true, schoolInfo, checklist],
+    [
+      "updating the school information is enough",
+      "Director",
+      director,
+      true,
+      ["master-configuration-school-info.update"],
+      checklist,
+    ],
+    [
+      "once the seven stages are complete, the spec's order again",
+      "Director",
+      director,
+      false,
+      schoolInfo,
+      "/register",
+    ],
+    [
+      "without the master-configuration module: the spec's order",
+      "Docente",
+      ["module-incidents-registration"],
+      true,
+      schoolInfo,
+      "/register",
+    ],
+    [
+      "without the permission of the checklist's screen: the spec's order",
+      "Director",
+      director,
+      true,
+      ["master-configuration-subjects.read"],
+      "/register",
+    ],
+    ["a Familiar never lands there", "Familiar", [...director], true, schoolInfo, "/notifications"],
+  ])("%s", (_name, role, modules, pending, permissions, expected) => {
+    expect(landingView(role, modules, { pending, permissions })).toBe(expected);
+  });
+
+  it("without setup information the spec's order applies", () => {
+    expect(landingView("Director", director)).toBe("/register");
+  });
+});

@@ -23,6 +23,8 @@ export interface ProfileTemplate {
   key: ProfileTemplateKey;
   /** Spanish name as displayed; also the role name the landing view compares against. */
   name: string;
+  /** English name a reader of English sees (issue 12 §6); the rules never read it. */
+  nameEn: string;
   modules: ModuleGrant[];
   permissions: Permission[];
 }
@@ -75,18 +77,21 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
   {
     key: "director",
     name: ROLE_DIRECTOR,
+    nameEn: "Principal",
     modules: [...MODULE_KEYS],
     permissions: [...ALL_PERMISSIONS],
   },
   {
     key: "coordinador",
     name: "Coordinador",
+    nameEn: "Coordinator",
     modules: [...STAFF_MODULES],
     permissions: coordinadorPermissions,
   },
   {
     key: "docente",
     name: "Docente",
+    nameEn: "Teacher",
     modules: [
       "module-incidents-registration",
       "module-incidents-details",
@@ -108,6 +113,7 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
   {
     key: "orientador",
     name: "Orientador",
+    nameEn: "Counsellor",
     modules: [...STAFF_MODULES],
     // Counsellors own inclusion and external support, so they get the full matrix there on top of Coordinador's.
     permissions: [
@@ -118,6 +124,7 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
   {
     key: "enfermeria",
     name: "Enfermería",
+    nameEn: "School nurse",
     modules: ["module-notifications", "module-scorecard"],
     // scorecard.read so the scorecard module in their menu actually opens.
     permissions: [...grant(["nursing"], CRUDS), perm("notifications", "read"), perm("scorecard", "read")],
@@ -125,6 +132,7 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
   {
     key: "familiar",
     name: ROLE_FAMILIAR,
+    nameEn: "Family member",
     modules: [
       "module-notifications",
       "module-incidents-details",

@@ -1,17 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  formatDate,
-  formatDateTime,
-  formatDay,
-  formatTime,
-  isFutureWall,
-  isWallTime,
-  todayIn,
-  toWallTime,
-  wallNow,
-  wallToInstant,
-} from "./school-time.ts";
+import { addDays, isFutureWall, isWallTime, todayIn, toWallTime, wallNow, wallToInstant } from "./school-time.ts";
 
 // Expected values are what a person at the school reads on a wall clock or calendar, written out by hand.
 describe("today at the school", () => {
@@ -78,29 +66,5 @@ describe("wall time", () => {
     expect(addDays("2026-02-27", 2)).toBe("2026-03-01");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
-  });
-});
-
-describe("showing dates and times", () => {
-  const incident = "2026-03-12T18:30:00Z"; // 12:30 at a Mexico City school
-
-  it("shows the school's clock in the reader's language", () => {
-    const school = { timeZone: "America/Mexico_City" };
-    expect(formatDateTime(incident, { ...school, lang: "es" })).toMatch(/^12 mar 2026, 12:30\sp\.\s?m\.$/);
-    expect(formatDateTime(incident, { ...school, lang: "en" })).toMatch(/^Mar 12, 2026, 12:30\sPM$/);
-    expect(formatDate(incident, { ...school, lang: "es" })).toBe("12 mar 2026");
-    expect(formatTime(incident, { ...school, lang: "en" })).toMatch(/^12:30\sPM$/);
-  });
-
-  it("shows the date of the school, not of UTC, late in the evening", () => {
-    const late = "2026-11-25T05:30:00Z";
-    expect(formatDate(late, { lang: "en", timeZone: "America/Mexico_City" })).toBe("Nov 24, 2026");
-    expect(formatTime(late, { lang: "en", timeZone: "America/Mexico_City" })).toMatch(/^11:30\sPM$/);
-  });
-
-  it("shows a school day on its own date, with or without its weekday", () => {
-    expect(formatDay("2026-05-14", { lang: "es" })).toBe("14 may 2026");
-    expect(formatDay("2026-05-14", { lang: "en" })).toBe("May 14, 2026");
-    expect(formatDay("2026-05-14", { lang: "en", weekday: true })).toBe("Thu, May 14, 2026");
   });
 });

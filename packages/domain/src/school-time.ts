@@ -8,7 +8,10 @@
 /** The school's zone when none is known yet (the design's default, and the fallback for an unknown zone). */
 export const DEFAULT_TIME_ZONE = "America/Mexico_City";
 
-/** Mexican Spanish (the market the design names) and US English: "12:15 p.m.", "Mar 12, 2026". */
+/**
+ * Mexican Spanish (the market the design names) and US English, for numbers ("1,234") and the date pickers; dates
+ * and times shown as text come from dates.ts, the one formatter.
+ */
 export const dateLocale = (lang: string) => (lang === "en" ? "en-US" : "es-MX");
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -105,32 +108,3 @@ export function addDays(day: string, days: number): string {
 
 /** Whether the device's own zone differs from the school's (then a form says whose clock it shows). */
 export const deviceZoneDiffers = (timeZone: string) => Intl.DateTimeFormat().resolvedOptions().timeZone !== timeZone;
-
-/** Where and in which language an instant is shown. */
-export interface ShownIn {
-  lang: string;
-  timeZone: string;
-}
-
-/** "12 mar 2026, 10:35 a.m." / "Mar 12, 2026, 10:35 AM" on the school's clock. */
-export const formatDateTime = (iso: string, { lang, timeZone }: ShownIn) =>
-  formatter(dateLocale(lang), timeZone, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-
-/** The date alone of an instant on the school's calendar: "12 mar 2026". */
-export const formatDate = (iso: string, { lang, timeZone }: ShownIn) =>
-  formatter(dateLocale(lang), timeZone, { dateStyle: "medium" }).format(new Date(iso));
-
-/** The time alone of an instant on the school's clock: "10:35 a.m.". */
-export const formatTime = (iso: string, { lang, timeZone }: ShownIn) =>
-  formatter(dateLocale(lang), timeZone, { timeStyle: "short" }).format(new Date(iso));
-
-/**
- * A school day as "12 mar 2026", or "jue, 12 mar 2026" with its weekday. Days carry no zone, so they are read at
- * noon UTC and no zone can move them to another date.
- */
-export function formatDay(day: string, { lang, weekday = false }: { lang: string; weekday?: boolean }): string {
-  const options: Intl.DateTimeFormatOptions = weekday
-    ? { weekday: "short", day: "numeric", month: "short", year: "numeric" }
-    : { dateStyle: "medium" };
-  return formatter(dateLocale(lang), "UTC", options).format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
-}

@@ -20,6 +20,11 @@ export interface DomainEvents {
    * school end now, their sessions and other schools are untouched.
    */
   "memberships.ended": { schoolId: string; userId: number };
+  /**
+   * A school's records changed outside a request of its own (an import's background job): what follows them (the
+   * setup progress of issue 12 §2) looks again. Changes made by a request are seen after it without this event.
+   */
+  "school.records.changed": { schoolId: string };
 }
 
 export interface EventBus {

@@ -379,7 +379,8 @@ describe("archive: XLSX export", () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual([I.i1.folio, I.i3.folio, I.i4.folio, I.i8.folio]);
     const i8 = rows.at(-1)!;
     expect((i8[1] as Date).toISOString().slice(0, 10)).toBe("2025-01-09");
-    expect(i8[2]).toBe("23:30");
+    // A real time cell (issue 12 §5): 23:30 of Excel's day zero.
+    expect((i8[2] as Date).toISOString()).toBe("1899-12-30T23:30:00.000Z");
     const i1 = rows[1]!;
     expect(i1.slice(3, 8)).toEqual([
       "En proceso",

@@ -52,7 +52,7 @@ describe("notifications list", () => {
     ]);
     expect(enPage.notifications[1]).toMatchObject({
       type: "incident.created",
-      body: "Ana Prueba registró «Retardo» el 2026-03-02.",
+      body: "Ana Prueba registró «Retardo» el 2 mar 2026.",
       link: "/incidents/7",
       read_at: null,
     });
@@ -66,7 +66,7 @@ describe("notifications list", () => {
       "New incident: Luis Pérez",
       "Welcome to Colegio Sol!",
     ]);
-    expect(esPage.notifications[1].body).toBe("Ana Prueba registered “Retardo” on 2026-03-02.");
+    expect(esPage.notifications[1].body).toBe("Ana Prueba registered “Retardo” on Mar 2, 2026.");
     const saved = await t.app.inject({
       method: "GET",
       url: "/api/notifications",
@@ -142,7 +142,7 @@ describe("marking read", () => {
 
     const all = await me.as({ method: "POST", url: "/api/notifications/read-all" });
     expect(all.statusCode, all.body).toBe(200);
-    expect(all.json().data).toEqual({ updated: 2, unread_count: 0 });
+    expect(all.json().data).toEqual({ updated: 2, unread_count: 0, unviewed_notifications_count: 0 });
     const list = (await me.as({ method: "GET", url: "/api/notifications" })).json().data;
     expect(list.unread_count).toBe(0);
     expect(list.notifications.every((n: { read_at: string | null }) => n.read_at !== null)).toBe(true);

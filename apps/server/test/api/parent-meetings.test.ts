@@ -99,7 +99,8 @@ describe("parent meetings", () => {
     // together).
     const told = (await bell(s.motherOfA1.as, "en")).filter((n) => n.type === "meeting.scheduled");
     expect(told).toHaveLength(1);
-    expect(told[0]!.title).toMatch(/^Meeting with the school: \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // Dates read one way (issue 12 §5): "Nov 25, 2026, 10:00 AM" on the school's clock.
+    expect(told[0]!.title).toMatch(/^Meeting with the school: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
     expect(told[0]!.body).toBe(`Meeting about incident ${incident.folio}. See the details in Convive.`);
     expect((await bell(s.teacher.as, "es")).some((n) => n.type === "meeting.scheduled")).toBe(false);
 

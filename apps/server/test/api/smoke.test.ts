@@ -15,7 +15,8 @@ describe("smoke", () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().data.user;
     expect(body.roles[0].name).toBe("Director");
-    expect(body.viewMain).toBe("/register");
+    // A new, empty school: its Director lands on the setup checklist (issue 12 §2; /register once set up).
+    expect(body.viewMain).toBe("/master-configuration/general-information");
     expect(body.schools).toEqual([expect.objectContaining({ id: school.id, is_active: true })]);
     expect(body).not.toHaveProperty("password_hash");
   });

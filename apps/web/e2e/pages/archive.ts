@@ -16,9 +16,9 @@ export type ArchiveFilterKey =
   | "recorded_by";
 
 /**
- * /archive and /incident-details (features/incidents/IncidentsPage.tsx): search, filters (a panel on wide screens,
- * a drawer on a phone), the results (a table from 992 px, cards below), the pager, the XLSX export and the
- * formative actions tab.
+ * /archive and /incident-details (features/incidents/IncidentsPage.tsx): search, filters (all in a drawer behind
+ * "Filtros"; from 1100 px the most used ones also in a panel), the results (a table from 992 px with the columns the
+ * reader chooses, cards below), the pager, the XLSX export and the formative actions tab.
  */
 export class ArchivePage {
   constructor(
@@ -54,23 +54,24 @@ export class ArchivePage {
     await expect(this.page).toHaveURL(text ? /[?&]q=/ : /^(?!.*[?&]q=)/);
   }
 
-  /** The "Filtros" button below 1100 px (its name carries the number of active filters). */
+  /** The "Filtros" button that opens every filter in a drawer (its name carries the number of active ones). */
   get filtersButton(): Locator {
     return this.main.getByRole("button", { name: new RegExp(`^${escapeRe(this.tx("archive:filters.open"))}`) });
   }
   get filtersDrawer(): Locator {
     return this.page.getByRole("dialog", { name: this.tx("archive:filters.title") });
   }
-  /** Where the filters are: the drawer below 1100 px (opened if needed), the panel otherwise. */
-  async filters(): Promise<Locator> {
-    if (await this.filtersButton.isVisible()) {
-      if (!(await this.filtersDrawer.isVisible())) await this.filtersButton.click();
-      await expect(this.filtersDrawer).toBeVisible();
-      return this.filtersDrawer;
-    }
+  /** From 1100 px: the panel above the table with the most used filters. */
+  get filtersPanel(): Locator {
     return this.main.getByRole("region", { name: this.tx("archive:filters.title") });
   }
-  /** Closes the phone's drawer ("Ver N resultados"); nothing to do on a wide screen. */
+  /** Where every filter is: the drawer (opened if needed). */
+  async filters(): Promise<Locator> {
+    if (!(await this.filtersDrawer.isVisible())) await this.filtersButton.click();
+    await expect(this.filtersDrawer).toBeVisible();
+    return this.filtersDrawer;
+  }
+  /** Closes the drawer ("Ver N resultados"); nothing to do when it is closed. */
   async closeFilters() {
     if (await this.filtersDrawer.isVisible()) {
       await this.filtersDrawer
@@ -161,6 +162,27 @@ export class ArchivePage {
   /** How families see other children. */
   get otherStudent(): Locator {
     return this.results.getByText(this.tx("incidents:otherStudent"));
+  }
+
+  /** A column's header in the table ("Estatus", "Grupo", …: archive:results.<key>). */
+  columnHeader(key: string): Locator {
+    return this.results.getByRole("columnheader", {
+      name: new RegExp(`^${escapeRe(this.tx(`archive:results.${key}`))}`),
+    });
+  }
+  get columnsButton(): Locator {
+    return this.main.getByRole("button", { name: this.tx("archive:columns.button"), exact: true });
+  }
+  /** Opens "Columnas" and returns its list of checkboxes (one per column that may be hidden). */
+  async columnsChooser(): Promise<Locator> {
+    const group = this.page.getByRole("group", { name: this.tx("archive:columns.label") });
+    if (!(await group.isVisible())) await this.columnsButton.click();
+    await expect(group).toBeVisible();
+    return group;
+  }
+  /** The table's rows (not its header). */
+  get rows(): Locator {
+    return this.results.locator("tbody tr");
   }
 
   // ───────────── pager ─────────────

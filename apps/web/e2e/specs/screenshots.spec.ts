@@ -8,11 +8,14 @@ import { LANGS, type Lang } from "../support/i18n.ts";
 import { FEATURE_SCREENS, SHELL_SCREENS, type ShellScreen } from "../support/screens.ts";
 
 /**
- * Every screen of the shell at phone (390 px) and desktop (1280 px) width in both languages, kept as CI artifacts:
+ * Every screen of the shell at phone (390 px), tablet (768 and 1024 px) and desktop (1280 px) width in both languages
+ * (issue 12: the walk of every account at those widths), kept as CI artifacts:
  * artifacts/screenshots/<screen>-<lang>-<width>.png. Nothing is compared; people look at them.
  */
 const WIDTHS = [
   { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
   { width: 1280, height: 800 },
 ] as const;
 
@@ -38,7 +41,7 @@ function shootScreens(screens: readonly ShellScreen[]) {
   for (const screen of screens) {
     test.describe(() => {
       if (screen.keepsDialog) test.use({ autoAcceptPrivacy: false });
-      test(`${screen.name} at 390 and 1280 px in es and en`, async ({ page }) => {
+      test(`${screen.name} at 390, 768, 1024 and 1280 px in es and en`, async ({ page }) => {
         for (const lang of LANGS) {
           for (const size of WIDTHS) {
             await page.setViewportSize(size);

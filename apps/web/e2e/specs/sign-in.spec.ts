@@ -61,8 +61,8 @@ test.describe("sign-in outcomes of the demo accounts", () => {
       await selection.choose(school.name);
       const layout = new AppLayout(page);
       await layout.expectReady(/\/register$/);
-      // The header shows the chosen school's logo, named after it.
-      await expect(layout.header.getByRole("img", { name: school.name })).toBeVisible();
+      // The header names the chosen school beside its logo (issue 12 §3).
+      await expect(layout.header.getByText(school.name, { exact: true })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem("school_id"))).toBe(school.id);
     });
   }
@@ -73,7 +73,7 @@ test.describe("sign-in outcomes of the demo accounts", () => {
     await login.signIn(DEMO.norte, DEMO_PASSWORD);
     const layout = new AppLayout(page);
     await layout.expectReady(/\/register$/);
-    await expect(layout.header.getByRole("img", { name: NORTE.name })).toBeVisible();
+    await expect(layout.header.getByText(NORTE.name, { exact: true })).toBeVisible();
   });
 
   test("nuevo must change the password first", async ({ page }) => {

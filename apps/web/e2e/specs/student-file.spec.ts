@@ -151,3 +151,20 @@ test("a family lands on their children; an observation shown to them reaches the
   await expect(fileDialog(page).getByRole("alert")).toBeVisible();
   await expect(fileDialog(page).getByRole("tablist")).toHaveCount(0);
 });
+
+test("a student's name in the archive opens their file over the archive, and closing it keeps the filters", async ({
+  page,
+  school,
+}) => {
+  await signInWithStorage(page, school.director, { language: "es", to: "/archive?status=open" });
+  const table = page.getByRole("table", { name: t("es", "archive:results.label") });
+  const name = table.getByRole("link", { name: /./ }).filter({ hasNotText: /^\d+$/ }).first();
+  const student = (await name.textContent())!;
+  await name.click();
+  const dialog = fileDialog(page);
+  await expect(dialog.getByRole("heading", { name: student })).toBeVisible();
+  await expect(page).toHaveURL(/\/archive\?status=open&student=\d+$/);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/archive\?status=open$/);
+});

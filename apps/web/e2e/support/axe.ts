@@ -15,8 +15,28 @@ export interface Violation {
   nodes: { target: string; summary: string }[];
 }
 
-/** Runs axe-core on the page as it is now and returns the WCAG A/AA violations. */
-export async function axeViolations(page: Page): Promise<Violation[]> {
+/**
+ * axe's best-practice rules about landmarks (issue 12): all content inside one, one banner, one main, each landmark
+ * unique and at the top level — a dialog's title bar must not add a second banner.
+ */
+export const LANDMARK_RULES = [
+  "region",
+  "landmark-banner-is-top-level",
+  "landmark-complementary-is-top-level",
+  "landmark-contentinfo-is-top-level",
+  "landmark-main-is-top-level",
+  "landmark-no-duplicate-banner",
+  "landmark-no-duplicate-contentinfo",
+  "landmark-no-duplicate-main",
+  "landmark-one-main",
+  "landmark-unique",
+];
+
+/**
+ * Runs axe-core on the page as it is now and returns the WCAG A/AA violations and those of `rules` (by default the
+ * landmark best practices every screen must also pass, issue 12).
+ */
+export async function axeViolations(page: Page, rules: readonly string[] = LANDMARK_RULES): Promise<Violation[]> {
   // The app's Content-Security-Policy refuses injected <script> and <style> tags, as it should; the checker runs
   // through the DevTools protocol instead (page.evaluate is not subject to the page's policy), and the no-transition
   // rule goes in as a constructed style sheet. Mid-transition colours would make the contrast rules flaky.
@@ -27,29 +47,43 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
     sheet.replaceSync("*, *::before, *::after { transition: none !important; animation: none !important; }");
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
-  return page.evaluate(async (tags) => {
-    type AxeResult = {
-      violations: {
-        id: string;
-        impact?: string | null;
-        help: string;
-        nodes: { target: unknown[]; failureSummary?: string }[];
-      }[];
-    };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "), summary: n.failureSummary ?? "" })),
-    }));
-  }, WCAG_TAGS);
+  return page.evaluate(
+    async ({ tags, rules }) => {
+      type AxeResult = {
+        violations: {
+          id: string;
+          impact?: string | null;
+          help: string;
+          nodes: { target: unknown[]; failureSummary?: string }[];
+        }[];
+      };
+      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+      const run = (runOnly: object) => axe.run(document, { runOnly, resultTypes: ["violations"] });
+      const result = await run({ type: "tag", values: tags });
+      // Best-practice rules outside the WCAG tags, named one by one, in a second pass.
+      if (rules.length > 0) result.violations.push(...(await run({ type: "rule", values: rules })).violations);
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "), summary: n.failureSummary ?? "" })),
+      }));
+    },
+    { tags: WCAG_TAGS, rules: [...rules] },
+  );
 }
 
-/** Soft-asserts no violations, attaching the details, so one run reports every screen and language. */
-export async function expectNoViolations(page: Page, testInfo: TestInfo, label: string) {
-  const violations = await axeViolations(page);
+/**
+ * Soft-asserts no violations, attaching the details, so one run reports every screen and language. `rules` adds
+ * best-practice rules to the WCAG ones (e.g. LANDMARK_RULES).
+ */
+export async function expectNoViolations(
+  page: Page,
+  testInfo: TestInfo,
+  label: string,
+  rules: readonly string[] = LANDMARK_RULES,
+) {
+  const violations = await axeViolations(page, rules);
   if (violations.length > 0) {
     await testInfo.attach(`axe-${label}.json`, {
       body: JSON.stringify(violations, null, 2),

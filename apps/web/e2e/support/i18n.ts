@@ -33,10 +33,13 @@ function lookup(tree: Tree, path: string): string | undefined {
  */
 export function t(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
   const [ns, path] = key.includes(":") ? (key.split(":") as [string, string]) : ["common", key];
+  // As the app (lib/i18n.ts): what the common namespace lacks is looked up in the shell's.
   const tree = namespace(lang, ns);
-  let text = lookup(tree, path);
+  const fallback = ns === "common" ? namespace(lang, "shell") : undefined;
+  let text = lookup(tree, path) ?? (fallback && lookup(fallback, path));
   if (text === undefined && typeof params.count === "number") {
-    text = lookup(tree, `${path}_${params.count === 1 ? "one" : "other"}`);
+    const plural = `${path}_${params.count === 1 ? "one" : "other"}`;
+    text = lookup(tree, plural) ?? (fallback && lookup(fallback, plural));
   }
   if (text === undefined) throw new Error(`missing text ${lang}:${key}`);
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));

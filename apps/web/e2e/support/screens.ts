@@ -10,10 +10,13 @@ import {
 import { AppLayout } from "../pages/layout.ts";
 import { NotificationsPage } from "../pages/notifications.ts";
 import { RegistrationPage } from "../pages/registration.ts";
+import { SchoolSwitcher } from "../pages/school-switcher.ts";
+import { SetupChecklistPage } from "../pages/setup-checklist.ts";
 import { apiLogin, call, createUser } from "./api.ts";
-import { COLEGIO, DEMO } from "./env.ts";
+import { COLEGIO, DEMO, NORTE } from "./env.ts";
 import { privacyDialog, setStoredLanguage, signInWithStorage } from "./fixtures.ts";
 import { type Lang, t } from "./i18n.ts";
+import { newSchoolWithDirector } from "./new-school.ts";
 import { placeholderRoute } from "./placeholder.ts";
 
 /**
@@ -78,6 +81,27 @@ export const SHELL_SCREENS: readonly ShellScreen[] = [
     },
   },
   {
+    name: "school-switch",
+    async open(page, lang) {
+      // A member of two schools opens the header's school menu (issue 12 §3).
+      await signInWithStorage(page, DEMO.multi, { schoolId: COLEGIO.id, language: lang, to: "/register" });
+      await new AppLayout(page, lang).expectReady(/\/register$/);
+      const switcher = new SchoolSwitcher(page, lang);
+      await switcher.button(COLEGIO.name).click();
+      await expect(switcher.option(NORTE.name)).toBeVisible();
+    },
+  },
+  {
+    name: "setup-checklist",
+    async open(page, lang) {
+      // A new school's Director lands on the setup checklist (issue 12 §2).
+      const { director } = await newSchoolWithDirector(lang);
+      await signInWithStorage(page, director.email, { password: director.password, language: lang, to: "/" });
+      await expect(page).toHaveURL(/\/master-configuration\/general-information$/);
+      await expect(new SetupChecklistPage(page, lang).card(0)).toBeVisible();
+    },
+  },
+  {
     name: "change-password",
     async open(page, lang) {
       await signInWithStorage(page, DEMO.nuevo, { language: lang, to: "/Changepassword" });
@@ -130,8 +154,9 @@ export const SHELL_SCREENS: readonly ShellScreen[] = [
       await openSignedIn(page, lang, DEMO.director, "/notifications", true);
       const layout = new AppLayout(page, lang);
       await layout.expectReady(/\/notifications$/);
-      // The demo's two, plus any incident another spec registered (the Director holds notify profile).
-      await expect(new NotificationsPage(page, lang).list.getByRole("listitem").nth(1)).toBeVisible();
+      // The demo's welcome, plus any incident another spec registered (the Director holds notify profile). No setup
+      // reminder: the demo school is set up, and the reminder goes when the last stage does (issue 12 §2).
+      await expect(new NotificationsPage(page, lang).list.getByRole("listitem").first()).toBeVisible();
     },
   },
   {

@@ -1,11 +1,12 @@
 import type { UserPayload } from "@convive/domain";
-import { guardRoute, PATHS } from "@convive/domain/core";
+import { guardRoute, normalisePath, PATHS } from "@convive/domain/core";
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useCurrentUser } from "../features/auth/api/current-user.ts";
 import { logout } from "../features/auth/api/logout.ts";
+import { switchLanded, useSwitchLanding } from "../features/auth/api/switch-school.ts";
 import { ApiError, api } from "../lib/api.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { session, useSession } from "../lib/session.ts";
@@ -34,9 +35,16 @@ function GuardWithUser() {
   const failure = useLoadFailure(user.error ?? user.failureReason, Boolean(user.data));
   useSessionLifecycle(Boolean(token));
   useLeaveDeactivatedSchool(user.error);
+  const landing = useSwitchLanding();
+  const landed = landing !== null && normalisePath(landing) === normalisePath(location.pathname);
+  useEffect(() => {
+    if (landed) switchLanded();
+  }, [landed]);
 
   if (isInvitationLink(location.pathname, location.search)) return <Outlet />;
-  if (token && !user.data && !PUBLIC_WITH_TOKEN.has(location.pathname.toLowerCase())) {
+  // Switching school (issue 12 §3): the page still open belongs to the previous school; wait for the landing view.
+  const switching = landing !== null && !landed;
+  if (switching || (token && !user.data && !PUBLIC_WITH_TOKEN.has(location.pathname.toLowerCase()))) {
     // The content renders only after the user is loaded (spec §2 Layout). A failed load that does not sign out
     // (503 while the database restarts, no network) says why; the query tries again by itself.
     return (

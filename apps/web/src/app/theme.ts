@@ -27,7 +27,8 @@ export type InstitutionalColors = readonly [string, string, string, string];
 /**
  * Spec §3: colour 1 the navigation bar, 2 the buttons, 3 active-title background, 4 active-title text and hover.
  * `labels` name, in the user's language, the × of every modal, drawer and toast and the eye of every password field
- * (Mantine leaves the first without a name and gives the second an English one).
+ * (Mantine leaves the first without a name and gives the second an English one). Modals and drawers get one
+ * banner-free title bar each, the one pattern every dialog shares.
  */
 export function schoolTheme(
   colors: InstitutionalColors = DEFAULT_INSTITUTIONAL_COLORS,
@@ -51,6 +52,10 @@ export function schoolTheme(
       Anchor: { defaultProps: { c: "institutional.9" } },
       Modal: { defaultProps: { closeButtonProps } },
       Drawer: { defaultProps: { closeButtonProps } },
+      // A dialog's title bar is not the page's banner: Mantine draws it as a <header>, which browsers expose as a
+      // second banner landmark beside the app's header while the dialog is open (issue 12 §9).
+      ModalHeader: { defaultProps: { component: "div" } },
+      DrawerHeader: { defaultProps: { component: "div" } },
       Notification: { defaultProps: { closeButtonProps } },
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": labels.togglePassword } } },
     },

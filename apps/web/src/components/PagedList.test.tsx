@@ -7,7 +7,11 @@ import { renderWithProviders } from "../test/render.tsx";
 import { PagedList } from "./PagedList.tsx";
 
 afterEach(cleanup);
-beforeAll(() => i18n.changeLanguage("en"));
+// In the app the layout has loaded the shell's texts (pagedList.*) before any list is drawn.
+beforeAll(async () => {
+  await i18n.changeLanguage("en");
+  await i18n.loadNamespaces("shell");
+});
 
 const people = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}` }));
 

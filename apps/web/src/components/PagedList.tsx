@@ -67,7 +67,7 @@ export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
     minWidth = 760,
     verticalSpacing = "sm",
   } = props;
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "shell"]);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const onPageSelectable = selection ? rows.filter(selection.selectable) : [];
   const all = onPageSelectable.length > 0 && onPageSelectable.every((r) => selection?.selected.has(r.id));

@@ -14,7 +14,7 @@ export function TemporaryPassword({
   password: string;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "shell"]);
   return (
     <Stack gap="md">
       <Text size="sm">{t("temporaryPassword.createdFor", { name, email })}</Text>

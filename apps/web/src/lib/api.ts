@@ -29,6 +29,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Leave out X-School-Id (platform and sign-in calls). */
   noSchool?: boolean;
+  /** Name this school instead of the selected one (entering another school before switching to it). */
+  school?: string;
   /** Do not sign out on 401/419 (used by the sign-in calls themselves). */
   quiet?: boolean;
   signal?: AbortSignal;
@@ -59,7 +61,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": i18n.language || "es" };
   const token = storage.get(KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
-  const school = storage.get(KEYS.schoolId);
+  const school = options.school ?? storage.get(KEYS.schoolId);
   if (school && !options.noSchool) headers["X-School-Id"] = school;
   const xsrf = readCookie("XSRF-TOKEN");
   if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;

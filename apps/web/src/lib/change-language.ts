@@ -18,8 +18,9 @@ export async function changeLanguage(language: Language, options: { onSignInScre
   if (!token || userId === null) return;
   try {
     await api(`/api/users/${userId}`, { method: "POST", body: { language }, quiet: true });
-    // Texts the server renders in the saved language are read again.
-    withQueryClient((client) => client.invalidateQueries({ queryKey: ["notifications"] }));
+    // Texts the server renders in the reader's language are read again: notifications in the saved language, and
+    // labels built from the school's lists (a group's level, "Primary 3° A"; issue 12 §6) wherever they show.
+    withQueryClient((client) => client.invalidateQueries());
   } catch (error) {
     console.warn("language not saved on the account", error);
   }

@@ -31,6 +31,9 @@ export const i18nReady = i18n
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     defaultNS: "common",
+    // The shell's texts (menu, screen titles, lists) are not needed to sign in: they live in their own namespace,
+    // loaded by the layout, and keys the common namespace lacks are looked up there.
+    fallbackNS: "shell",
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -126,13 +126,19 @@ export const AdminSchool = SchoolIdentity.extend({
 });
 export type AdminSchool = z.infer<typeof AdminSchool>;
 
-export const AdminProfile = z.object({ id: z.number(), name: z.string(), template_key: z.string().nullable() });
+export const AdminProfile = z.object({
+  id: z.number(),
+  name: z.string(),
+  name_en: z.string().nullable(),
+  template_key: z.string().nullable(),
+});
 
 export const AdminMembership = z.object({
   school_id: z.string(),
   school_name: z.string(),
   profile_id: z.number().nullable(),
   profile_name: z.string().nullable(),
+  profile_name_en: z.string().nullable(),
   is_active: z.boolean(),
 });
 

@@ -45,6 +45,8 @@ export const IncidentTypeBody = z.object({
   /** Whether incidents of this type are shown to families by default (the registrant may change it). */
   notify_family: z.boolean().default(true),
   guidelines: GuidelinesText.default(""),
+  /** The same guidelines in English, one per line (empty: readers of English get the Spanish ones). */
+  guidelines_en: GuidelinesText.default(""),
   is_active: z.boolean().optional(),
 });
 export type IncidentTypeBody = z.infer<typeof IncidentTypeBody>;
@@ -56,6 +58,7 @@ export const UpdateIncidentTypeBody = z.object({
   default_points: z.number().int().min(0).max(100).optional(),
   notify_family: z.boolean().optional(),
   guidelines: GuidelinesText.optional(),
+  guidelines_en: GuidelinesText.optional(),
   is_active: z.boolean().optional(),
 });
 export type UpdateIncidentTypeBody = z.infer<typeof UpdateIncidentTypeBody>;
@@ -69,6 +72,7 @@ export const IncidentTypeSchema = z.object({
   default_points: z.number(),
   notify_family: z.boolean(),
   guidelines: z.array(z.string()),
+  guidelines_en: z.array(z.string()),
   is_active: z.boolean(),
   /** Incidents registered with it: a used type is deactivated, never deleted. */
   incidents_count: z.number(),

@@ -217,7 +217,7 @@ export type ArchiveCount = z.infer<typeof ArchiveCountSchema>;
 /** Values for the archive's filters (the caller's scope decides which students and recorders appear). */
 export const ArchiveFiltersSchema = z.object({
   categories: z.array(IncidentCategorySchema),
-  sections: z.array(z.object({ id: z.number(), name: z.string() })),
+  sections: z.array(z.object({ id: z.number(), name: z.string(), name_en: z.string().nullable() })),
   grades: z.array(z.object({ id: z.number(), name: z.string(), section_id: z.number() })),
   groups: z.array(z.object({ id: z.number(), label: z.string(), grade_id: z.number() })),
   subjects: z.array(z.object({ id: z.number(), name: z.string() })),
@@ -323,6 +323,8 @@ export type ParentMeeting = z.infer<typeof ParentMeetingSchema>;
 
 /** upcoming=1 (or true): scheduled meetings from now on. "0"/"false" mean no (a coerced boolean would read "0" as true). */
 export const ParentMeetingsQuery = z.object({
+  /** The meetings about one student's incidents (their file). */
+  student_id: QueryId.optional(),
   upcoming: z
     .enum(["0", "1", "true", "false"])
     .optional()
@@ -365,7 +367,7 @@ export const IncidentDetailSchema = IncidentListItemSchema.extend({
   visible_to_family: z.boolean(),
   points: z.number(),
   school_year: z.object({ id: z.number(), name: z.string() }),
-  period: z.object({ id: z.number(), name: z.string() }).nullable(),
+  period: z.object({ id: z.number(), name: z.string(), name_en: z.string().nullable() }).nullable(),
   created_at: z.string(),
   closed_at: z.string().nullable(),
   closed_by: UserRef.nullable(),

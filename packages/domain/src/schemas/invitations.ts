@@ -28,6 +28,8 @@ export const InvitationSchema = PersonName.extend({
   cell_phone: z.string().nullable(),
   profile_id: z.number(),
   profile_name: z.string(),
+  /** The profile's English name (null: readers of English see profile_name). */
+  profile_name_en: z.string().nullable(),
   profile_template: z.string().nullable(),
   trainer_type: z.string().nullable(),
   /** pending until expires_at, then expired (resend renews it). */
@@ -68,8 +70,10 @@ export const INVITATION_ACCOUNT_MODES = ["new", "existing"] as const;
 
 /** What the link's holder (the e-mail's owner) is shown before accepting. */
 export const InvitationLookup = z.object({
-  school: z.object({ id: z.string(), name: z.string(), logo: z.string().nullable() }),
+  /** time_zone: the clock the expiry is shown on. */
+  school: z.object({ id: z.string(), name: z.string(), logo: z.string().nullable(), time_zone: z.string() }),
   profile_name: z.string(),
+  profile_name_en: z.string().nullable(),
   email: z.string(),
   account: z.enum(INVITATION_ACCOUNT_MODES),
   /** As the school typed them, to prefill a new account (empty for an existing one). */

@@ -33,6 +33,15 @@ export const NotificationsPage = z.object({
 });
 export type NotificationsPage = z.infer<typeof NotificationsPage>;
 
-export const NotificationReadResult = z.object({ notification: NotificationItem, unread_count: z.number() });
+/** A read also settles the bell: what it counted that is now read comes off (issue 12 §4). */
+export const NotificationReadResult = z.object({
+  notification: NotificationItem,
+  unread_count: z.number(),
+  unviewed_notifications_count: z.number(),
+});
 
-export const NotificationsReadAllResult = z.object({ updated: z.number(), unread_count: z.number() });
+export const NotificationsReadAllResult = z.object({
+  updated: z.number(),
+  unread_count: z.number(),
+  unviewed_notifications_count: z.number(),
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { singleLine } from "./fields.ts";
+import { optionalText, singleLine } from "./fields.ts";
 
 /**
  * Master configuration › user-profile (spec §6, product design §2): the school's profiles and their permissions,
@@ -9,6 +9,7 @@ import { singleLine } from "./fields.ts";
 export const ProfileSummary = z.object({
   id: z.number(),
   name: z.string(),
+  name_en: z.string().nullable(),
   template_key: z.string().nullable(),
   members_count: z.number(),
   active_members_count: z.number(),
@@ -17,7 +18,8 @@ export const ProfileSummary = z.object({
 });
 export type ProfileSummary = z.infer<typeof ProfileSummary>;
 
-export const ProfileNameBody = z.object({ name: singleLine().trim().min(1).max(60) });
+/** name is the Spanish name (the rules read it); name_en what readers of English see, omitted: unchanged. */
+export const ProfileNameBody = z.object({ name: singleLine().trim().min(1).max(60), name_en: optionalText(60) });
 export type ProfileNameBody = z.infer<typeof ProfileNameBody>;
 
 /** The catalogue with what the profile holds: one row per area, one flag per action. */

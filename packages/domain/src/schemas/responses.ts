@@ -13,6 +13,8 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 const role = z.object({
   id: z.number(),
   name: z.string(),
+  /** The profile's English name (null: readers of English see name). */
+  name_en: z.string().nullable(),
   permissions: z.array(z.object({ name: z.string() })).optional(),
 });
 

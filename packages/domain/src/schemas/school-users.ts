@@ -36,6 +36,8 @@ export const SchoolUserSchema = z.object({
   image_profile: z.string().nullable(),
   profile_id: z.number().nullable(),
   profile_name: z.string().nullable(),
+  /** The profile's English name (null: readers of English see profile_name). */
+  profile_name_en: z.string().nullable(),
   /** The template the profile came from (director, docente, familiar…); null for a school's own profile. */
   profile_template: z.string().nullable(),
   trainer_type: z.string().nullable(),

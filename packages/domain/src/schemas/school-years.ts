@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, QueryId, singleLine } from "./fields.ts";
+import { Id, optionalText, QueryId, singleLine } from "./fields.ts";
 import { PersonName } from "./responses.ts";
 
 /**
@@ -27,6 +27,8 @@ export type UpdateSchoolYearBody = z.infer<typeof UpdateSchoolYearBody>;
 
 export const CreatePeriodBody = z.object({
   name: singleLine().trim().min(1).max(50),
+  /** Without it a period named the product's way gets its English name ("Bimestre 1" → "Bimester 1"). */
+  name_en: optionalText(50),
   /** Defaults to after the year's last period. */
   order: z.number().int().min(0).max(1000).optional(),
   starts_on: IsoDate,
@@ -45,6 +47,7 @@ export const PeriodSchema = z.object({
   id: RowId,
   school_year_id: RowId,
   name: z.string(),
+  name_en: z.string().nullable(),
   order: z.number(),
   starts_on: z.string(),
   ends_on: z.string(),

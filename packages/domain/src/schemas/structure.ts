@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QueryId, Id as RowId, singleLine } from "./fields.ts";
+import { optionalText, QueryId, Id as RowId, singleLine } from "./fields.ts";
 
 /**
  * Master configuration › level-grade-group (product design §3): sections (niveles), their grades, and the
@@ -8,12 +8,23 @@ import { QueryId, Id as RowId, singleLine } from "./fields.ts";
 
 const Order = z.number().int().min(0).max(1000);
 
-export const CreateSectionBody = z.object({ name: singleLine().trim().min(1).max(80), order: Order.optional() });
+/** name is the Spanish name; without name_en a level the product knows gets its English name ("Primary"). */
+export const CreateSectionBody = z.object({
+  name: singleLine().trim().min(1).max(80),
+  name_en: optionalText(80),
+  order: Order.optional(),
+});
 export type CreateSectionBody = z.infer<typeof CreateSectionBody>;
 export const UpdateSectionBody = CreateSectionBody.partial();
 export type UpdateSectionBody = z.infer<typeof UpdateSectionBody>;
 
-export const SectionSchema = z.object({ id: RowId, name: z.string(), order: z.number(), grades_count: z.number() });
+export const SectionSchema = z.object({
+  id: RowId,
+  name: z.string(),
+  name_en: z.string().nullable(),
+  order: z.number(),
+  grades_count: z.number(),
+});
 
 export const CreateGradeBody = z.object({
   section_id: RowId,
@@ -32,6 +43,7 @@ export const GradeSchema = z.object({
   id: RowId,
   section_id: RowId,
   section_name: z.string(),
+  section_name_en: z.string().nullable(),
   name: z.string(),
   order: z.number(),
   groups_count: z.number(),
@@ -68,6 +80,7 @@ export const GroupSchema = z.object({
   grade_name: z.string(),
   section_id: RowId,
   section_name: z.string(),
+  section_name_en: z.string().nullable(),
   school_year_id: RowId,
   head_teacher_id: z.number().nullable(),
   head_teacher: StaffName.nullable(),

@@ -8,7 +8,10 @@ export const profiles = pgTable(
   {
     schoolId: schoolIdColumn(),
     id: rowId(),
+    /** Spanish name: the one the rules read (landing view, Director-only moves). */
     name: text("name").notNull(),
+    /** What readers of English see; null: the Spanish name (migration 0009). */
+    nameEn: text("name_en"),
     /** The template it was seeded from (director, familiar, …); null for a school's own profile. */
     templateKey: text("template_key"),
     createdAt: createdAt(),

@@ -53,6 +53,8 @@ export const incidentTypes = pgTable(
     notifyFamily: boolean("notify_family").notNull().default(true),
     /** Formative guidelines, one entry per line of the configurator. */
     guidelines: jsonb("guidelines").$type<string[]>().notNull().default([]),
+    /** The same guidelines for readers of English; empty: they read the Spanish ones (migration 0009). */
+    guidelinesEn: jsonb("guidelines_en").$type<string[]>().notNull().default([]),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
   },

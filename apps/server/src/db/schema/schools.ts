@@ -25,6 +25,8 @@ export const schools = pgTable("schools", {
   privacyNoticeEn: text("privacy_notice_en"),
   privacyNoticeVersion: integer("privacy_notice_version").notNull().default(1),
   isActive: boolean("is_active").notNull().default(true),
+  /** When the seven setup stages were first all complete: the end of the school's onboarding (issue 12 §2). */
+  setupCompletedAt: timestamp("setup_completed_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

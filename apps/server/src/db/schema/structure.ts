@@ -41,6 +41,8 @@ export const periods = pgTable(
     id: rowId(),
     schoolYearId: integer("school_year_id").notNull(),
     name: text("name").notNull(),
+    /** What readers of English see; null: the Spanish name (migration 0009). */
+    nameEn: text("name_en"),
     order: integer("order").notNull(),
     startsOn: date("starts_on").notNull(),
     endsOn: date("ends_on").notNull(),
@@ -61,6 +63,8 @@ export const sections = pgTable(
     schoolId: schoolIdColumn(),
     id: rowId(),
     name: text("name").notNull(),
+    /** What readers of English see; null: the Spanish name (migration 0009). */
+    nameEn: text("name_en"),
     order: integer("order").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.id] })],

@@ -21,7 +21,11 @@ const PRIVACY_EN =
   "for the personal data of students, families and staff, which it uses only for school management and school " +
   "coexistence. You may exercise your ARCO rights by writing to privacidad@colegiodemo.edu.mx.";
 
-/** In-app notifications of the demo (by account name); the unviewed counts on the memberships derive from them. */
+/**
+ * In-app notifications of the demo (by account name); the unviewed counts on the memberships derive from them.
+ * No setup reminder: the school has completed its seven setup stages, and a reminder goes when the last one does
+ * (issue 12 §2).
+ */
 const NOTICES: readonly {
   email: string;
   type: string;
@@ -35,17 +39,8 @@ const NOTICES: readonly {
     type: "welcome",
     params: { school: "Colegio Demo Andes" },
     daysAgo: 3,
-    read: true,
-    link: null,
-  },
-  {
-    email: "director",
-    type: "setup.reminder",
-    // Sent the day before, when one stage was still missing.
-    params: { completed: 6, total: 7 },
-    daysAgo: 1,
     read: false,
-    link: "/master-configuration/general-information",
+    link: null,
   },
   {
     email: "docente",

@@ -1,3 +1,4 @@
+import { englishLevelName, englishPeriodName } from "@convive/domain";
 import type { Tx } from "../client.ts";
 import {
   grades,
@@ -63,11 +64,16 @@ export async function buildStructure(tx: Tx, spec: StructureSpec) {
     .values({ schoolId, ...spec.year, isCurrent: true })
     .returning({ id: schoolYears.id });
   const schoolYearId = year!.id;
-  await tx.insert(periods).values(spec.periods.map((p, i) => ({ schoolId, schoolYearId, order: i + 1, ...p })));
+  // Names in both languages, as the configurator gives them (issue 12 §6): "Bimestre 1" / "Bimester 1".
+  await tx
+    .insert(periods)
+    .values(
+      spec.periods.map((p, i) => ({ schoolId, schoolYearId, order: i + 1, nameEn: englishPeriodName(p.name), ...p })),
+    );
 
   const sectionRows = await tx
     .insert(sections)
-    .values(spec.sections.map((s, i) => ({ schoolId, name: s.name, order: i + 1 })))
+    .values(spec.sections.map((s, i) => ({ schoolId, name: s.name, nameEn: englishLevelName(s.name), order: i + 1 })))
     .returning({ id: sections.id, name: sections.name });
   const sectionId = new Map(sectionRows.map((s) => [s.name, s.id]));
 

@@ -20,7 +20,12 @@ export async function memberCounts(tx: Tx, schoolId?: string) {
 
 export const listProfiles = (tx: Tx, schoolId: string) =>
   forSchool(tx, schoolId)
-    .pick(profiles, { id: profiles.id, name: profiles.name, template_key: profiles.templateKey })
+    .pick(profiles, {
+      id: profiles.id,
+      name: profiles.name,
+      name_en: profiles.nameEn,
+      template_key: profiles.templateKey,
+    })
     .where()
     .orderBy(asc(profiles.id));
 
@@ -53,6 +58,7 @@ export const membershipsOf = (tx: Tx, userIds: number[]) =>
           school_name: schools.name,
           profile_id: memberships.profileId,
           profile_name: profiles.name,
+          profile_name_en: profiles.nameEn,
           is_active: memberships.isActive,
         })
         .from(memberships)

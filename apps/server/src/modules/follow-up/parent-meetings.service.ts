@@ -1,12 +1,20 @@
 import type { ParentMeetingBody, UpdateParentMeetingBody } from "@convive/domain";
-import { or } from "drizzle-orm";
+import { and, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { incidentsWhere, meetingForReader, redactorOf, resolveScope, studentIdsOf } from "../incidents/index.ts";
+import {
+  incidentsWhere,
+  inStudentIds,
+  meetingForReader,
+  redactorOf,
+  requireFilterableStudent,
+  resolveScope,
+  studentIdsOf,
+} from "../incidents/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import * as repo from "./parent-meetings.repository.ts";
 import { type IncidentRef, incidentInScope, requireStaff, type Viewer } from "./scope.ts";
-import { appendTimeline, dayEs, incidentLink, localParts, schoolTimeZone, snake } from "./shared.ts";
+import { appendTimeline, incidentLink, snake } from "./shared.ts";
 
 /**
  * Meetings can be held about open and closed incidents (the follow-up with a family often comes after closing),
@@ -44,12 +52,12 @@ export function createParentMeetingsService(deps: { db: Db; notifications: Notif
     type: "meeting.scheduled" | "meeting.cancelled",
   ) {
     if (userIds.length === 0) return null;
-    const { date, time } = localParts(meeting.scheduledAt, await schoolTimeZone(tx, schoolId));
+    // The instant itself: written when read, in each reader's language on the school's clock.
     return notifications.notify(tx, {
       schoolId,
       userIds,
       type,
-      params: { folio, date, date_es: dayEs(date), time },
+      params: { folio, date: meeting.scheduledAt.toISOString() },
       link: incidentLink(meeting.incidentId),
     });
   }
@@ -173,11 +181,14 @@ export function createParentMeetingsService(deps: { db: Db; notifications: Notif
    * attend. A family sees only its own children's, among the attendees only staff and its own relatives, and the
    * place, agreements and minutes with other students' names replaced.
    */
-  async function list(viewer: Viewer, query: { upcoming?: boolean }) {
+  async function list(viewer: Viewer, query: { upcoming?: boolean; student_id?: number }) {
     const { schoolId } = viewer.tenant;
     const scope = await resolveScope(db, viewer);
+    // A family naming another family's child gets 404, not an empty list (as the archive answers).
+    requireFilterableStudent(scope, query.student_id);
+    const visible = or(incidentsWhere(scope), repo.attends(viewer.userId));
     const meetings = await repo.loadMeetings(db, schoolId, {
-      visible: or(incidentsWhere(scope), repo.attends(viewer.userId)),
+      visible: query.student_id ? and(visible, inStudentIds([query.student_id])) : visible,
       upcoming: query.upcoming ? new Date() : undefined,
     });
     if (scope.kind !== "family") return meetings;

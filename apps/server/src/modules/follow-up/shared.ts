@@ -52,6 +52,3 @@ export const incidentLink = (incidentId: number) => `/incident-details?id=${inci
 
 /** camelCase → snake_case, for the field names a timeline entry lists (as the API spells them). */
 export const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** 2026-05-04 → 04/05/2026, how a Spanish reader writes a day (notification parameter `date_es`). */
-export const dayEs = (day: string) => day.split("-").reverse().join("/");

@@ -156,6 +156,7 @@ export function createImportsService(deps: {
         events.emit("users.changed", { userId });
         events.emit("memberships.changed", { schoolId, userId });
       }
+      events.emit("school.records.changed", { schoolId });
     } catch (error) {
       if (!(error instanceof AppError)) deps.log(error);
       await saved;

@@ -25,6 +25,7 @@ const typeOut = (row: repo.TypeRow, incidentsCount: number): IncidentType => ({
   default_points: row.defaultPoints,
   notify_family: row.notifyFamily,
   guidelines: row.guidelines,
+  guidelines_en: row.guidelinesEn,
   is_active: row.isActive,
   incidents_count: incidentsCount,
 });
@@ -42,13 +43,13 @@ const categoryOut = (row: repo.CategoryRow, types: IncidentType[]): IncidentCate
  * The configurator's text (one guideline per line) as stored: a hyphen-only line is refused (spec §5; the
  * request schema already says so), and so are more guidelines, or longer ones, than INCIDENT_LIMITS allows.
  */
-function guidelinesOf(text: string): string[] {
+function guidelinesOf(text: string, field: "guidelines" | "guidelines_en" = "guidelines"): string[] {
   const list = parseGuidelines(text);
-  if (!list) throw new AppError("GUIDELINE_HYPHEN_ONLY", { guidelines: "GUIDELINE_HYPHEN_ONLY" });
+  if (!list) throw new AppError("GUIDELINE_HYPHEN_ONLY", { [field]: "GUIDELINE_HYPHEN_ONLY" });
   if (list.length > INCIDENT_LIMITS.maxGuidelines || list.some((g) => g.length > INCIDENT_LIMITS.guidelineMax)) {
     throw new AppError(
       "GUIDELINES_LIMIT",
-      { guidelines: "GUIDELINES_LIMIT" },
+      { [field]: "GUIDELINES_LIMIT" },
       { max: INCIDENT_LIMITS.maxGuidelines, length: INCIDENT_LIMITS.guidelineMax },
     );
   }
@@ -159,6 +160,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
   async function createType(tenant: Tenant, body: IncidentTypeBody) {
     const { schoolId } = tenant;
     const guidelines = guidelinesOf(body.guidelines);
+    const guidelinesEn = guidelinesOf(body.guidelines_en, "guidelines_en");
     return db.transaction(async (tx) => {
       await repo.lockCatalogue(tx, schoolId);
       await requireCategory(tx, schoolId, body.category_id);
@@ -172,6 +174,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
         defaultPoints: body.default_points,
         notifyFamily: body.notify_family,
         guidelines,
+        guidelinesEn,
         isActive: body.is_active ?? true,
       });
       return typeOut(row, 0);
@@ -185,6 +188,8 @@ export function createIncidentConfigService(deps: { db: Db }) {
   async function updateType(tenant: Tenant, id: number, body: UpdateIncidentTypeBody) {
     const { schoolId } = tenant;
     const guidelines = body.guidelines === undefined ? undefined : guidelinesOf(body.guidelines);
+    const guidelinesEn =
+      body.guidelines_en === undefined ? undefined : guidelinesOf(body.guidelines_en, "guidelines_en");
     return db.transaction(async (tx) => {
       await repo.lockCatalogue(tx, schoolId);
       const current = await repo.findType(tx, schoolId, id);
@@ -206,6 +211,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
         defaultPoints: body.default_points,
         notifyFamily: body.notify_family,
         guidelines,
+        guidelinesEn,
         isActive: body.is_active,
       });
       return typeWithCount(tx, schoolId, id);

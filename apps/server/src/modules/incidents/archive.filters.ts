@@ -1,4 +1,4 @@
-import type { ArchiveFilters, Classification, IncidentCategory } from "@convive/domain";
+import type { ArchiveFilters, Classification, IncidentCategory, Language } from "@convive/domain";
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -16,6 +16,7 @@ import {
 import { shortName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { currentYear } from "../school-years/index.ts";
+import { groupLabelIn } from "./registration-options.repository.ts";
 import { incidentsWhere, type Scope } from "./scope.ts";
 
 /**
@@ -23,14 +24,15 @@ import { incidentsWhere, type Scope } from "./scope.ts";
  * type, as the configurator counts them), the groups of the current year and the members who recorded incidents.
  * A family gets only what narrows their own children's incidents: the categories, types and subjects those
  * incidents use (counted among them) and their children's groups — no list of staff, no school-wide figures.
+ * Levels carry both names; group labels come in the reader's language.
  */
-export async function archiveFilters(db: Tx, scope: Scope): Promise<ArchiveFilters> {
+export async function archiveFilters(db: Tx, scope: Scope, language: Language = "es"): Promise<ArchiveFilters> {
   const { schoolId } = scope;
   const family = scope.kind === "family";
   const year = await currentYear(db, schoolId);
   const [categories, structure, subjectRows, recorders] = await Promise.all([
     categoriesWithTypes(db, scope),
-    family ? childrenStructure(db, scope, year?.id) : schoolStructure(db, schoolId, year?.id),
+    family ? childrenStructure(db, scope, year?.id, language) : schoolStructure(db, schoolId, year?.id, language),
     forSchool(db, schoolId)
       .pick(subjects, { id: subjects.id, name: subjects.name })
       .where(
@@ -71,6 +73,7 @@ async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCatego
         default_points: incidentTypes.defaultPoints,
         notify_family: incidentTypes.notifyFamily,
         guidelines: incidentTypes.guidelines,
+        guidelines_en: incidentTypes.guidelinesEn,
         is_active: incidentTypes.isActive,
         incidents_count: sql<number>`coalesce(${counted.n}, 0)`,
       },
@@ -95,30 +98,40 @@ async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCatego
 type Structure = Pick<ArchiveFilters, "sections" | "grades" | "groups">;
 
 /** Every section and grade; the groups of the current year. */
-async function schoolStructure(db: Tx, schoolId: string, yearId: number | undefined): Promise<Structure> {
+async function schoolStructure(
+  db: Tx,
+  schoolId: string,
+  yearId: number | undefined,
+  language: Language,
+): Promise<Structure> {
   const [sectionRows, gradeRows, groupRows] = await Promise.all([
     forSchool(db, schoolId)
-      .pick(sections, { id: sections.id, name: sections.name })
+      .pick(sections, { id: sections.id, name: sections.name, name_en: sections.nameEn })
       .where()
       .orderBy(asc(sections.order), asc(sections.name)),
     forSchool(db, schoolId)
       .pick(grades, { id: grades.id, name: grades.name, section_id: grades.sectionId })
       .where()
       .orderBy(asc(grades.order), asc(grades.name)),
-    yearId === undefined ? Promise.resolve([]) : groupsOfYear(db, schoolId, yearId),
+    yearId === undefined ? Promise.resolve([]) : groupsOfYear(db, schoolId, yearId, language),
   ]);
   return { sections: sectionRows, grades: gradeRows, groups: groupRows };
 }
 
 /** The current groups of a family's children, and only their grades and sections. */
-async function childrenStructure(db: Tx, scope: Scope, yearId: number | undefined): Promise<Structure> {
+async function childrenStructure(
+  db: Tx,
+  scope: Scope,
+  yearId: number | undefined,
+  language: Language,
+): Promise<Structure> {
   if (scope.kind !== "family" || yearId === undefined || scope.childIds.length === 0) {
     return { sections: [], grades: [], groups: [] };
   }
   const theirs = sql`${groups.id} in (select ${studentGroups.groupId} from ${studentGroups}
     where ${studentGroups.schoolId} = ${scope.schoolId} and ${studentGroups.schoolYearId} = ${yearId}
       and ${inArray(studentGroups.studentId, scope.childIds)})`;
-  const groupRows = await groupsOfYear(db, scope.schoolId, yearId, theirs);
+  const groupRows = await groupsOfYear(db, scope.schoolId, yearId, language, theirs);
   const gradeIds = [...new Set(groupRows.map((g) => g.grade_id))];
   const gradeRows = gradeIds.length
     ? await forSchool(db, scope.schoolId)
@@ -129,18 +142,18 @@ async function childrenStructure(db: Tx, scope: Scope, yearId: number | undefine
   const sectionIds = [...new Set(gradeRows.map((g) => g.section_id))];
   const sectionRows = sectionIds.length
     ? await forSchool(db, scope.schoolId)
-        .pick(sections, { id: sections.id, name: sections.name })
+        .pick(sections, { id: sections.id, name: sections.name, name_en: sections.nameEn })
         .where(inArray(sections.id, sectionIds))
         .orderBy(asc(sections.order), asc(sections.name))
     : [];
   return { sections: sectionRows, grades: gradeRows, groups: groupRows };
 }
 
-const groupsOfYear = (db: Tx, schoolId: string, yearId: number, extra?: SQL) =>
+const groupsOfYear = (db: Tx, schoolId: string, yearId: number, language: Language, extra?: SQL) =>
   db
     .select({
       id: groups.id,
-      label: sql<string>`concat_ws(' ', ${sections.name}, ${grades.name}, ${groups.name})`,
+      label: groupLabelIn(language),
       grade_id: groups.gradeId,
     })
     .from(groups)

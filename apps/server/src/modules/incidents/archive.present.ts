@@ -1,4 +1,4 @@
-import type { Classification, IncidentListItem, IncidentStatus, StudentRole } from "@convive/domain";
+import type { Classification, IncidentListItem, IncidentStatus, Language, StudentRole } from "@convive/domain";
 import type { Tx } from "../../db/client.ts";
 import { type IncidentRow, incidentRows, incidentStudentRows } from "./archive.repository.ts";
 import { type Redactor, redactorOf } from "./redaction.ts";
@@ -21,11 +21,17 @@ export interface LoadedIncident {
  * cancel reason) comes with other students' names replaced — the archive's excerpt, the details, the PDF and the
  * XLSX export all read it from here.
  */
-export async function loadIncidents(db: Tx, scope: Scope, ids: readonly number[]): Promise<LoadedIncident[]> {
+export async function loadIncidents(
+  db: Tx,
+  scope: Scope,
+  ids: readonly number[],
+  /** The reader's language, for group labels (issue 12 §6). */
+  language: Language = "es",
+): Promise<LoadedIncident[]> {
   if (ids.length === 0) return [];
   const [rows, studentRows, redactor] = await Promise.all([
-    incidentRows(db, scope.schoolId, ids),
-    incidentStudentRows(db, scope.schoolId, ids),
+    incidentRows(db, scope.schoolId, ids, language),
+    incidentStudentRows(db, scope.schoolId, ids, language),
     redactorOf(db, scope),
   ]);
   const byIncident = new Map<number, IncidentStudent[]>();

@@ -1,3 +1,4 @@
+import type { Language } from "@convive/domain";
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
@@ -37,10 +38,14 @@ const nameOf = (
   lookup<string | null>(
     sql`select ${sql.identifier(column)} from ${table} t where t.school_id = ${incidents.schoolId} and t.id = ${id}`,
   );
-/** "Primaria 1° A" of a group id, as the registration screens label groups (null when there is none). */
-const groupLabelOf = (school: AnyPgColumn, id: AnyPgColumn) =>
+/**
+ * "Primaria 1° A" ("Primary 1° A" to a reader of English when the level has an English name) of a group id, as
+ * the registration screens label groups (null when there is none).
+ */
+const groupLabelOf = (school: AnyPgColumn, id: AnyPgColumn, language: Language) =>
   lookup<string | null>(
-    sql`select concat_ws(' ', s.name, gr.name, g.name) from ${groups} g
+    sql`select concat_ws(' ', ${language === "en" ? sql`coalesce(s.name_en, s.name)` : sql`s.name`}, gr.name, g.name)
+          from ${groups} g
           join ${grades} gr on gr.school_id = g.school_id and gr.id = g.grade_id
           join ${sections} s on s.school_id = gr.school_id and s.id = gr.section_id
          where g.school_id = ${school} and g.id = ${id}`,
@@ -52,7 +57,7 @@ const userNamed = (id: AnyPgColumn) =>
  * Every field of some incidents with the names they refer to, in no particular order. The names come from scalar
  * subqueries, not joins: a dozen joins cost PostgreSQL more to plan (milliseconds) than 25 rows cost to read.
  */
-export async function incidentRows(db: Tx, schoolId: string, ids: readonly number[]) {
+export async function incidentRows(db: Tx, schoolId: string, ids: readonly number[], language: Language = "es") {
   if (ids.length === 0) return [];
   const i = incidents;
   // Incidents are the most sensitive rows: PostgreSQL holds the read to the school as well (see inSchool).
@@ -73,7 +78,7 @@ export async function incidentRows(db: Tx, schoolId: string, ids: readonly numbe
         detail: i.detail,
         place: i.place,
         groupId: i.groupId,
-        groupLabel: groupLabelOf(i.schoolId, i.groupId),
+        groupLabel: groupLabelOf(i.schoolId, i.groupId, language),
         subjectId: i.subjectId,
         subjectName: lookup<string | null>(
           sql`select t.name from ${subjects} t where t.school_id = ${i.schoolId} and t.id = ${i.subjectId}`,
@@ -89,6 +94,9 @@ export async function incidentRows(db: Tx, schoolId: string, ids: readonly numbe
         periodId: i.periodId,
         periodName: lookup<string | null>(
           sql`select t.name from ${periods} t where t.school_id = ${i.schoolId} and t.id = ${i.periodId}`,
+        ),
+        periodNameEn: lookup<string | null>(
+          sql`select t.name_en from ${periods} t where t.school_id = ${i.schoolId} and t.id = ${i.periodId}`,
         ),
         createdAt: i.createdAt,
         closedAt: i.closedAt,
@@ -114,7 +122,7 @@ export async function incidentRows(db: Tx, schoolId: string, ids: readonly numbe
 export type IncidentRow = Awaited<ReturnType<typeof incidentRows>>[number];
 
 /** The students of some incidents with their group at the time, by incident, role (involved first) and name. */
-export async function incidentStudentRows(db: Tx, schoolId: string, ids: readonly number[]) {
+export async function incidentStudentRows(db: Tx, schoolId: string, ids: readonly number[], language: Language = "es") {
   if (ids.length === 0) return [];
   return inSchool(db, schoolId, (scoped) =>
     scoped
@@ -125,7 +133,7 @@ export async function incidentStudentRows(db: Tx, schoolId: string, ids: readonl
         name: personName(students),
         enrollment: students.enrollment,
         photo: students.photo,
-        groupLabel: groupLabelOf(incidentStudents.schoolId, incidentStudents.groupId),
+        groupLabel: groupLabelOf(incidentStudents.schoolId, incidentStudents.groupId, language),
       })
       .from(incidentStudents)
       .innerJoin(students, sameSchool(students, incidentStudents, eq(students.id, incidentStudents.studentId)))

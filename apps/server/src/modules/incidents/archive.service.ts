@@ -38,7 +38,7 @@ export function createArchiveService(deps: { db: Db }) {
     const { scope, spec } = await specOf(viewer, query);
     const offset = (query.page - 1) * query.per_page;
     const { ids, counted } = await pageOfIds(db, spec, query.sort, query.per_page, offset, query.count);
-    const loaded = await loadIncidents(db, scope, ids);
+    const loaded = await loadIncidents(db, scope, ids, viewer.language);
     return {
       incidents: loaded.map(listItem),
       ...(counted === null ? { total: null, total_capped: false } : capped(counted)),
@@ -54,7 +54,7 @@ export function createArchiveService(deps: { db: Db }) {
   }
 
   async function filters(viewer: Viewer): Promise<ArchiveFilters> {
-    return archiveFilters(db, await resolveScope(db, viewer));
+    return archiveFilters(db, await resolveScope(db, viewer), viewer.language ?? "es");
   }
 
   return { list, count, filters };

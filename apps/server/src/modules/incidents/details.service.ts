@@ -41,7 +41,7 @@ export function createDetailsService(deps: { db: Db }) {
     if (!(await repo.incidentInScope(db, scope, id))) throw new AppError("NOT_FOUND");
     const key = { schoolId, incidentId: id };
     const [[loaded], attachments, allActions, allMeetings, timeline, redactor] = await Promise.all([
-      loadIncidents(db, scope, [id]),
+      loadIncidents(db, scope, [id], viewer.language),
       repo.attachmentRows(db, key),
       repo.actionRows(db, key),
       repo.meetingRows(db, key),
@@ -98,7 +98,10 @@ export function createDetailsService(deps: { db: Db }) {
       visible_to_family: row.visibleToFamily,
       points: row.points,
       school_year: row.schoolYear,
-      period: row.periodId === null ? null : { id: row.periodId, name: row.periodName ?? "" },
+      period:
+        row.periodId === null
+          ? null
+          : { id: row.periodId, name: row.periodName ?? "", name_en: row.periodNameEn ?? null },
       created_at: row.createdAt.toISOString(),
       closed_at: iso(row.closedAt),
       closed_by: ref(row.closedBy, row.closerName),

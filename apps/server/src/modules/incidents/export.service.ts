@@ -10,11 +10,12 @@ import {
 import ExcelJS from "exceljs";
 import type { Db } from "../../db/client.ts";
 import { textCells } from "../../lib/spreadsheet-cells.ts";
+import { dateTimeCell, dayCell, SHEET_FORMATS, timeCell } from "../../lib/spreadsheet-dates.ts";
 import { pageOfIds } from "./archive.plan.ts";
 import { type LoadedIncident, loadIncidents } from "./archive.present.ts";
 import { archiveSpec } from "./archive.query.ts";
 import { schoolClock } from "./archive.repository.ts";
-import { schoolDay, schoolTime } from "./details.actions.ts";
+import { schoolDay } from "./details.actions.ts";
 import { CLASSIFICATION, EXPORT_COLUMNS, type ExportColumn, ROLE, STATUS, say, WORDS } from "./export.labels.ts";
 import { resolveScope, type Viewer } from "./scope.ts";
 
@@ -26,7 +27,8 @@ export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsh
 /**
  * The archive's filtered list as an XLSX file: same filters, order and scope as GET /api/incidents, one row per
  * incident, at most INCIDENT_LIMITS.maxExportRows, headers and values in the reader's language and times on the
- * school's clock. The workbook is streamed: rows are loaded in chunks and written as they come, so a 50 000-row
+ * school's clock: date and time columns hold real dates and times (lib/spreadsheet-dates.ts), and the header row
+ * carries an autofilter over the rows written. The workbook is streamed: rows are loaded in chunks and written as they come, so a 50 000-row
  * export never holds the whole sheet in memory.
  */
 export function createExportService(deps: { db: Db; log: (message: string) => void }) {
@@ -46,11 +48,12 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
       const header = sheet.addRow(EXPORT_COLUMNS.map((c) => c[lang]));
       header.font = { bold: true };
       header.commit();
+      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: ids.length + 1, column: EXPORT_COLUMNS.length } };
       for (let i = 0; i < ids.length; i += CHUNK) {
-        const loaded = await loadIncidents(db, scope, ids.slice(i, i + CHUNK));
+        const loaded = await loadIncidents(db, scope, ids.slice(i, i + CHUNK), lang);
         for (const incident of loaded) {
           const row = sheet.addRow(textCells(cells(incident, lang, clock.timeZone)));
-          row.getCell("date").numFmt = "yyyy-mm-dd";
+          for (const [key, format] of DATE_COLUMNS) row.getCell(key).numFmt = SHEET_FORMATS[format];
           row.commit();
         }
       }
@@ -69,16 +72,20 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
 
 export type ExportService = ReturnType<typeof createExportService>;
 
-/** A day as a date cell: midnight UTC of the school's local day, shown as yyyy-mm-dd whatever the reader's zone. */
-const dateCell = (day: string) => new Date(`${day}T00:00:00Z`);
-const stamp = (at: Date | null, timeZone: string) =>
-  at ? `${schoolDay(at, timeZone)} ${schoolTime(at, timeZone)}` : "";
+/** The columns that hold dates or times, and the format each is shown in. */
+const DATE_COLUMNS: readonly [ExportColumn, keyof typeof SHEET_FORMATS][] = [
+  ["date", "date"],
+  ["time", "time"],
+  ["closed_at", "dateTime"],
+  ["cancelled_at", "dateTime"],
+];
+const stamp = (at: Date | null, timeZone: string) => (at ? dateTimeCell(at, timeZone) : null);
 
 function cells({ row, students }: LoadedIncident, lang: Language, timeZone: string): Record<ExportColumn, unknown> {
   return {
     folio: row.folio,
-    date: dateCell(schoolDay(row.occurredAt, timeZone)),
-    time: schoolTime(row.occurredAt, timeZone),
+    date: dayCell(schoolDay(row.occurredAt, timeZone)),
+    time: timeCell(row.occurredAt, timeZone),
     status: say(STATUS[row.status as IncidentStatus], lang),
     category: localizedName(row.category, lang),
     type: localizedName(row.type, lang),

@@ -55,17 +55,19 @@ export function mailboxes(tx: Tx, ids: readonly number[]) {
     .where(and(inArray(users.id, [...ids]), eq(users.isActive, true)));
 }
 
-/** The incident's students with their names, and the school's time zone (a correction shown to families). */
-export async function studentsAndZone(tx: Tx, schoolId: string, incidentId: number) {
-  const [list, zone] = await Promise.all([
-    tx
-      .select({ id: students.id, name: studentName })
-      .from(incidentStudents)
-      .innerJoin(students, sameSchool(students, incidentStudents, eq(students.id, incidentStudents.studentId)))
-      .where(ofSchool(incidentStudents, schoolId, eq(incidentStudents.incidentId, incidentId))),
-    tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId)),
-  ]);
-  return { students: list, timeZone: zone[0]?.timeZone ?? "America/Mexico_City" };
+/** The school's time zone: the clock an e-mail shows its dates on. */
+export async function zoneOf(tx: Tx, schoolId: string): Promise<string> {
+  const [row] = await tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
+  return row?.timeZone || "America/Mexico_City";
+}
+
+/** The incident's students with their names (a correction shown to families). */
+export function studentsOf(tx: Tx, schoolId: string, incidentId: number) {
+  return tx
+    .select({ id: students.id, name: studentName })
+    .from(incidentStudents)
+    .innerJoin(students, sameSchool(students, incidentStudents, eq(students.id, incidentStudents.studentId)))
+    .where(ofSchool(incidentStudents, schoolId, eq(incidentStudents.incidentId, incidentId)));
 }
 
 /** The type's names and the students' names of an incident (what a status notification says). */

@@ -16,7 +16,6 @@ export interface RegisteredIncident {
   recorderId: number;
   visibleToFamily: boolean;
   occurredAt: Date;
-  timeZone: string;
   type: { nameEs: string; nameEn: string | null };
   students: readonly { id: number; name: string; headTeacherId: number | null }[];
 }
@@ -45,22 +44,14 @@ function studentParams(names: readonly string[]): Params {
   return { student: es, student_es: es, student_en: say("and", (n) => `${n} more`) };
 }
 
-/** The type's name and the date in each reader's language, the date in the school's time zone. */
-function incidentParams(type: RegisteredIncident["type"], occurredAt: Date | null, timeZone: string): Params {
-  const when = (locale: string) =>
-    occurredAt
-      ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(occurredAt)
-      : "";
+/**
+ * The type's name in each reader's language, and the instant it happened: stored as such and written when read,
+ * in the reader's language on the school's clock (notification-texts.ts).
+ */
+function incidentParams(type: RegisteredIncident["type"], occurredAt: Date | null): Params {
   const es = type.nameEs;
   const en = type.nameEn || type.nameEs;
-  return {
-    incident: es,
-    incident_es: es,
-    incident_en: en,
-    date: when("es-MX"),
-    date_es: when("es-MX"),
-    date_en: when("en-US"),
-  };
+  return { incident: es, incident_es: es, incident_en: en, ...(occurredAt ? { date: occurredAt.toISOString() } : {}) };
 }
 
 /**
@@ -87,17 +78,22 @@ export function createIncidentNotifier(deps: {
     return { families, notifyProfile, authorName };
   }
 
-  /** Sends every delivered notification by e-mail in its reader's language. */
-  async function mail(sent: { userIds: number[]; type: string; params: Params; incidentId: number }[]) {
-    const boxes = new Map(
-      (await repo.mailboxes(db, [...new Set(sent.flatMap((s) => s.userIds))])).map((b) => [b.id, b]),
-    );
+  /** Sends every delivered notification by e-mail in its reader's language, dates on the school's clock. */
+  async function mail(
+    schoolId: string,
+    sent: { userIds: number[]; type: string; params: Params; incidentId: number }[],
+  ) {
+    const [timeZone, mailboxes] = await Promise.all([
+      repo.zoneOf(db, schoolId),
+      repo.mailboxes(db, [...new Set(sent.flatMap((s) => s.userIds))]),
+    ]);
+    const boxes = new Map(mailboxes.map((b) => [b.id, b]));
     const jobs = sent.flatMap((s) =>
       s.userIds.flatMap((userId) => {
         const box = boxes.get(userId);
         if (!box) return [];
         const language: Language = box.language === "en" ? "en" : "es";
-        const { title, body } = renderNotification(s.type, s.params, language);
+        const { title, body } = renderNotification(s.type, s.params, language, timeZone);
         const text = `${body}\n\n${origin}${link(s.incidentId)}\n\nConvive`;
         return [
           deps.mailer
@@ -126,7 +122,7 @@ export function createIncidentNotifier(deps: {
     return {
       after: () => {
         for (const publish of publishers) publish();
-        mail(sent).catch((error: unknown) => deps.log(`incident e-mails failed: ${String(error)}`));
+        mail(schoolId, sent).catch((error: unknown) => deps.log(`incident e-mails failed: ${String(error)}`));
       },
     };
   }
@@ -138,7 +134,7 @@ export function createIncidentNotifier(deps: {
    */
   function registered(tx: Tx, incident: RegisteredIncident, who: Audience): Promise<Delivery> {
     const base = {
-      ...incidentParams(incident.type, incident.occurredAt, incident.timeZone),
+      ...incidentParams(incident.type, incident.occurredAt),
       author: who.authorName,
     };
     const staff = new Set([
@@ -193,8 +189,8 @@ export function createIncidentNotifier(deps: {
    * (the actor stands in as author; nobody else hears of it again).
    */
   async function sharedWithFamilies(tx: Tx, incident: IncidentRow, actorId: number): Promise<Delivery> {
-    const [{ students, timeZone }, names, author] = await Promise.all([
-      repo.studentsAndZone(tx, incident.schoolId, incident.id),
+    const [students, names, author] = await Promise.all([
+      repo.studentsOf(tx, incident.schoolId, incident.id),
       repo.incidentNames(tx, incident.schoolId, incident.id, incident.typeId),
       repo.nameOfUser(tx, actorId),
     ]);
@@ -203,7 +199,7 @@ export function createIncidentNotifier(deps: {
       incident.schoolId,
       students.map((s) => s.id),
     );
-    const base = { ...incidentParams(names.type, incident.occurredAt, timeZone), author };
+    const base = { ...incidentParams(names.type, incident.occurredAt), author };
     const batches = familyBatches({ recorderId: actorId, students }, families, base, new Set());
     return send(tx, incident.schoolId, incident.id, batches);
   }
@@ -220,7 +216,7 @@ export function createIncidentNotifier(deps: {
       repo.incidentNames(tx, incident.schoolId, incident.id, incident.typeId),
       repo.nameOfUser(tx, actorId),
     ]);
-    const params = { ...incidentParams(names.type, null, "UTC"), ...studentParams(names.students), author };
+    const params = { ...incidentParams(names.type, null), ...studentParams(names.students), author };
     return send(tx, incident.schoolId, incident.id, [
       { userIds: [incident.recordedBy], type: `incident.${event}`, params },
     ]);

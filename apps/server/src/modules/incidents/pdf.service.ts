@@ -1,6 +1,14 @@
-import { type IncidentDetail, type Language, localizedName, type TimelineEntry } from "@convive/domain";
+import {
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  type IncidentDetail,
+  type Language,
+  localizedName,
+  localName,
+  type TimelineEntry,
+} from "@convive/domain";
 import PDFDocument from "pdfkit";
-import { schoolDay, schoolTime } from "./details.actions.ts";
 import type { SchoolHeader } from "./details.service.ts";
 import {
   ACTION_STATE,
@@ -45,8 +53,8 @@ export function incidentPdf(
     doc.on("error", reject);
   });
   const t = (words: { es: string; en: string }) => say(words, lang);
-  const when = (iso: string | null) =>
-    iso ? `${schoolDay(new Date(iso), school.timeZone)} ${schoolTime(new Date(iso), school.timeZone)}` : "";
+  // One way to show dates (issue 12 §5): "25 nov 2026, 10:00" / "Nov 25, 2026, 10:00 AM" on the school's clock.
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, { lang, timeZone: school.timeZone }) : "");
   const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(latin(value), options);
   const heading = (title: string) => {
     doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black");
@@ -83,7 +91,7 @@ export function incidentPdf(
   field(label("Lugar", "Place"), incident.place);
   field(label("Registró", "Recorded by"), `${incident.recorded_by.name} (${when(incident.created_at)})`);
   field(t(WORDS.schoolYear), incident.school_year.name);
-  field(t(WORDS.period), incident.period?.name);
+  field(t(WORDS.period), incident.period ? localName(incident.period, lang) : undefined);
   // Points an incident takes from each involved student: printed as the deduction they are.
   field(t(WORDS.points), incident.points > 0 ? `-${incident.points}` : "0");
   field(t(WORDS.visibleToFamily), t(incident.visible_to_family ? WORDS.yes : WORDS.no));
@@ -119,7 +127,7 @@ export function incidentPdf(
     text(`• ${a.guideline}`);
     doc.font("Helvetica");
     const done = a.occurrences.filter((o) => o.completed_at).length;
-    const dates = a.ends_on ? `${a.starts_on} – ${a.ends_on}` : a.starts_on;
+    const dates = a.ends_on ? formatDayRange(a.starts_on, a.ends_on, { lang }) : formatDay(a.starts_on, { lang });
     text(
       `${a.student.name ?? ""} · ${t(WORDS.responsible)}: ${a.responsible.name} · ${dates} (${t(REPEAT[a.repeat])}) · ` +
         `${t(ACTION_STATE[a.state])} · ${done}/${a.occurrences.length} ${t(WORDS.completedOf)}`,
@@ -145,7 +153,7 @@ export function incidentPdf(
     // The recorder is named once, above ("Registró"); their registration line does not repeat it.
     const named = entry.user && !(entry.event === "created" && entry.user.id === incident.recorded_by.id);
     const who = named ? ` · ${entry.user!.name}` : "";
-    text(`${when(entry.at)}${who} — ${t(TIMELINE[entry.event])}${timelineNote(entry, names)}`);
+    text(`${when(entry.at)}${who} — ${t(TIMELINE[entry.event])}${timelineNote(entry, names, lang)}`);
   }
 
   // Lines to sign: whoever recorded it, the school's direction and the family, as a printed record is used.
@@ -185,13 +193,13 @@ export function incidentPdf(
 }
 
 /** The values worth printing after a timeline line (reasons, notes, file names, the student concerned). */
-function timelineNote(entry: TimelineEntry, names: Map<number, string>): string {
+function timelineNote(entry: TimelineEntry, names: Map<number, string>, lang: Language): string {
   const d = entry.details;
   const parts: string[] = [];
   const str = (k: string) => (typeof d[k] === "string" && d[k] ? (d[k] as string) : null);
   for (const key of ["guideline", "file_name", "occurrence_on", "reason", "closing_note"]) {
     const value = str(key);
-    if (value) parts.push(value);
+    if (value) parts.push(key === "occurrence_on" ? formatDay(value, { lang }) : value);
   }
   if (typeof d.student_id === "number" && names.has(d.student_id)) parts.push(names.get(d.student_id)!);
   return parts.length ? `: ${parts.join(" · ")}` : "";

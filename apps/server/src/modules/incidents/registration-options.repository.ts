@@ -1,3 +1,4 @@
+import type { Language } from "@convive/domain";
 import { asc, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
@@ -21,8 +22,13 @@ import {
 import { likeTerm, personName, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
-/** "Primaria 1° A": how a group is named wherever a person picks one. */
-export const groupLabel = sql<string>`concat_ws(' ', ${sections.name}, ${grades.name}, ${groups.name})`;
+/** A level's name for a reader of `language`: English when the school gave it one (issue 12 §6). */
+export const sectionNameIn = (language: Language) =>
+  language === "en" ? sql<string>`coalesce(${sections.nameEn}, ${sections.name})` : sql<string>`${sections.name}`;
+/** "Primaria 1° A" ("Primary 1° A" in English): how a group is named wherever a person picks one. */
+export const groupLabelIn = (language: Language) =>
+  sql<string>`concat_ws(' ', ${sectionNameIn(language)}, ${grades.name}, ${groups.name})`;
+export const groupLabel = groupLabelIn("es");
 /** "Ana Pérez Ruiz". */
 export const studentName = personName(students);
 export const userName = personName(users);
@@ -63,13 +69,13 @@ export async function activeCatalogue(tx: Tx, schoolId: string) {
 }
 
 /** Groups of `yearId` with their label; `mine` when the user heads the group or teaches in it. */
-export function yearGroups(tx: Tx, schoolId: string, yearId: number, userId: number) {
+export function yearGroups(tx: Tx, schoolId: string, yearId: number, userId: number, language: Language = "es") {
   // Raw SQL: a correlated exists() on the outer group row, keyed by its school.
   const teaches = sql`exists (select 1 from ${teachingAssignments} ta
     where ta.school_id = ${groups.schoolId} and ta.group_id = ${groups.id} and ta.user_id = ${userId})`;
   const mine = sql<boolean>`(${groups.headTeacherId} is not distinct from ${userId} or ${teaches})`;
   return tx
-    .select({ id: groups.id, label: groupLabel, mine })
+    .select({ id: groups.id, label: groupLabelIn(language), mine })
     .from(groups)
     .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
     .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
@@ -150,6 +156,8 @@ export interface StudentOptionsFilter {
   words?: readonly string[];
   groupId?: number;
   limit?: number;
+  /** The reader's language, for the group labels. */
+  language?: Language;
 }
 
 /** Active students with their group of `yearId` (label included), by surname. */
@@ -162,7 +170,9 @@ export function studentOptions(tx: Tx, schoolId: string, filter: StudentOptionsF
       enrollment: students.enrollment,
       name: studentName,
       group_id: groups.id,
-      group_label: sql<string | null>`case when ${groups.id} is null then null else ${groupLabel} end`,
+      group_label: sql<
+        string | null
+      >`case when ${groups.id} is null then null else ${groupLabelIn(filter.language ?? "es")} end`,
       photo: students.photo,
     })
     .from(students)

@@ -1,4 +1,4 @@
-import type { CLASSIFICATIONS, OBSERVATION_KINDS, RegistrationOptions, StudentOption } from "@convive/domain";
+import type { CLASSIFICATIONS, Language, OBSERVATION_KINDS, RegistrationOptions, StudentOption } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
@@ -14,14 +14,15 @@ const MAX_STUDENT_MATCHES = 20;
 export function createRegistrationOptionsService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function options(tenant: Tenant, userId: number): Promise<RegistrationOptions> {
+  /** Group labels come in `language`; lists of names carry both languages for the web to pick. */
+  async function options(tenant: Tenant, userId: number, language: Language = "es"): Promise<RegistrationOptions> {
     const { schoolId } = tenant;
     const clock = await repo.schoolClock(db, schoolId);
     if (!clock) throw new AppError("NOT_FOUND");
     const yearId = clock.yearId;
     const [catalogue, groups, subjects, assignments, staff, places] = await Promise.all([
       repo.activeCatalogue(db, schoolId),
-      yearId === null ? [] : repo.yearGroups(db, schoolId, yearId, userId),
+      yearId === null ? [] : repo.yearGroups(db, schoolId, yearId, userId, language),
       repo.schoolSubjects(db, schoolId),
       yearId === null ? [] : repo.userAssignments(db, schoolId, yearId, userId),
       repo.activeStaff(db, schoolId),
@@ -47,6 +48,7 @@ export function createRegistrationOptionsService(deps: { db: Db }) {
             default_points: t.defaultPoints,
             notify_family: t.notifyFamily,
             guidelines: t.guidelines,
+            guidelines_en: t.guidelinesEn,
             is_active: t.isActive,
             incidents_count: 0,
           })),
@@ -80,7 +82,11 @@ export function createRegistrationOptionsService(deps: { db: Db }) {
    * Active students matching every word of `q` in their name or enrollment (accents and case ignored, at most
    * 20), or every active student of a group of the school in the current year. Neither: an empty list.
    */
-  async function students(tenant: Tenant, query: { q?: string; group_id?: number }): Promise<StudentOption[]> {
+  async function students(
+    tenant: Tenant,
+    query: { q?: string; group_id?: number },
+    language: Language = "es",
+  ): Promise<StudentOption[]> {
     const { schoolId } = tenant;
     const words = (query.q ?? "").split(/\s+/).filter(Boolean);
     if (query.group_id === undefined && words.length === 0) return [];
@@ -94,6 +100,7 @@ export function createRegistrationOptionsService(deps: { db: Db }) {
       words,
       groupId: query.group_id,
       limit: query.group_id === undefined ? MAX_STUDENT_MATCHES : undefined,
+      language,
     });
   }
 

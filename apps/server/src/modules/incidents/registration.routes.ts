@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import { requestLanguage } from "../../lib/language.ts";
 import type { CorrectionsService } from "./corrections.service.ts";
 import type { RegistrationService } from "./registration.service.ts";
 import type { RegistrationOptionsService } from "./registration-options.service.ts";
@@ -40,7 +41,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(RegistrationOptionsSchema), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({ data: await options.options(request.tenant!, request.principal!.userId) }),
+    async (request) => ({
+      data: await options.options(request.tenant!, request.principal!.userId, requestLanguage(request.headers)),
+    }),
   );
 
   app.get(
@@ -55,7 +58,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(z.object({ students: z.array(StudentOptionSchema) })), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({ data: { students: await options.students(request.tenant!, request.query) } }),
+    async (request) => ({
+      data: { students: await options.students(request.tenant!, request.query, requestLanguage(request.headers)) },
+    }),
   );
 
   app.post(

@@ -123,7 +123,6 @@ export function createRegistrationService(deps: { db: Db; notifier: IncidentNoti
             recorderId: userId,
             visibleToFamily,
             occurredAt: new Date(body.occurred_at),
-            timeZone: clock.timeZone,
             type,
             students: body.students.map((s) => {
               const row = students.get(s.student_id)!;

@@ -8,8 +8,10 @@ const byTokenColumns = {
   invitation: invitations,
   schoolName: schools.name,
   schoolLogo: schools.logo,
+  schoolTimeZone: schools.timeZone,
   schoolActive: schools.isActive,
   profileName: profiles.name,
+  profileNameEn: profiles.nameEn,
   profileTemplate: profiles.templateKey,
 };
 

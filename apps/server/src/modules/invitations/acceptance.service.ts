@@ -52,8 +52,9 @@ export function createAcceptanceService(deps: {
     if (!canJoin(account)) throw invalid();
     const i = row.invitation;
     return {
-      school: { id: i.schoolId, name: row.schoolName, logo: row.schoolLogo },
+      school: { id: i.schoolId, name: row.schoolName, logo: row.schoolLogo, time_zone: row.schoolTimeZone },
       profile_name: row.profileName,
+      profile_name_en: row.profileNameEn,
       email: i.email,
       account: account ? "existing" : "new",
       first_name: account ? "" : i.firstName,

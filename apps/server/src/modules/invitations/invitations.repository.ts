@@ -123,9 +123,15 @@ export async function countInvitationLinks(tx: Tx, schoolId: string, invitationI
 const listColumns = {
   invitation: invitations,
   profileName: profiles.name,
+  profileNameEn: profiles.nameEn,
   profileTemplate: profiles.templateKey,
 };
-export type ListedInvitation = { invitation: InvitationRow; profileName: string; profileTemplate: string | null };
+export type ListedInvitation = {
+  invitation: InvitationRow;
+  profileName: string;
+  profileNameEn: string | null;
+  profileTemplate: string | null;
+};
 
 const listed = (tx: Tx) =>
   tx

@@ -1,4 +1,4 @@
-import { INVITATION_TTL_DAYS, type Invitation, type InvitationsQuery, type Language } from "@convive/domain";
+import { INVITATION_TTL_DAYS, type Invitation, type InvitationsQuery, type Language, localName } from "@convive/domain";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config/config.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -67,7 +67,7 @@ export async function presentInvitations(tx: Tx, schoolId: string, rows: readonl
   );
   const now = Date.now();
   return rows.map(
-    ({ invitation: i, profileName, profileTemplate }): Invitation => ({
+    ({ invitation: i, profileName, profileNameEn, profileTemplate }): Invitation => ({
       id: i.id,
       email: i.email,
       first_name: i.firstName,
@@ -76,6 +76,7 @@ export async function presentInvitations(tx: Tx, schoolId: string, rows: readonl
       cell_phone: i.cellPhone,
       profile_id: i.profileId,
       profile_name: profileName,
+      profile_name_en: profileNameEn,
       profile_template: profileTemplate,
       trainer_type: i.trainerType,
       status: i.expiresAt.getTime() > now ? "pending" : "expired",
@@ -113,7 +114,8 @@ export function createInvitationsService(deps: { db: Db; mailer: Mailer; config:
     const content = invitationMail(lang, {
       name: account?.firstName ?? row.invitation.firstName,
       school: school?.name ?? mail.schoolId,
-      profile: row.profileName,
+      // The profile as the recipient reads it ("Docente" / "Teacher", issue 12 §6).
+      profile: localName({ name: row.profileName, name_en: row.profileNameEn }, lang),
       link: invitationLink(deps.config.PUBLIC_URL, mail.token, lang),
       existingAccount: Boolean(account),
     });

@@ -1,6 +1,7 @@
+import { DEFAULT_TIME_ZONE } from "@convive/domain";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { memberships, notifications, users } from "../../db/schema/index.ts";
+import { memberships, notifications, schools, users } from "../../db/schema/index.ts";
 import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -52,6 +53,12 @@ export function insertForActiveMembers(tx: Tx, input: NewNotifications): Promise
 export async function readerLanguage(tx: Tx, userId: number): Promise<string | undefined> {
   const [row] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId));
   return row?.language;
+}
+
+/** The school's time zone, the clock notifications show their dates on. */
+export async function schoolTimeZone(tx: Tx, schoolId: string): Promise<string> {
+  const [row] = await tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
+  return row?.timeZone || DEFAULT_TIME_ZONE;
 }
 
 const mine = (schoolId: string, userId: number) => ofSchool(notifications, schoolId, eq(notifications.userId, userId));

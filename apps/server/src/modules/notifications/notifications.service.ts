@@ -4,8 +4,10 @@ import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
+import * as bell from "./bell.repository.ts";
 import { renderNotification } from "./notification-texts.ts";
 import * as repo from "./notifications.repository.ts";
+import * as standing from "./standing.repository.ts";
 
 export interface NotifyInput {
   schoolId: string;
@@ -31,11 +33,17 @@ export interface Notified {
   publish: () => void;
 }
 
-function toItem(row: repo.NotificationRow, language: Language): NotificationItem {
+/** Where a notification is read: the reader's language and the school's clock. */
+interface Reading {
+  language: Language;
+  timeZone: string;
+}
+
+function toItem(row: repo.NotificationRow, { language, timeZone }: Reading): NotificationItem {
   return {
     id: row.id,
     type: row.type,
-    ...renderNotification(row.type, row.params, language),
+    ...renderNotification(row.type, row.params, language, timeZone),
     link: row.link,
     read_at: row.readAt ? row.readAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
@@ -88,37 +96,79 @@ export function createNotificationsService(deps: { db: Db; events: EventBus }) {
 
   /** The caller's notifications in the school, newest first, a page at a time (cursor = last id seen). */
   async function list(tenant: Tenant, userId: number, page: { cursor?: number; limit: number }, asked?: Language) {
-    const [language, rows, unread] = await Promise.all([
+    const [language, timeZone, rows, unread] = await Promise.all([
       languageOf(userId, asked),
+      repo.schoolTimeZone(db, tenant.schoolId),
       repo.listPage(db, tenant.schoolId, userId, page.cursor, page.limit + 1),
       repo.countUnread(db, tenant.schoolId, userId),
     ]);
     const items = rows.slice(0, page.limit);
     return {
-      notifications: items.map((row) => toItem(row, language)),
+      notifications: items.map((row) => toItem(row, { language, timeZone })),
       next_cursor: rows.length > page.limit ? items[items.length - 1]!.id : null,
       unread_count: unread,
     };
   }
 
-  /** Marks one of the caller's notifications read; another user's or another school's is 404. */
+  /**
+   * Marks one of the caller's notifications read; another user's or another school's is 404. A notification the
+   * bell counted comes off it, and every screen of the reader hears the new count (`notifications.count`), so
+   * their bells and lists agree with this one (issue 12 §4).
+   */
   async function markRead(tenant: Tenant, userId: number, id: number, asked?: Language) {
-    const row = await repo.markRead(db, tenant.schoolId, userId, id);
-    if (!row) throw new AppError("NOT_FOUND");
-    const [language, unread] = await Promise.all([
+    const { schoolId } = tenant;
+    const done = await db.transaction(async (tx) => {
+      const counted = await bell.countedByBell(tx, schoolId, userId, id);
+      const row = await repo.markRead(tx, schoolId, userId, id);
+      return row && { row, unviewed: await bell.settle(tx, schoolId, userId, counted ? 1 : 0) };
+    });
+    if (!done) throw new AppError("NOT_FOUND");
+    events.emit("notifications.count", { schoolId, userId, count: done.unviewed });
+    const [language, timeZone, unread] = await Promise.all([
       languageOf(userId, asked),
-      repo.countUnread(db, tenant.schoolId, userId),
+      repo.schoolTimeZone(db, schoolId),
+      repo.countUnread(db, schoolId, userId),
     ]);
-    return { notification: toItem(row, language), unread_count: unread };
+    return {
+      notification: toItem(done.row, { language, timeZone }),
+      unread_count: unread,
+      unviewed_notifications_count: done.unviewed,
+    };
   }
 
+  /** Marks all of the caller's notifications read: the bell clears too, on every screen of the reader. */
   async function markAllRead(tenant: Tenant, userId: number) {
     const updated = await repo.markAllRead(db, tenant.schoolId, userId);
+    const unviewed = await bell.settle(db, tenant.schoolId, userId, 0);
+    events.emit("notifications.count", { schoolId: tenant.schoolId, userId, count: unviewed });
     // Counted again rather than assumed 0: a notification may have arrived since.
-    return { updated, unread_count: await repo.countUnread(db, tenant.schoolId, userId) };
+    const unread = await repo.countUnread(db, tenant.schoolId, userId);
+    return { updated, unread_count: unread, unviewed_notifications_count: unviewed };
   }
 
-  return { notify, list, markRead, markAllRead };
+  /**
+   * Notifications that say how something stands (the setup reminder's "N of 7 stages") follow it, never left stale:
+   * `restate` rewrites the parameters of the school's notifications of `type` without raising anyone's bell.
+   */
+  function restate(tx: Tx, input: { schoolId: string; type: string; params: Record<string, string | number> }) {
+    return standing.restateOfType(tx, input.schoolId, input.type, input.params);
+  }
+
+  /**
+   * Withdraws the school's notifications of `type` once what they ask for is done; the ones a recipient had not
+   * yet seen come off their bell. Call `publish()` after the transaction commits to announce the new counts.
+   */
+  async function withdraw(tx: Tx, input: { schoolId: string; type: string }) {
+    const counts = await standing.deleteOfType(tx, input.schoolId, input.type);
+    const publish = () => {
+      for (const { userId, count } of counts) {
+        events.emit("notifications.count", { schoolId: input.schoolId, userId, count });
+      }
+    };
+    return { counts, publish };
+  }
+
+  return { notify, list, markRead, markAllRead, restate, withdraw };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

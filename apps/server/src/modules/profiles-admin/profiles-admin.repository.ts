@@ -9,6 +9,7 @@ export const listProfiles = (tx: Tx, schoolId: string) =>
     .select({
       id: profiles.id,
       name: profiles.name,
+      name_en: profiles.nameEn,
       template_key: profiles.templateKey,
       members_count: sql<number>`count(${memberships.userId})::int`,
       active_members_count: sql<number>`(count(${memberships.userId}) filter (where ${memberships.isActive}))::int`,
@@ -27,13 +28,14 @@ export async function profileNamed(tx: Tx, schoolId: string, name: string, excep
   return row;
 }
 
-export async function insertProfile(tx: Tx, schoolId: string, name: string) {
-  const [row] = await tx.insert(profiles).values({ schoolId, name }).returning({ id: profiles.id });
+export async function insertProfile(tx: Tx, schoolId: string, name: string, nameEn: string | null) {
+  const [row] = await tx.insert(profiles).values({ schoolId, name, nameEn }).returning({ id: profiles.id });
   return row!.id;
 }
 
-export async function renameProfile(tx: Tx, schoolId: string, id: number, name: string) {
-  await forSchool(tx, schoolId).update(profiles, { name }).where(eq(profiles.id, id));
+/** Sets the Spanish name and, unless undefined, the English one. */
+export async function renameProfile(tx: Tx, schoolId: string, id: number, name: string, nameEn?: string | null) {
+  await forSchool(tx, schoolId).update(profiles, { name, nameEn }).where(eq(profiles.id, id));
 }
 
 export async function deleteProfile(tx: Tx, schoolId: string, id: number) {

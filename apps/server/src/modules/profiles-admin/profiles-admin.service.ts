@@ -6,6 +6,7 @@ import {
   isPermission,
   MODULE_GRANTS,
   type PermissionMatrix,
+  PROFILE_TEMPLATES,
   type ProfileNameBody,
   type ProfileSummary,
   type PutPermissionsBody,
@@ -31,6 +32,16 @@ export const PROFILE_ADMIN_GRANTS = [
   ...ACTIONS.map((action) => perm("master-configuration-users-profiles", action)),
   "module-master-configuration",
 ] as const;
+
+/**
+ * The English name after a rename that did not give one: unchanged when the Spanish name is, else the template's
+ * English name when the profile takes its template's Spanish name back, else none.
+ */
+function englishAfterRename(profile: { name: string; templateKey: string | null }, body: ProfileNameBody) {
+  if (body.name_en !== undefined) return body.name_en;
+  if (body.name === profile.name) return undefined;
+  return PROFILE_TEMPLATES.find((t) => t.key === profile.templateKey && t.name === body.name)?.nameEn ?? null;
+}
 
 type Row = Awaited<ReturnType<typeof repo.listProfiles>>[number];
 const present = (row: Row): ProfileSummary => ({ ...row, protected: PROTECTED_TEMPLATES.has(row.template_key ?? "") });
@@ -76,7 +87,7 @@ export function createProfilesAdminService(deps: { db: Db; events: EventBus }) {
     const { schoolId } = tenant;
     return locked(schoolId, async (tx) => {
       await checkNameFree(tx, schoolId, body.name);
-      return summary(tx, schoolId, await repo.insertProfile(tx, schoolId, body.name));
+      return summary(tx, schoolId, await repo.insertProfile(tx, schoolId, body.name, body.name_en ?? null));
     });
   }
 
@@ -89,7 +100,7 @@ export function createProfilesAdminService(deps: { db: Db; events: EventBus }) {
         throw new AppError("PROFILE_PROTECTED");
       }
       await checkNameFree(tx, schoolId, body.name, id);
-      await repo.renameProfile(tx, schoolId, id, body.name);
+      await repo.renameProfile(tx, schoolId, id, body.name, englishAfterRename(profile, body));
       return summary(tx, schoolId, id);
     });
     // Members' cached identities carry the profile name (the role label of the header).

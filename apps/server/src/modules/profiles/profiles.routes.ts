@@ -9,6 +9,7 @@ import { findProfile, profileGrants } from "../users/index.ts";
 const Role = z.object({
   id: z.number(),
   name: z.string(),
+  name_en: z.string().nullable(),
   permissions: z.array(z.object({ name: z.string() })).optional(),
 });
 
@@ -36,7 +37,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         request.query.include === "permissions"
           ? (await profileGrants(db, tenant.schoolId, profile.id)).map((name) => ({ name }))
           : undefined;
-      return { data: { role: { id: profile.id, name: profile.name, permissions } } };
+      return { data: { role: { id: profile.id, name: profile.name, name_en: profile.nameEn, permissions } } };
     },
   );
 };

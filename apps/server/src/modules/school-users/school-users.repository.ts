@@ -15,6 +15,7 @@ const memberColumns = {
   image_profile: users.imageProfile,
   profile_id: memberships.profileId,
   profile_name: profiles.name,
+  profile_name_en: profiles.nameEn,
   profile_template: profiles.templateKey,
   trainer_type: memberships.trainerType,
   is_active: memberships.isActive,

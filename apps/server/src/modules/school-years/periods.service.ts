@@ -1,10 +1,17 @@
-import type { CreatePeriodBody, UpdatePeriodBody } from "@convive/domain";
+import { type CreatePeriodBody, englishPeriodName, type UpdatePeriodBody } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { deleteOrInUse, lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import * as repo from "./school-years.repository.ts";
 import { openYear, periodOut, requireRange } from "./school-years.service.ts";
+
+/**
+ * A period's English name as asked; when not given, it follows the Spanish name: the product's translation of a
+ * name like "Bimestre 2" ("Bimester 2"), else none (readers of English see the Spanish name).
+ */
+const englishOf = (body: UpdatePeriodBody) =>
+  body.name_en !== undefined || body.name === undefined ? body.name_en : englishPeriodName(body.name);
 
 /** Periods of a school year (bimestres, trimestres): inside the year, never overlapping one another. */
 export function createPeriodsService(deps: { db: Db }) {
@@ -42,6 +49,7 @@ export function createPeriodsService(deps: { db: Db }) {
         schoolId,
         schoolYearId: yearId,
         name: body.name,
+        nameEn: englishOf(body),
         order,
         startsOn: body.starts_on,
         endsOn: body.ends_on,
@@ -67,6 +75,7 @@ export function createPeriodsService(deps: { db: Db }) {
       await requireFits(tx, schoolId, year, dates, id);
       await repo.updatePeriod(tx, schoolId, id, {
         name: body.name,
+        nameEn: englishOf(body),
         order: body.order,
         startsOn: body.starts_on,
         endsOn: body.ends_on,

@@ -12,6 +12,7 @@ export const periodOut = (p: PeriodRow) => ({
   id: p.id,
   school_year_id: p.schoolYearId,
   name: p.name,
+  name_en: p.nameEn,
   order: p.order,
   starts_on: p.startsOn,
   ends_on: p.endsOn,

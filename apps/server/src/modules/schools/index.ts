@@ -1,4 +1,5 @@
-// The schools module's public surface: the school rows (admin, school-info, students, the seed create and read them).
+// The schools module's public surface: the school rows (admin, school-info, students, the seed create and read them)
+// and the setup progress (users read whether a school is still being set up for the landing view).
 export {
   findSchool,
   insertSchoolWithProfiles,
@@ -6,3 +7,4 @@ export {
   type SchoolRow,
   updateSchool,
 } from "./schools.repository.ts";
+export type { SetupProgress } from "./setup-progress.service.ts";

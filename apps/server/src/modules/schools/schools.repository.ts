@@ -17,7 +17,7 @@ export async function insertSchoolWithProfiles(tx: Tx, input: NewSchool) {
   for (const template of PROFILE_TEMPLATES) {
     const [profile] = await tx
       .insert(profiles)
-      .values({ schoolId: input.id, name: template.name, templateKey: template.key })
+      .values({ schoolId: input.id, name: template.name, nameEn: template.nameEn, templateKey: template.key })
       .returning({ id: profiles.id });
     profileIds[template.key] = profile!.id;
     const grants = [...template.modules, ...template.permissions];

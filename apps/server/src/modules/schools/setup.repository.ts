@@ -1,6 +1,7 @@
 import type { SetupStage } from "@convive/domain";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
+import { schools } from "../../db/schema/index.ts";
 
 /**
  * The seven setup stages (spec §3), each computed from the data in one query: a current school year, its
@@ -35,4 +36,20 @@ export async function setupStages(tx: Tx, schoolId: string): Promise<Record<Setu
     students: Boolean(row.students),
     users: Boolean(row.users),
   };
+}
+
+/** When the school first completed its setup; null while it is being set up (or unknown school). */
+export async function setupCompletedAt(tx: Tx, schoolId: string): Promise<Date | null> {
+  const [row] = await tx.select({ at: schools.setupCompletedAt }).from(schools).where(eq(schools.id, schoolId));
+  return row?.at ?? null;
+}
+
+/** Records the end of the school's setup; false when it was already recorded (another request got there first). */
+export async function markSetupCompleted(tx: Tx, schoolId: string): Promise<boolean> {
+  const rows = await tx
+    .update(schools)
+    .set({ setupCompletedAt: sql`now()` })
+    .where(and(eq(schools.id, schoolId), isNull(schools.setupCompletedAt)))
+    .returning({ id: schools.id });
+  return rows.length > 0;
 }

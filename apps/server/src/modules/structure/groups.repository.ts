@@ -26,6 +26,7 @@ export async function listGroups(tx: Tx, schoolId: string, filter: { yearId: num
       grade_name: grades.name,
       section_id: grades.sectionId,
       section_name: sections.name,
+      section_name_en: sections.nameEn,
       school_year_id: groups.schoolYearId,
       head_teacher_id: groups.headTeacherId,
       teacher_first_name: users.firstName,

@@ -28,6 +28,7 @@ export const listSections = (tx: Tx, schoolId: string) =>
     .select({
       id: sections.id,
       name: sections.name,
+      name_en: sections.nameEn,
       order: sections.order,
       // Qualified by hand: drizzle leaves a single table's columns unqualified, which the subquery would misread.
       grades_count: sql<number>`(select count(*)::int from grades g
@@ -72,6 +73,7 @@ export const listGrades = (tx: Tx, schoolId: string, filter: { sectionId?: numbe
       id: grades.id,
       section_id: grades.sectionId,
       section_name: sections.name,
+      section_name_en: sections.nameEn,
       name: grades.name,
       order: grades.order,
       groups_count: sql<number>`(select count(*)::int from groups gr

@@ -1,9 +1,10 @@
-import type {
-  CreateGradeBody,
-  CreateSectionBody,
-  GradesQuery,
-  UpdateGradeBody,
-  UpdateSectionBody,
+import {
+  type CreateGradeBody,
+  type CreateSectionBody,
+  englishLevelName,
+  type GradesQuery,
+  type UpdateGradeBody,
+  type UpdateSectionBody,
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { deleteOrInUse, lockSchoolStructure } from "../../lib/db-guards.ts";
@@ -30,6 +31,13 @@ export function createStructureService(deps: { db: Db; events: EventBus }) {
     return row;
   }
 
+  /**
+   * A level's English name as asked; when not given, it follows the Spanish name: the product's translation of a
+   * level it knows ("Primaria" → "Primary"), else none (readers of English see the Spanish name).
+   */
+  const englishOf = (body: UpdateSectionBody) =>
+    body.name_en !== undefined || body.name === undefined ? body.name_en : englishLevelName(body.name);
+
   /** Creates a section; its name must be new in the school. */
   async function createSection(tenant: Tenant, body: CreateSectionBody) {
     const { schoolId } = tenant;
@@ -37,7 +45,7 @@ export function createStructureService(deps: { db: Db; events: EventBus }) {
       await lockSchoolStructure(tx, schoolId);
       if (await repo.sectionNamed(tx, schoolId, body.name)) throw new AppError("CONFLICT", { name: "CONFLICT" });
       const order = body.order ?? (await repo.nextOrder(tx, schoolId));
-      const row = await repo.insertSection(tx, { schoolId, name: body.name, order });
+      const row = await repo.insertSection(tx, { schoolId, name: body.name, nameEn: englishOf(body), order });
       return sectionOut(tx, schoolId, row.id);
     });
   }
@@ -50,10 +58,10 @@ export function createStructureService(deps: { db: Db; events: EventBus }) {
       if (body.name !== undefined && (await repo.sectionNamed(tx, schoolId, body.name, id))) {
         throw new AppError("CONFLICT", { name: "CONFLICT" });
       }
-      await repo.updateSection(tx, schoolId, id, { name: body.name, order: body.order });
+      await repo.updateSection(tx, schoolId, id, { name: body.name, nameEn: englishOf(body), order: body.order });
       return sectionOut(tx, schoolId, id);
     });
-    renamed(schoolId, body.name);
+    renamed(schoolId, body.name ?? body.name_en);
     return out;
   }
 

@@ -66,7 +66,12 @@ export const profileGrants = async (tx: Tx, schoolId: string, profileId: number)
 
 export async function findProfile(tx: Tx, schoolId: string, profileId: number) {
   const [row] = await forSchool(tx, schoolId)
-    .pick(profiles, { id: profiles.id, name: profiles.name, templateKey: profiles.templateKey })
+    .pick(profiles, {
+      id: profiles.id,
+      name: profiles.name,
+      nameEn: profiles.nameEn,
+      templateKey: profiles.templateKey,
+    })
     .where(eq(profiles.id, profileId));
   return row;
 }

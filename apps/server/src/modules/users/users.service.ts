@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { Principal, Tenant } from "../../plugins/access.ts";
 import type { Caches } from "../../plugins/caches.ts";
+import type { SetupProgress } from "../schools/index.ts";
 import { identityChanges } from "./identity.ts";
 import * as repo from "./users.repository.ts";
 
@@ -12,7 +13,14 @@ export type Include = "roles" | "permissions" | "roles.permissions" | "sections"
 
 const uniqueBy = <T>(rows: T[], key: (row: T) => unknown) => [...new Map(rows.map((r) => [key(r), r])).values()];
 
-export function createUsersService(deps: { db: Db; appDomain: string; events: EventBus; caches: Caches }) {
+export function createUsersService(deps: {
+  db: Db;
+  appDomain: string;
+  events: EventBus;
+  caches: Caches;
+  /** Whether the school is still being set up: its staff who can complete it land on the checklist. */
+  setup: Pick<SetupProgress, "pending">;
+}) {
   const { db } = deps;
 
   /** The spec §3 User as the client reads it, for the selected school when there is one. */
@@ -53,18 +61,23 @@ export function createUsersService(deps: { db: Db; appDomain: string; events: Ev
     const role = {
       id: profile!.id,
       name: profile!.name,
+      name_en: profile!.nameEn,
       ...(include.includes("roles.permissions") ? { permissions: grants.map((name) => ({ name })) } : {}),
     };
     const teaching = include.some((i) => i === "sections" || i === "grades" || i === "subjects")
       ? await repo.teachingOf(db, tenant.schoolId, userId)
       : [];
+    // Asked only of those who could land on the checklist; a set-up school answers from memory.
+    const setupPending = permissionsModules.includes("module-master-configuration")
+      ? await deps.setup.pending(tenant.schoolId)
+      : false;
     return {
       ...base,
       privacy_notice_viewed: membership.acceptedNoticeVersion === membership.noticeVersion ? 1 : 0,
       roles: [role],
       permissions,
       permissionsModules,
-      viewMain: landingView(profile!.name, permissionsModules),
+      viewMain: landingView(profile!.name, permissionsModules, { pending: setupPending, permissions }),
       domain: `${tenant.schoolId}.${deps.appDomain}`,
       unviewed_notifications_count: membership.unviewed,
       ...(include.includes("sections")

@@ -110,7 +110,9 @@ test("a new school is set up by its Director through the screens", async ({ page
       .first()
       .click();
     const periodForm = dialog(page, es("masterConfiguration:periods.createTitle", { year: "2026-2027" }));
-    await periodForm.getByRole("textbox", { name: es("masterConfiguration:periods.name") }).fill("Trimestre 1");
+    await periodForm
+      .getByRole("textbox", { name: es("masterConfiguration:periods.name"), exact: true })
+      .fill("Trimestre 1");
     await pickDate(page, periodForm, es("masterConfiguration:periods.startsOn"), "2026-08-24");
     await pickDate(page, periodForm, es("masterConfiguration:periods.endsOn"), "2026-11-27");
     await save(periodForm);

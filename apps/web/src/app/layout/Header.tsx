@@ -1,5 +1,5 @@
 import type { UserPayload } from "@convive/domain";
-import { ActionIcon, Burger, Group, Image, Tooltip } from "@mantine/core";
+import { ActionIcon, Burger, Group, Tooltip } from "@mantine/core";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { LanguageMenu } from "../../components/LanguageMenu.tsx";
@@ -7,9 +7,8 @@ import { LiveChat } from "../../features/live-chat/LiveChat.tsx";
 import { hasBell, NotificationBell } from "../../features/notifications/components/NotificationBell.tsx";
 import classes from "./Header.module.css";
 import { PageTitle } from "./PageTitle.tsx";
+import { SchoolSwitcher } from "./SchoolSwitcher.tsx";
 import { UserBlock } from "./UserBlock.tsx";
-
-export const DEFAULT_LOGO = "/logo-convive.svg";
 
 interface HeaderProps {
   user: UserPayload;
@@ -24,7 +23,10 @@ interface HeaderProps {
   path: string;
 }
 
-/** Spec §2 header: toggle, school logo, screen title and help, language, bell, user block (and §1's live chat). */
+/**
+ * Spec §2 header: toggle, school logo (with the school's name, and the switch between the user's schools: issue 12
+ * §3), screen title and help, language, bell, user block (and §1's live chat).
+ */
 export function Header({ user, schoolId, logo, schoolName, overlay, sidebarOpen, onToggle, title, path }: HeaderProps) {
   const { t } = useTranslation("layout");
   const toggleLabel = sidebarOpen ? t("header.collapse") : t("header.expand");
@@ -56,14 +58,13 @@ export function Header({ user, schoolId, logo, schoolName, overlay, sidebarOpen,
           </ActionIcon>
         </Tooltip>
       )}
-      <Image
-        src={logo || DEFAULT_LOGO}
-        alt={schoolName ?? t("common:appName")}
-        h={overlay ? 32 : 40}
-        w="auto"
-        maw={overlay ? 120 : 160}
-        fit="contain"
-        className={classes.logo}
+      <SchoolSwitcher
+        user={user}
+        schoolId={schoolId}
+        logo={logo}
+        schoolName={schoolName}
+        tone="header"
+        compact={overlay}
       />
       {!overlay && (
         <div className={classes.title}>

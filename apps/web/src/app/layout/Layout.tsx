@@ -1,10 +1,11 @@
 import "../full-styles.ts";
 import { DEFAULT_INSTITUTIONAL_COLORS, findLayoutRoute } from "@convive/domain/core";
-import { AppShell, Box, Drawer, useMantineTheme } from "@mantine/core";
+import { AppShell, Box, Drawer, getDefaultZIndex, useMantineTheme } from "@mantine/core";
 import { type CSSProperties, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { PageLoader } from "../../components/PageLoader.tsx";
+import { ScreenLoader } from "../../components/ScreenLoader.tsx";
 import { useCurrentUser } from "../../features/auth/api/current-user.ts";
 import { logout } from "../../features/auth/api/logout.ts";
 import { hasBell } from "../../features/notifications/components/NotificationBell.tsx";
@@ -58,7 +59,8 @@ function useSidebarVariables(): CSSProperties {
 
 /** Spec §2 Layout: collapsible sidebar, header and content; every screen inside the layout renders here. */
 export default function Layout() {
-  const { t } = useTranslation();
+  // Waits for the shell's texts (menu, titles: locales/<lng>/shell.json) before drawing anything.
+  const { t } = useTranslation(["common", "shell"]);
   const { pathname } = useLocation();
   const { token, schoolId } = useSession();
   const user = useCurrentUser().data;
@@ -90,7 +92,9 @@ export default function Layout() {
       padding={{ base: "sm", sm: "lg" }}
       style={variables}
     >
-      <AppShell.Header>
+      {/* Above the sidebar (Mantine puts it one above the app's layer): the header's school menu opens inside the
+          header and over the sidebar's top (issue 12 §3). */}
+      <AppShell.Header zIndex={getDefaultZIndex("app") + 2}>
         <Header
           user={user}
           schoolId={schoolId}
@@ -143,7 +147,7 @@ export default function Layout() {
           </Box>
         )}
         {/* One boundary per route: the previous screen never stays under a new URL while the next one loads. */}
-        <Suspense key={route?.path ?? pathname} fallback={<PageLoader />}>
+        <Suspense key={route?.path ?? pathname} fallback={<ScreenLoader />}>
           {Screen ? <Screen /> : <ModulePlaceholder title={title} />}
         </Suspense>
       </AppShell.Main>

@@ -6,17 +6,23 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { resetBell } from "../../features/notifications/api/reset-bell.ts";
 import { bellLabel, hasBell } from "../../features/notifications/components/NotificationBell.tsx";
+import { SchoolSwitcher } from "./SchoolSwitcher.tsx";
 import classes from "./Sidebar.module.css";
 import { UserBlock } from "./UserBlock.tsx";
 
-/** Spec §2: the mobile sidebar also shows the user's name, avatar and the notification counter. */
+/**
+ * Spec §2: the mobile sidebar also shows the user's name, avatar and the notification counter; and the school the
+ * user is in, where a member of several schools switches (issue 12 §3).
+ */
 export function MobileUserPanel({
   user,
   schoolId,
+  school,
   onNavigate,
 }: {
   user: UserPayload;
   schoolId: string | null;
+  school: { name: string; logo: string | null } | null | undefined;
   onNavigate: () => void;
 }) {
   const { t } = useTranslation("notifications");
@@ -30,6 +36,16 @@ export function MobileUserPanel({
   return (
     <Stack gap={4} p="sm" className={classes.panel}>
       <UserBlock user={user} tone="sidebar" onNavigate={onNavigate} />
+      {schoolId && (
+        <SchoolSwitcher
+          user={user}
+          schoolId={schoolId}
+          logo={school?.logo}
+          schoolName={school?.name}
+          tone="sidebar"
+          onSwitched={onNavigate}
+        />
+      )}
       {hasBell(user) && (
         <UnstyledButton className={classes.link} onClick={() => void openNotifications()}>
           <IconBell size={22} stroke={1.7} aria-hidden className={classes.icon} />

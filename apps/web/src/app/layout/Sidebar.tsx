@@ -20,7 +20,7 @@ interface SidebarProps {
 
 /** The menu column. Its colours come from the CSS variables set by the layout (see contrast.ts). */
 export function Sidebar({ items, pathname, rail, onChoose, onLogout, top }: SidebarProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "shell"]);
   const entry = (key: string, label: string, body: ReactNode) =>
     rail ? (
       <Tooltip key={key} label={label} position="right" withArrow>

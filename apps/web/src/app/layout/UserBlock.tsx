@@ -1,5 +1,5 @@
 import type { UserPayload } from "@convive/domain";
-import { PATHS, ROOT_ROLE_LABEL } from "@convive/domain/core";
+import { localName, PATHS, ROOT_ROLE_LABEL } from "@convive/domain/core";
 import { Avatar, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -12,10 +12,14 @@ export const DEFAULT_AVATAR = "/avatar-default.svg";
 export const displayName = (user: Pick<UserPayload, "first_name" | "paternal_surname">) =>
   [user.first_name, user.paternal_surname].filter(Boolean).join(" ");
 
-/** The first role in the school; root reads "Super Administrador" (spec §9), translated in English. */
-export function roleLabel(user: Pick<UserPayload, "root" | "roles">, t: TFunction): string {
+/**
+ * The first role in the school in the reader's language ("Docente" / "Teacher", issue 12 §6); root reads
+ * "Super Administrador" (spec §9), translated in English.
+ */
+export function roleLabel(user: Pick<UserPayload, "root" | "roles">, t: TFunction, language: string): string {
   if (user.root === 1) return t("layout:rootRole", { defaultValue: ROOT_ROLE_LABEL });
-  return user.roles?.[0]?.name ?? "";
+  const role = user.roles?.[0];
+  return role ? localName(role, language) : "";
 }
 
 interface UserBlockProps {
@@ -27,9 +31,9 @@ interface UserBlockProps {
 
 /** Avatar, name and role; opens /account (spec §2: the account screen is reached by clicking it). */
 export function UserBlock({ user, tone, onNavigate }: UserBlockProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = displayName(user);
-  const role = roleLabel(user, t);
+  const role = roleLabel(user, t, i18n.resolvedLanguage ?? "es");
   return (
     <UnstyledButton component={Link} to={PATHS.account} onClick={onNavigate} className={classes.block} data-tone={tone}>
       {/* The name comes from this text, not an aria-label, so it contains the visible words as they read

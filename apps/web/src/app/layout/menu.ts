@@ -24,7 +24,7 @@ export type MenuIcon =
 
 export interface MenuItem {
   key: MenuIcon;
-  /** Key in common.json. */
+  /** Key in shell.json (the shell's texts). */
   labelKey: string;
   /** Where choosing the item leads. */
   to: string;

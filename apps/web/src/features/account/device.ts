@@ -50,7 +50,3 @@ export function relativeTime(iso: string, language: string, now = Date.now()): s
   }
   return format.format(value, "year");
 }
-
-/** A full date and time in the user's language, for titles and tooltips. */
-export const fullDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));

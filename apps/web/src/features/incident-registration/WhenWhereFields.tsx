@@ -1,5 +1,5 @@
 import type { RegistrationOptions } from "@convive/domain";
-import { deviceZoneDiffers, wallNow } from "@convive/domain/core";
+import { deviceZoneDiffers, placeName, quickPlaces, wallNow } from "@convive/domain/core";
 import { Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { useRef } from "react";
@@ -20,10 +20,15 @@ export function WhenWhereFields({
   onGroup: (id: string | null) => void;
   onSubject: (id: string | null) => void;
 }) {
-  const { t } = useTranslation("registration");
+  const { t, i18n } = useTranslation("registration");
   const placeField = useRef<HTMLInputElement>(null);
   const tz = options.time_zone;
-  const chips = placeChips(options.places, t("place.common").split("|"));
+  // The school's frequent places and the usual ones, each in the reader's language when the product knows it.
+  const language = i18n.resolvedLanguage ?? "es";
+  const chips = placeChips(
+    options.places.map((p) => placeName(p, language)),
+    quickPlaces(language),
+  );
   const groups = groupsMineFirst(options.groups);
   const mine = groups.filter((g) => g.mine).map((g) => ({ value: String(g.id), label: g.label }));
   const others = groups.filter((g) => !g.mine).map((g) => ({ value: String(g.id), label: g.label }));

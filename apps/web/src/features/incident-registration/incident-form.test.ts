@@ -71,6 +71,16 @@ describe("proposed formative actions", () => {
       proposeActions({ guidelines: ["X"] }, { responsibleId: null, today: "2026-03-14" })[0]?.responsible_id,
     ).toBeNull();
   });
+
+  it("proposes the guidelines in the reader's language, Spanish when the type has none in English", () => {
+    const type = { guidelines: ["Diálogo reflexivo"], guidelines_en: ["A reflective conversation"] };
+    const defaults = { responsibleId: 7, today: "2026-03-14" };
+    expect(proposeActions(type, defaults, "en").map((a) => a.guideline)).toEqual(["A reflective conversation"]);
+    expect(proposeActions(type, defaults, "es").map((a) => a.guideline)).toEqual(["Diálogo reflexivo"]);
+    expect(proposeActions({ ...type, guidelines_en: [] }, defaults, "en").map((a) => a.guideline)).toEqual([
+      "Diálogo reflexivo",
+    ]);
+  });
 });
 
 describe("the registration request", () => {

@@ -3,6 +3,7 @@ import {
   INCIDENT_LIMITS,
   isFutureWall,
   isWallTime,
+  localGuidelines,
   type Repeat,
   type StudentRole,
   wallToInstant,
@@ -53,12 +54,16 @@ export function emptyIncident(wallNow: string, keep?: Pick<IncidentValues, "grou
   };
 }
 
-/** The type's guidelines as proposals: not chosen until the registrant ticks them (they are commitments). */
+/**
+ * The type's guidelines, in the reader's language, as proposals: not chosen until the registrant ticks them
+ * (they are commitments).
+ */
 export function proposeActions(
-  type: Pick<IncidentType, "guidelines"> | null,
+  type: (Pick<IncidentType, "guidelines"> & { guidelines_en?: readonly string[] }) | null,
   defaults: { responsibleId: number | null; today: string },
+  language = "es",
 ): ProposedAction[] {
-  return (type?.guidelines ?? []).map((guideline) => ({
+  return (type ? localGuidelines(type, language) : []).map((guideline) => ({
     guideline,
     chosen: false,
     responsible_id: defaults.responsibleId === null ? null : String(defaults.responsibleId),

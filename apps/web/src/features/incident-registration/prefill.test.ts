@@ -30,6 +30,7 @@ const type = (id: number, is_active = true): IncidentType => ({
   default_points: 0,
   notify_family: true,
   guidelines: [],
+  guidelines_en: [],
   is_active,
   incidents_count: 0,
 });

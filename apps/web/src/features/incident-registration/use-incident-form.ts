@@ -2,6 +2,7 @@ import type { RegistrationOptions, StudentOption } from "@convive/domain";
 import { wallNow } from "@convive/domain/core";
 import { useForm } from "@mantine/form";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSession } from "../../lib/session.ts";
 import { draftKey, readDraft, useDraft } from "./draft.ts";
 import { emptyIncident, type IncidentValues, proposeActions } from "./incident-form.ts";
@@ -22,6 +23,7 @@ const toId = (id: number | null) => (id === null ? null : String(id));
  */
 export function useIncidentForm(options: RegistrationOptions, saved: boolean) {
   const { userId, schoolId } = useSession();
+  const { i18n } = useTranslation();
   const tz = options.time_zone;
   const categories = useMemo(() => usableCategories(options.categories), [options.categories]);
   const key = draftKey("incident", userId, schoolId);
@@ -58,10 +60,11 @@ export function useIncidentForm(options: RegistrationOptions, saved: boolean) {
     form.setValues({
       type_id: id,
       visible_to_family: next?.notify_family ?? true,
-      actions: proposeActions(next, {
-        responsibleId: defaultResponsibleId(userId, options.staff),
-        today: options.today,
-      }),
+      actions: proposeActions(
+        next,
+        { responsibleId: defaultResponsibleId(userId, options.staff), today: options.today },
+        i18n.resolvedLanguage ?? "es",
+      ),
     });
     form.clearFieldError("type_id");
   };

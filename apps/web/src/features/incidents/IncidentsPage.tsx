@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
-import { PageLoader } from "../../components/PageLoader.tsx";
+import { ScreenLoader } from "../../components/ScreenLoader.tsx";
 import { ArchiveScreen } from "./archive/ArchiveScreen.tsx";
 import { parseDetailsId } from "./archive/url.ts";
 
@@ -15,7 +15,7 @@ export default function IncidentsPage() {
   const id = parseDetailsId(params);
   if (id !== null) {
     return (
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<ScreenLoader />}>
         <IncidentDetails key={id} id={id} />
       </Suspense>
     );

@@ -5,7 +5,7 @@ import { session } from "../../lib/session.ts";
 import { notificationsRootKey } from "./api/notifications.ts";
 import { setBellCount } from "./api/reset-bell.ts";
 
-/** `notifications:count` (a read or a reset) and `notifications:new` (with the notification's id) both carry it. */
+/** `notifications:count` (a read, a reset, a withdrawal) and `notifications:new` (with its id) both carry it. */
 interface CountEvent {
   schoolId: string;
   count: number;
@@ -30,14 +30,17 @@ export function useNotificationSocket(userId: number | null, schoolId: string | 
         auth: (send) => send({ token: session.get().token, schoolId }),
         ...SOCKET_DEFAULTS,
       });
+      // Reads and resets on any of the user's screens (or withdrawn notifications): the bell takes the new count and
+      // an open list reads the read state again, so the two agree in every tab (issue 12 §4).
       socket.on("notifications:count", (event: CountEvent) => {
-        if (event.schoolId === schoolId) setBellCount(userId, schoolId, event.count);
-      });
-      // A new notification arrives with the bell's new count inside: one packet per notification.
-      socket.on("notifications:new", (event: CountEvent) => {
         if (event.schoolId !== schoolId) return;
         setBellCount(userId, schoolId, event.count);
         void client.invalidateQueries({ queryKey: notificationsRootKey(schoolId) });
+      });
+      // A new notification arrives with the bell's new count inside (one packet per notification); an open list
+      // follows the bell as it rises (useNotifications), a closed one is read afresh when opened.
+      socket.on("notifications:new", (event: CountEvent) => {
+        if (event.schoolId === schoolId) setBellCount(userId, schoolId, event.count);
       });
       // The poll keeps the count right while the socket is down; reconnection never gives up (spec §9). A refusal
       // by the server's handshake (e.g. a token that just expired) stops Socket.IO's own retries, so retry here.

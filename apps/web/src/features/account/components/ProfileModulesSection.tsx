@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useRolePermissions } from "../api/role-permissions.ts";
 import { Section } from "./Section.tsx";
 
-// Menu label of each module key (common.json "menu").
+// Menu label of each module key (shell.json "menu").
 const MENU_KEY: Record<(typeof MODULE_KEYS)[number], string> = {
   "module-incidents-registration": "register",
   "module-strategic-vision": "strategicVision",
@@ -37,7 +37,7 @@ export function ProfileModulesSection({
         <Group gap="xs">
           {MODULE_KEYS.filter((key) => grants.data.includes(key)).map((key) => (
             <Badge key={key} variant="light" color="gray" size="lg" tt="none">
-              {t(`common:menu.${MENU_KEY[key]}`)}
+              {t(`shell:menu.${MENU_KEY[key]}`)}
             </Badge>
           ))}
         </Group>

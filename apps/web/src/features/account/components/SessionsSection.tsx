@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { useDates } from "../../../lib/dates.ts";
 import { toast } from "../../../lib/toast.ts";
 import { type AccountSession, useEndSession, useSessions } from "../api/sessions.ts";
-import { fullDate, parseUserAgent, relativeTime } from "../device.ts";
+import { parseUserAgent, relativeTime } from "../device.ts";
 import { Section } from "./Section.tsx";
 
 /** The user's own signed-in devices; any other one can be signed out from here. */
@@ -39,6 +40,7 @@ function SessionRow({ session }: { session: AccountSession }) {
   const endIt = useEndSession();
   const device = parseUserAgent(session.user_agent);
   const lang = i18n.resolvedLanguage ?? "es";
+  const { dateTime } = useDates();
   const name =
     device.browser && device.os
       ? t("sessions.browserOn", { browser: device.browser, os: device.os })
@@ -78,9 +80,9 @@ function SessionRow({ session }: { session: AccountSession }) {
             <Text size="xs" c="dimmed">
               {t("sessions.ip", { ip: session.ip ?? "—" })}
             </Text>
-            <Text size="xs" c="dimmed" title={fullDate(session.last_used_at, lang)}>
+            <Text size="xs" c="dimmed" title={dateTime(session.last_used_at)}>
               {t("sessions.lastUsed", { when: relativeTime(session.last_used_at, lang) })} ·{" "}
-              {t("sessions.since", { date: fullDate(session.created_at, lang) })}
+              {t("sessions.since", { date: dateTime(session.created_at) })}
             </Text>
           </Stack>
           {!session.current && (

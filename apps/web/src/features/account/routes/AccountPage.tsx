@@ -1,5 +1,6 @@
-import { ROOT_ROLE_LABEL } from "@convive/domain/core";
+import { localName, ROOT_ROLE_LABEL } from "@convive/domain/core";
 import { Grid, Stack } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { useMaxFileSizeMb } from "../../../lib/school-information.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
@@ -14,8 +15,16 @@ export default function AccountPage() {
   const user = useCurrentUser().data;
   const { schoolId } = useSession();
   const maxMb = useMaxFileSizeMb();
+  const { t, i18n } = useTranslation();
   if (!user) return null;
-  const roleLabel = user.root === 1 ? ROOT_ROLE_LABEL : (user.roles?.[0]?.name ?? "");
+  const role = user.roles?.[0];
+  // The profile in the reader's language, as the header shows it (issue 12 §6).
+  const roleLabel =
+    user.root === 1
+      ? t("layout:rootRole", { defaultValue: ROOT_ROLE_LABEL })
+      : role
+        ? localName(role, i18n.resolvedLanguage ?? "es")
+        : "";
   return (
     <Stack gap="lg" maw={1120}>
       <Grid gap="lg" align="flex-start">
@@ -30,7 +39,7 @@ export default function AccountPage() {
         </Grid.Col>
       </Grid>
       {user.roles?.[0] && schoolId && (
-        <ProfileModulesSection roleId={user.roles[0].id} roleName={user.roles[0].name} schoolId={schoolId} />
+        <ProfileModulesSection roleId={user.roles[0].id} roleName={roleLabel} schoolId={schoolId} />
       )}
       <SessionsSection />
     </Stack>

@@ -24,7 +24,7 @@ interface Props {
 
 /** The title of the screen a path belongs to, for the screen picker and the list. */
 export function useScreenTitles() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "shell"]);
   return useMemo(() => new Map(LAYOUT_ROUTES.map((r) => [`/${r.path.toLowerCase()}`, t(r.titleKey)])), [t]);
 }
 

@@ -1,4 +1,5 @@
 import { AddMembershipBody, type AdminUser } from "@convive/domain";
+import { localName } from "@convive/domain/core";
 import { Select, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
@@ -20,7 +21,7 @@ export function MembershipForm(props: Props) {
 }
 
 function MembershipFormModal({ user, opened, onClose }: Props) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const form = useForm<{ school_id: string | null; profile_id: string | null }>({
     initialValues: { school_id: null, profile_id: null },
     validate: (v) => schemaErrors(AddMembershipBody, body(v), t),
@@ -67,7 +68,10 @@ function MembershipFormModal({ user, opened, onClose }: Props) {
       />
       <Select
         label={t("users.profile")}
-        data={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        data={(profiles.data ?? []).map((p) => ({
+          value: String(p.id),
+          label: localName(p, i18n.resolvedLanguage ?? "es"),
+        }))}
         disabled={!form.values.school_id}
         required
         {...form.getInputProps("profile_id")}

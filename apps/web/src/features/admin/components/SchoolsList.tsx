@@ -1,4 +1,5 @@
 import type { AdminSchool } from "@convive/domain";
+import { formatDate } from "@convive/domain/core";
 import { Button, Divider, Group, Text } from "@mantine/core";
 import { IconPencil, IconPlayerPlay, IconPlayerStop } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -13,8 +14,8 @@ interface Props {
   onToggle: (school: AdminSchool) => void;
 }
 
-const shortDate = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(new Date(iso));
+/** The day a school was created, on its own calendar: "25 nov 2026" / "Nov 25, 2026". */
+const createdOn = (s: AdminSchool, lang: string) => formatDate(s.created_at, { lang, timeZone: s.time_zone });
 
 /** A table from 768 px up; cards on a phone, where five columns would not fit. */
 export function SchoolsList({ schools, onEdit, onToggle }: Props) {
@@ -83,7 +84,7 @@ export function SchoolsList({ schools, onEdit, onToggle }: Props) {
         {
           key: "created",
           header: t("schools.created"),
-          render: ({ school: s }) => <Text size="sm">{shortDate(s.created_at, lang)}</Text>,
+          render: ({ school: s }) => <Text size="sm">{createdOn(s, lang)}</Text>,
         },
         { key: "actions", header: actionsHeader(t("actionsColumn")), render: ({ school: s }) => actions(s, false) },
       ]}
@@ -100,7 +101,7 @@ export function SchoolsList({ schools, onEdit, onToggle }: Props) {
             {t("schools.members")}: {members(s)}
           </Text>
           <Text size="xs" c="dimmed">
-            {t("schools.createdOn", { date: shortDate(s.created_at, lang) })}
+            {t("schools.createdOn", { date: createdOn(s, lang) })}
           </Text>
           <Divider my="sm" />
           {actions(s, true)}

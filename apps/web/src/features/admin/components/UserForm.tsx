@@ -1,4 +1,5 @@
 import { type AdminUser, CreateAdminUserBody, UpdateAdminUserBody } from "@convive/domain";
+import { localName } from "@convive/domain/core";
 import { Input, SegmentedControl, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
@@ -34,7 +35,7 @@ export function UserForm(props: Props) {
 }
 
 function UserFormModal({ user, opened, onClose }: Props) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const editing = user !== null;
   const [created, setCreated] = useState<{ user: AdminUser; password: string } | null>(null);
 
@@ -144,7 +145,10 @@ function UserFormModal({ user, opened, onClose }: Props) {
                   <Select
                     label={t("users.profile")}
                     description={t("users.profileHint")}
-                    data={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+                    data={(profiles.data ?? []).map((p) => ({
+                      value: String(p.id),
+                      label: localName(p, i18n.resolvedLanguage ?? "es"),
+                    }))}
                     disabled={!form.values.school_id}
                     required={Boolean(form.values.school_id)}
                     {...form.getInputProps("profile_id")}

@@ -1,4 +1,5 @@
 import type { AdminUser } from "@convive/domain";
+import { localName } from "@convive/domain/core";
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text } from "@mantine/core";
 import { IconDots, IconPencil, IconPlayerPlay, IconPlayerStop, IconSchool } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -40,7 +41,7 @@ export function UsersList({
   onAddToSchool,
   onToggle,
 }: Props) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
 
   const badges = (u: AdminUser) => (
     <Group gap={4}>
@@ -75,7 +76,9 @@ export function UsersList({
             {m.school_name}
             <Text span size="sm" c="dimmed">
               {" · "}
-              {m.profile_name ?? t("users.noProfile")}
+              {m.profile_name
+                ? localName({ name: m.profile_name, name_en: m.profile_name_en }, i18n.resolvedLanguage ?? "es")
+                : t("users.noProfile")}
             </Text>
           </Text>
         ))}

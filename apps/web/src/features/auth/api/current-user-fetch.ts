@@ -5,5 +5,8 @@ import { api } from "../../../lib/api.ts";
 export const currentUserKey = (userId: number | null, schoolId: string | null) =>
   ["current-user", userId, schoolId] as const;
 
-export const fetchCurrentUser = (userId: number) =>
-  api<{ data: { user: UserPayload } }>(`/api/users/${userId}?include=roles,permissions`).then((r) => r.data.user);
+/** The signed-in user in the selected school, or in `school` when given (switching to it). */
+export const fetchCurrentUser = (userId: number, school?: string) =>
+  api<{ data: { user: UserPayload } }>(`/api/users/${userId}?include=roles,permissions`, { school }).then(
+    (r) => r.data.user,
+  );

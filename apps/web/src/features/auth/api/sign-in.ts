@@ -2,7 +2,7 @@ import type { UserPayload } from "@convive/domain";
 import { signInOutcome } from "@convive/domain/core";
 import { ApiError, api } from "../../../lib/api.ts";
 import i18n from "../../../lib/i18n.ts";
-import { setQueryDataSoon } from "../../../lib/query-client-later.ts";
+import { clearQueries, setQueryDataSoon } from "../../../lib/query-client-later.ts";
 import { type IssuedTokens, session } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
 import { currentUserKey, fetchCurrentUser } from "./current-user-fetch.ts";
@@ -46,6 +46,9 @@ export async function signIn(email: string, password: string): Promise<Next> {
  * the school was picked automatically, kept on the selection screen when they chose it among several.
  */
 export async function enterSchool(schoolId: string, how: "automatic" | "chosen"): Promise<Next> {
+  // Back at the choice from inside another school: nothing its screens loaded may show in this one (issue 12 §3).
+  const previous = session.get().schoolId;
+  if (previous !== null && previous !== schoolId) clearQueries();
   session.selectSchool(schoolId);
   const userId = session.get().userId!;
   try {

@@ -1,4 +1,5 @@
 import type { InvitationLookup } from "@convive/domain";
+import { formatDateTime, localName } from "@convive/domain/core";
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
@@ -29,7 +30,13 @@ export function AcceptInvitation({ token, language }: { token: string; language:
   const [accepted, setAccepted] = useState<Accepted | null>(null);
   const invitation = lookup.data;
   const subtitle = invitation
-    ? t("invitation.subtitle", { school: invitation.school.name, profile: invitation.profile_name })
+    ? t("invitation.subtitle", {
+        school: invitation.school.name,
+        profile: localName(
+          { name: invitation.profile_name, name_en: invitation.profile_name_en },
+          i18n.resolvedLanguage ?? "es",
+        ),
+      })
     : undefined;
 
   return (
@@ -52,9 +59,10 @@ export function AcceptInvitation({ token, language }: { token: string; language:
           </Text>
           <Text size="xs" c="gray.7">
             {t("invitation.expires", {
-              date: new Intl.DateTimeFormat(i18n.resolvedLanguage ?? "es", { dateStyle: "long" }).format(
-                new Date(invitation.expires_at),
-              ),
+              date: formatDateTime(invitation.expires_at, {
+                lang: i18n.resolvedLanguage ?? "es",
+                timeZone: invitation.school.time_zone,
+              }),
             })}
           </Text>
           {invitation.account === "existing" ? (

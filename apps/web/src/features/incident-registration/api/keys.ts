@@ -1,7 +1,12 @@
+import { useTranslation } from "react-i18next";
 import { useSession } from "../../../lib/session.ts";
 
-/** Every query of the registration screen sits under ["registration", schoolId, …]. */
+/**
+ * Every query of the registration screen sits under ["registration", schoolId, language, …]: group labels come
+ * in the reader's language, so switching language asks again.
+ */
 export const useRegistrationKey = () => {
   const { schoolId } = useSession();
-  return (...parts: readonly unknown[]) => ["registration", schoolId, ...parts] as const;
+  const language = useTranslation().i18n.resolvedLanguage ?? "es";
+  return (...parts: readonly unknown[]) => ["registration", schoolId, language, ...parts] as const;
 };

@@ -2,6 +2,7 @@ import type { Archive, ArchiveCount, ArchiveFilters, FormativeAction } from "@co
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { api, download } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 import { sortActions } from "../archive/format.ts";
@@ -64,11 +65,15 @@ export function usePrefetchArchive() {
   );
 }
 
-/** The values of the filters (categories and types, structure, subjects, recorders) within the caller's scope. */
+/**
+ * The values of the filters (categories and types, structure, subjects, recorders) within the caller's scope;
+ * group labels come in the reader's language, so a language switch asks again.
+ */
 export function useArchiveFilters() {
   const { schoolId } = useSession();
+  const language = useTranslation().i18n.resolvedLanguage ?? "es";
   return useQuery({
-    queryKey: [...incidentsKey(schoolId), "archive-filters"],
+    queryKey: [...incidentsKey(schoolId), "archive-filters", language],
     queryFn: () => api<{ data: ArchiveFilters }>("/api/incidents/filters").then((r) => r.data),
     staleTime: 5 * 60_000,
   });

@@ -46,7 +46,7 @@ export function ArchiveScreen() {
       onChange={(value) => value && update((current) => tabSearch(current, value as ArchiveTab))}
       keepMounted={false}
     >
-      <Tabs.List mb="md" style={{ flexWrap: "nowrap" }}>
+      <Tabs.List mb="sm" style={{ flexWrap: "nowrap" }}>
         <Tabs.Tab
           value="incidents"
           leftSection={phone ? undefined : <IconArchive size={16} aria-hidden />}

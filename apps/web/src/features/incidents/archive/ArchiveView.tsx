@@ -1,37 +1,19 @@
 import { todayIn } from "@convive/domain/core";
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Badge, Box, Button, Drawer, Group, Paper, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import {
-  IconAdjustmentsHorizontal,
-  IconArchive,
-  IconFileSpreadsheet,
-  IconFilterOff,
-  IconSearch,
-} from "@tabler/icons-react";
+import { IconAdjustmentsHorizontal, IconFileSpreadsheet, IconFilterOff, IconSearch } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { EmptyState } from "../../../components/EmptyState.tsx";
 import { useSchoolTimeZone } from "../../../lib/school-information.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../../auth/api/current-user.ts";
 import { exportArchive, useArchive, useArchiveFilters, usePrefetchArchive } from "../api/archive.ts";
-import { FiltersPanel } from "./FiltersPanel.tsx";
-import { pageCount, pageRange, studentNameIn, totalLabel } from "./format.ts";
-import { ResultsList, ResultsSkeleton } from "./ResultsList.tsx";
+import { ArchiveResults } from "./ArchiveResults.tsx";
+import { ColumnsMenu } from "./ColumnsMenu.tsx";
+import { useArchiveColumns } from "./columns.ts";
+import { FiltersPanel, QUICK_FILTERS } from "./FiltersPanel.tsx";
+import { pageCount, studentNameIn, totalLabel } from "./format.ts";
 import {
   type ArchiveSort,
   activeFilterCount,
@@ -48,7 +30,9 @@ const SEARCH_DELAY_MS = 350;
 
 /**
  * The archive list (spec §2 archive, design §4): filters and text search kept in the URL, the results as a table
- * (cards on a phone), fast pagination and the XLSX export of what is filtered.
+ * (cards on a phone) with the columns the reader chooses, fast pagination and the XLSX export of what is filtered.
+ * Every filter is in a drawer behind "Filtros"; from 1100 px the most used ones also stay in view in one row, and
+ * the rows keep to one line per text, so a laptop shows eight and more above the fold (issue 12 §8).
  */
 export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: boolean; collapsed: boolean }) {
   const { t, i18n } = useTranslation(["archive", "incidents"]);
@@ -83,11 +67,9 @@ export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: 
     [update, catalogue.data],
   );
   const clear = () => update((current) => archiveSearch(clearedFilters(parseArchiveSearch(current)), current));
-  const resultsTop = useRef<HTMLDivElement>(null);
-  const setPage = (page: number) => {
+  const setPage = (page: number) =>
     update((current) => archiveSearch({ ...parseArchiveSearch(current), page }, current));
-    resultsTop.current?.scrollIntoView({ block: "start", behavior: "smooth" });
-  };
+  const columns = useArchiveColumns(user?.id ?? null, collapsed);
 
   // The search box: typed text goes to the URL after a pause; a change of the URL (back button) comes back to it.
   const [text, setText] = useState(state.q ?? "");
@@ -131,7 +113,7 @@ export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: 
   const active = activeFilterCount(state);
   const onSort = (sort: ArchiveSort) => apply({ sort });
 
-  const filters = (
+  const filters = (quick: boolean) => (
     <FiltersPanel
       state={state}
       catalogue={catalogue.data}
@@ -139,7 +121,8 @@ export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: 
       canPickStudents={canPickStudents}
       studentName={studentNameIn(data?.incidents, state.student_id)}
       today={today}
-      phone={phone || collapsed}
+      phone={!quick}
+      only={quick ? QUICK_FILTERS : undefined}
     />
   );
   const clearButton = (
@@ -166,23 +149,25 @@ export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: 
     </Button>
   );
 
-  // Below 1100 px the filters open in a drawer from this button, which counts the active ones.
+  // Every filter opens in a drawer from this button, which counts the active ones.
   const filtersButton = (
     <Button
       variant="default"
       leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-      rightSection={
-        active > 0 ? (
-          <Badge size="sm" circle variant="filled" aria-hidden>
-            {active}
-          </Badge>
-        ) : undefined
-      }
       onClick={() => setDrawerOpen(true)}
       aria-label={active > 0 ? t("filters.openWithCount", { count: active }) : t("filters.open")}
       style={phone ? { flex: 1 } : { flexShrink: 0 }}
     >
+      {/* "Filtros 2": the visible words in the name, in order ("Abrir filtros: 2 activos"; WCAG 2.5.3). */}
       {t("filters.title")}
+      {active > 0 && (
+        <>
+          {" "}
+          <Badge size="sm" circle variant="filled" ml={8} aria-hidden>
+            {active}
+          </Badge>
+        </>
+      )}
     </Button>
   );
 
@@ -204,56 +189,12 @@ export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: 
   );
 
   const layout = wide ? "table" : "cards";
-  const pages = data ? pageCount(data) : 1;
-  const range = data ? pageRange(data) : null;
-
-  let results: React.ReactNode;
-  if (archive.isPending) {
-    results = <ResultsSkeleton layout={layout} />;
-  } else if (archive.isError && !data) {
-    results = (
-      <Alert color="red" variant="light" role="alert" title={t("results.loadError")}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{archive.error.message}</Text>
-          <Button size="compact-sm" variant="default" onClick={() => void archive.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (data && data.incidents.length === 0 && (data.total ?? 0) > 0) {
-    results = (
-      <EmptyState
-        icon={<IconArchive size={28} />}
-        title={t("results.pastTheEnd")}
-        action={<Button onClick={() => setPage(1)}>{t("results.firstPage")}</Button>}
-      />
-    );
-  } else if (data && data.incidents.length === 0) {
-    results =
-      active > 0 ? (
-        <EmptyState
-          icon={<IconFilterOff size={28} />}
-          title={t("results.noMatches")}
-          description={t("results.noMatchesHint")}
-          action={<Button onClick={clear}>{t("filters.clearAll")}</Button>}
-        />
-      ) : (
-        <EmptyState icon={<IconArchive size={28} />} title={t("results.empty")} description={t("results.emptyHint")} />
-      );
-  } else if (data) {
-    results = (
-      <Box
-        style={{ opacity: archive.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}
-        aria-busy={archive.isFetching}
-      >
-        <ResultsList incidents={data.incidents} timeZone={timeZone} sort={state.sort} onSort={onSort} layout={layout} />
-      </Box>
-    );
-  }
+  const columnsMenu = wide && (
+    <ColumnsMenu visible={columns.visible} chosen={columns.chosen} onChoose={columns.choose} onReset={columns.reset} />
+  );
 
   return (
-    <Stack gap="md">
+    <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap={phone ? "wrap" : "nowrap"}>
         {searchBox}
         {phone ? (
@@ -261,99 +202,61 @@ export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: 
             {filtersButton}
             <Box style={{ flex: 1 }}>{exportButton}</Box>
           </Group>
-        ) : collapsed ? (
+        ) : (
           <>
             {filtersButton}
+            {columnsMenu}
             {exportButton}
           </>
-        ) : (
-          exportButton
         )}
       </Group>
 
-      {phone || collapsed ? (
-        <Drawer
-          opened={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          position={phone ? "bottom" : "right"}
-          size={phone ? "92%" : "md"}
-          title={t("filters.title")}
-          styles={{ body: { paddingBottom: 0 } }}
+      <Drawer
+        opened={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        position={phone ? "bottom" : "right"}
+        size={phone ? "92%" : "md"}
+        title={t("filters.title")}
+        styles={{ body: { paddingBottom: 0 } }}
+      >
+        {filters(false)}
+        <Group
+          justify="space-between"
+          gap="xs"
+          py="sm"
+          mt="md"
+          bg="var(--mantine-color-body)"
+          style={{ position: "sticky", bottom: 0, borderTop: "1px solid var(--mantine-color-gray-3)" }}
         >
-          {filters}
-          <Group
-            justify="space-between"
-            gap="xs"
-            py="sm"
-            mt="md"
-            bg="var(--mantine-color-body)"
-            style={{ position: "sticky", bottom: 0, borderTop: "1px solid var(--mantine-color-gray-3)" }}
-          >
-            {clearButton}
-            <Button onClick={() => setDrawerOpen(false)} loading={archive.isFetching && !data}>
-              {!data
-                ? t("filters.done")
-                : data.total === null
-                  ? t("filters.showResultsCounting")
-                  : t("filters.showResults", { count: data.total, total: totalLabel(data, lang) })}
-            </Button>
-          </Group>
-        </Drawer>
-      ) : (
-        <Paper withBorder radius="md" p="md" component="section" aria-label={t("filters.title")}>
-          {filters}
+          {clearButton}
+          <Button onClick={() => setDrawerOpen(false)} loading={archive.isFetching && !data}>
+            {!data
+              ? t("filters.done")
+              : data.total === null
+                ? t("filters.showResultsCounting")
+                : t("filters.showResults", { count: data.total, total: totalLabel(data, lang) })}
+          </Button>
+        </Group>
+      </Drawer>
+      {!phone && !collapsed && (
+        <Paper withBorder radius="md" px="md" py="sm" component="section" aria-label={t("filters.title")}>
+          {filters(true)}
         </Paper>
       )}
 
-      <div ref={resultsTop} style={{ scrollMarginTop: 80 }}>
-        <Group justify="space-between" gap="xs" mb="xs" mih={28}>
-          <Text size="sm" c="gray.8" aria-live="polite" aria-atomic="true">
-            {data && range
-              ? data.total === null
-                ? t("results.summaryCounting", range)
-                : t("results.summary", {
-                    first: range.first,
-                    last: range.last,
-                    total: totalLabel(data, lang),
-                    count: data.total,
-                  })
-              : ""}
-          </Text>
-          <Group gap="xs">
-            {archive.isFetching && data && <Loader size="xs" aria-label={t("common:loading")} />}
-            {active > 0 && (
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="gray.8"
-                c="gray.8"
-                leftSection={<IconFilterOff size={14} aria-hidden />}
-                onClick={clear}
-              >
-                {t("filters.clearAll")}
-              </Button>
-            )}
-          </Group>
-        </Group>
-        {results}
-      </div>
-
-      {data && pages > 1 && (
-        <Group justify="center" component="nav" aria-label={t("pager.label")}>
-          <Pagination
-            total={pages}
-            value={state.page}
-            onChange={setPage}
-            siblings={phone ? 0 : 1}
-            boundaries={1}
-            getItemProps={(page) => ({
-              "aria-label": t("pager.page", { page }),
-              "aria-current": page === state.page ? "page" : undefined,
-            })}
-            getControlProps={(control) => ({ "aria-label": t(`pager.${control}`) })}
-          />
-        </Group>
-      )}
+      <ArchiveResults
+        archive={archive}
+        state={state}
+        active={active}
+        onClear={clear}
+        onPage={setPage}
+        onSort={onSort}
+        layout={layout}
+        columns={columns.visible}
+        dense={!collapsed}
+        phone={phone}
+        timeZone={timeZone}
+      />
     </Stack>
   );
 }

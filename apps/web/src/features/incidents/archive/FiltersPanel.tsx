@@ -2,11 +2,12 @@ import "@mantine/dates/styles.layer.css";
 import "dayjs/locale/es";
 import "dayjs/locale/en";
 import { ARCHIVE_SORTS, type ArchiveFilters } from "@convive/domain";
-import { CLASSIFICATIONS, INCIDENT_STATUSES, localizedName } from "@convive/domain/core";
+import { CLASSIFICATIONS, INCIDENT_STATUSES, localizedName, localName } from "@convive/domain/core";
 import { Select, SimpleGrid } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { pickerDays } from "../../../lib/dates.ts";
 import { datePresets } from "./format.ts";
 import { StudentPicker } from "./StudentPicker.tsx";
 import type { ArchiveSort, ArchiveState, FilterPatch } from "./url.ts";
@@ -20,7 +21,13 @@ interface Props {
   studentName: string | null;
   today: string;
   phone: boolean;
+  /** Only these fields, in one row (the quick filters above a wide table); every field when absent. */
+  only?: readonly QuickFilter[];
 }
+
+/** The filters that stay in view above the table on a wide window; the rest wait in the drawer (issue 12 §8). */
+export const QUICK_FILTERS = ["dates", "status", "classification", "type_id", "group_id"] as const;
+type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 const byName = (lang: string) => {
   const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
@@ -31,8 +38,10 @@ const byName = (lang: string) => {
  * Every filter of the archive but the text search (which sits above the results). Each choice applies at once
  * and lands in the URL; children follow their parents (category → type, section → grade → group).
  */
-export function FiltersPanel({ state, catalogue, onChange, canPickStudents, studentName, today, phone }: Props) {
+export function FiltersPanel(props: Props) {
+  const { state, catalogue, onChange, canPickStudents, studentName, today, phone, only } = props;
   const { t, i18n } = useTranslation(["archive", "incidents"]);
+  const show = (field: string) => !only || (only as readonly string[]).includes(field);
   const lang = i18n.resolvedLanguage ?? "es";
 
   const options = useMemo(() => {
@@ -51,11 +60,11 @@ export function FiltersPanel({ state, catalogue, onChange, canPickStudents, stud
     const groups = (catalogue?.groups ?? []).filter((g) =>
       state.grade_id !== undefined ? g.grade_id === state.grade_id : gradeIds.has(g.grade_id),
     );
-    const sectionName = new Map((catalogue?.sections ?? []).map((s) => [s.id, s.name]));
+    const sectionName = new Map((catalogue?.sections ?? []).map((s) => [s.id, localName(s, lang)]));
     return {
       categories: categories.map((c) => ({ value: c.id, label: localizedName(c, lang) })),
       types: category ? typeItems([category]).flatMap((g) => g.items) : typeItems(categories),
-      sections: (catalogue?.sections ?? []).map((s) => ({ value: s.id, label: s.name })),
+      sections: (catalogue?.sections ?? []).map((s) => ({ value: s.id, label: localName(s, lang) })),
       grades: grades.map((g) => ({
         value: g.id,
         label: state.section_id === undefined ? `${g.name} ${sectionName.get(g.section_id) ?? ""}`.trim() : g.name,
@@ -81,73 +90,84 @@ export function FiltersPanel({ state, catalogue, onChange, canPickStudents, stud
     key: "category_id" | "type_id" | "section_id" | "grade_id" | "group_id" | "subject_id" | "recorded_by",
     data: (typeof options)[keyof typeof options],
     searchable = false,
-  ) => (
-    <Select<number>
-      key={key}
-      label={t(`filters.${key}`)}
-      placeholder={loading ? t("filters.loading") : t("filters.any")}
-      data={data}
-      value={state[key] ?? null}
-      onChange={(value) => onChange({ [key]: value ?? undefined })}
-      clearable
-      searchable={searchable}
-      nothingFoundMessage={t("filters.nothingFound")}
-      clearButtonProps={{ "aria-label": t("filters.clear", { field: t(`filters.${key}`) }) }}
-      disabled={loading && state[key] === undefined}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
+  ) =>
+    show(key) && (
+      <Select<number>
+        key={key}
+        label={t(`filters.${key}`)}
+        placeholder={loading ? t("filters.loading") : t("filters.any")}
+        data={data}
+        value={state[key] ?? null}
+        onChange={(value) => onChange({ [key]: value ?? undefined })}
+        clearable
+        searchable={searchable}
+        nothingFoundMessage={t("filters.nothingFound")}
+        clearButtonProps={{ "aria-label": t("filters.clear", { field: t(`filters.${key}`) }) }}
+        disabled={loading && state[key] === undefined}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
 
   return (
-    <SimpleGrid cols={phone ? 1 : { base: 1, sm: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="sm">
-      <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1, weekendDays: [] }}>
-        <DatePickerInput
-          type="range"
-          label={t("filters.dates")}
-          placeholder={t("filters.anyDate")}
-          // The placeholder is a real element here (not ::placeholder), so it must pass contrast like any text.
-          styles={{ placeholder: { color: "var(--mantine-color-gray-7)" } }}
-          valueFormat="D MMM YY"
-          allowSingleDateInRange
+    <SimpleGrid
+      cols={phone ? 1 : only ? only.length : { base: 1, sm: 2, md: 3, lg: 4 }}
+      spacing="sm"
+      verticalSpacing="sm"
+    >
+      {show("dates") && (
+        <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1, weekendDays: [] }}>
+          <DatePickerInput
+            type="range"
+            label={t("filters.dates")}
+            placeholder={t("filters.anyDate")}
+            // The placeholder is a real element here (not ::placeholder), so it must pass contrast like any text.
+            styles={{ placeholder: { color: "var(--mantine-color-gray-7)" } }}
+            valueFormatter={pickerDays}
+            allowSingleDateInRange
+            clearable
+            value={[state.from ?? null, state.to ?? null]}
+            onChange={([from, to]) => onChange({ from: from ?? undefined, to: to ?? undefined })}
+            maxDate={today}
+            presets={phone ? undefined : presets}
+            dropdownType={phone ? "modal" : "popover"}
+            clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.dates") }) }}
+            ariaLabels={{
+              nextMonth: t("dates.nextMonth"),
+              previousMonth: t("dates.previousMonth"),
+              nextYear: t("dates.nextYear"),
+              previousYear: t("dates.previousYear"),
+              nextDecade: t("dates.nextDecade"),
+              previousDecade: t("dates.previousDecade"),
+              monthLevelControl: t("dates.chooseMonth"),
+              yearLevelControl: t("dates.chooseYear"),
+            }}
+          />
+        </DatesProvider>
+      )}
+      {show("status") && (
+        <Select
+          label={t("filters.status")}
+          placeholder={t("filters.any")}
+          data={INCIDENT_STATUSES.map((s) => ({ value: s, label: t(`incidents:status.${s}`) }))}
+          value={state.status ?? null}
+          onChange={(value) => onChange({ status: (value as ArchiveState["status"]) ?? undefined })}
           clearable
-          value={[state.from ?? null, state.to ?? null]}
-          onChange={([from, to]) => onChange({ from: from ?? undefined, to: to ?? undefined })}
-          maxDate={today}
-          presets={phone ? undefined : presets}
-          dropdownType={phone ? "modal" : "popover"}
-          clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.dates") }) }}
-          ariaLabels={{
-            nextMonth: t("dates.nextMonth"),
-            previousMonth: t("dates.previousMonth"),
-            nextYear: t("dates.nextYear"),
-            previousYear: t("dates.previousYear"),
-            nextDecade: t("dates.nextDecade"),
-            previousDecade: t("dates.previousDecade"),
-            monthLevelControl: t("dates.chooseMonth"),
-            yearLevelControl: t("dates.chooseYear"),
-          }}
+          clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.status") }) }}
+          comboboxProps={{ withinPortal: true }}
         />
-      </DatesProvider>
-      <Select
-        label={t("filters.status")}
-        placeholder={t("filters.any")}
-        data={INCIDENT_STATUSES.map((s) => ({ value: s, label: t(`incidents:status.${s}`) }))}
-        value={state.status ?? null}
-        onChange={(value) => onChange({ status: (value as ArchiveState["status"]) ?? undefined })}
-        clearable
-        clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.status") }) }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Select
-        label={t("filters.classification")}
-        placeholder={t("filters.any")}
-        data={CLASSIFICATIONS.map((c) => ({ value: c, label: t(`incidents:classification.${c}`) }))}
-        value={state.classification ?? null}
-        onChange={(value) => onChange({ classification: (value as ArchiveState["classification"]) ?? undefined })}
-        clearable
-        clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.classification") }) }}
-        comboboxProps={{ withinPortal: true }}
-      />
+      )}
+      {show("classification") && (
+        <Select
+          label={t("filters.classification")}
+          placeholder={t("filters.any")}
+          data={CLASSIFICATIONS.map((c) => ({ value: c, label: t(`incidents:classification.${c}`) }))}
+          value={state.classification ?? null}
+          onChange={(value) => onChange({ classification: (value as ArchiveState["classification"]) ?? undefined })}
+          clearable
+          clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.classification") }) }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
       {idSelect("category_id", options.categories)}
       {idSelect("type_id", options.types, true)}
       {(options.sections.length > 1 || state.section_id !== undefined) && idSelect("section_id", options.sections)}
@@ -155,7 +175,7 @@ export function FiltersPanel({ state, catalogue, onChange, canPickStudents, stud
       {(options.groups.length > 0 || state.group_id !== undefined) && idSelect("group_id", options.groups, true)}
       {(options.subjects.length > 0 || state.subject_id !== undefined) &&
         idSelect("subject_id", options.subjects, true)}
-      {(canPickStudents || state.student_id !== undefined) && (
+      {show("student") && (canPickStudents || state.student_id !== undefined) && (
         <StudentPicker
           canSearch={canPickStudents}
           value={state.student_id}
@@ -165,14 +185,16 @@ export function FiltersPanel({ state, catalogue, onChange, canPickStudents, stud
       )}
       {(options.recorders.length > 0 || state.recorded_by !== undefined) &&
         idSelect("recorded_by", options.recorders, true)}
-      <Select
-        label={t("sort.label")}
-        data={ARCHIVE_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-        value={state.sort}
-        onChange={(value) => onChange({ sort: (value as ArchiveSort | null) ?? undefined })}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-      />
+      {show("sort") && (
+        <Select
+          label={t("sort.label")}
+          data={ARCHIVE_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+          value={state.sort}
+          onChange={(value) => onChange({ sort: (value as ArchiveSort | null) ?? undefined })}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
     </SimpleGrid>
   );
 }

@@ -26,6 +26,7 @@ const type = (id: number, category_id: number) => ({
   default_points: 0,
   notify_family: true,
   guidelines: [],
+  guidelines_en: [],
   is_active: true,
   incidents_count: 0,
 });
@@ -35,8 +36,8 @@ const catalogue: ArchiveFilters = {
     { id: 2, name_es: "Académica", name_en: null, order: 1, is_active: true, types: [type(20, 2)] },
   ],
   sections: [
-    { id: 100, name: "Primaria" },
-    { id: 200, name: "Secundaria" },
+    { id: 100, name: "Primaria", name_en: "Primary" },
+    { id: 200, name: "Secundaria", name_en: null },
   ],
   grades: [
     { id: 110, name: "1°", section_id: 100 },

@@ -69,7 +69,7 @@ export function ActionForm(props: FormProps) {
     <ActionFormBody
       {...props}
       people={[...people.values()]}
-      suggestions={guidelinesOf(categories.data, view.incident.type.id)}
+      suggestions={guidelinesOf(categories.data, view.incident.type.id, view.lang)}
     />
   );
 }

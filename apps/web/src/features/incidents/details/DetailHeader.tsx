@@ -1,4 +1,4 @@
-import { formatDateTime, localizedName } from "@convive/domain/core";
+import { formatDateTime, localizedName, localName } from "@convive/domain/core";
 import { Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconArrowLeft, IconBan, IconCircleCheck, IconPencil, IconPrinter } from "@tabler/icons-react";
 import { useState } from "react";
@@ -66,7 +66,9 @@ export function DetailHeader({ view }: { view: DetailView }) {
     [t("header.recordedBy"), incident.recorded_by.name],
     [
       t("header.schoolYear"),
-      incident.period ? `${incident.school_year.name} · ${incident.period.name}` : incident.school_year.name,
+      incident.period
+        ? `${incident.school_year.name} · ${localName(incident.period, lang)}`
+        : incident.school_year.name,
     ],
   ];
   if (!view.family) {

@@ -13,7 +13,7 @@ import type {
   UpdateParentMeetingBody,
   UserRef,
 } from "@convive/domain";
-import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
+import { localGuidelines, REQUEST_TIMEOUT_MS } from "@convive/domain/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, download } from "../../../lib/api.ts";
@@ -57,9 +57,11 @@ export function useCategories(enabled: boolean) {
   });
 }
 
-/** The guidelines of one type, or none when the type is no longer listed. */
-export const guidelinesOf = (categories: readonly IncidentCategory[] | undefined, typeId: number) =>
-  categories?.flatMap((c) => c.types).find((t) => t.id === typeId)?.guidelines ?? [];
+/** The guidelines of one type in the reader's language, or none when the type is no longer listed. */
+export function guidelinesOf(categories: readonly IncidentCategory[] | undefined, typeId: number, language: string) {
+  const type = categories?.flatMap((c) => c.types).find((t) => t.id === typeId);
+  return type ? localGuidelines(type, language) : [];
+}
 
 /**
  * Staff who may be made responsible for an action: from the registration options when the caller may register,

@@ -29,6 +29,7 @@ const type = (id: number, active = true) => ({
   default_points: 1,
   notify_family: false,
   guidelines: [],
+  guidelines_en: [],
   is_active: active,
   incidents_count: 0,
 });

@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
+import { useDates } from "../../../lib/dates.ts";
 import { childPath, useAccess } from "../shared/access.ts";
-import { byLabel, formatInstant, formatRange, fullName } from "../shared/format.ts";
+import { byLabel, formatRange, fullName } from "../shared/format.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
 import { type PastStudent, type PastYear, usePastYear, usePastYears } from "./api.ts";
 
@@ -73,6 +74,7 @@ export default function CycleDetailsPage() {
 
 function YearHeading({ year, lang }: { year: PastYear; lang: string }) {
   const { t } = useTranslation("masterConfiguration");
+  const { date } = useDates();
   return (
     <Stack gap={2}>
       <Group gap="xs">
@@ -86,7 +88,7 @@ function YearHeading({ year, lang }: { year: PastYear; lang: string }) {
       <Text size="sm">{formatRange(year.starts_on, year.ends_on, lang)}</Text>
       <Text size="xs" c="dimmed">
         {t("history.counts", { groups: year.groups.length, students: year.students_count })} ·{" "}
-        {t("years.closedOn", { date: formatInstant(year.closed_at, lang) })}
+        {t("years.closedOn", { date: date(year.closed_at) })}
       </Text>
     </Stack>
   );

@@ -32,7 +32,7 @@ import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { SetupProgress } from "../shared/SetupProgress.tsx";
+import { SetupChecklist } from "../shared/SetupChecklist.tsx";
 import { useSave } from "../shared/use-save.ts";
 import { useSchoolInfo, useSchoolInfoActions } from "./api.ts";
 import { ColorPreview, ContrastList } from "./ColorPreview.tsx";
@@ -81,12 +81,15 @@ const valuesOf = (s: SchoolInfo): Values => ({
   privacy_notice_en: s.privacy_notice_en ?? "",
 });
 
-/** master-configuration/general-information: the school's details, logo, colours and privacy notice. */
+/**
+ * master-configuration/general-information: the setup checklist (a new school's Director lands here until it is
+ * set up), then the school's details, logo, colours and privacy notice.
+ */
 export default function GeneralInformationPage() {
   const info = useSchoolInfo();
   return (
     <MasterConfigurationPage>
-      <SetupProgress />
+      <SetupChecklist />
       <QueryState query={info} height={420} />
       {info.data && <SchoolInfoForm key={info.data.id} info={info.data} />}
     </MasterConfigurationPage>

@@ -1,4 +1,5 @@
 import type { IncidentType } from "@convive/domain";
+import { localGuidelines } from "@convive/domain/core";
 import { ActionIcon, Badge, List, Paper, Group as Row, Stack, Text } from "@mantine/core";
 import { IconBellOff, IconBellRinging, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -14,9 +15,10 @@ interface Props {
 
 /** One incident type: its names, classification, points, family notice, guidelines and whether it is active. */
 export function TypeCard({ type, onEdit, onDelete, onToggle }: Props) {
-  const { t } = useTranslation("incidentsConfig");
+  const { t, i18n } = useTranslation("incidentsConfig");
   const localName = useLocalName();
   const name = localName(type);
+  const guidelines = localGuidelines(type, i18n.resolvedLanguage ?? "es");
   const Bell = type.notify_family ? IconBellRinging : IconBellOff;
   return (
     <Paper
@@ -74,9 +76,9 @@ export function TypeCard({ type, onEdit, onDelete, onToggle }: Props) {
           <Text size="xs" fw={700} c="gray.7" tt="uppercase" lts={0.3}>
             {t("types.guidelinesTitle")}
           </Text>
-          {type.guidelines.length > 0 ? (
+          {guidelines.length > 0 ? (
             <List type="ordered" size="sm" spacing={2} mt={2} withPadding>
-              {type.guidelines.map((g, i) => (
+              {guidelines.map((g, i) => (
                 // Guidelines may repeat text; their position is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: a guideline's place is its identity
                 <List.Item key={i}>{g}</List.Item>

@@ -20,6 +20,7 @@ interface Values {
   default_points: number | string;
   notify_family: boolean;
   guidelines: string;
+  guidelines_en: string;
   is_active: boolean;
 }
 
@@ -31,6 +32,7 @@ const bodyOf = (v: Values) => ({
   default_points: v.default_points === "" ? 0 : Number(v.default_points),
   notify_family: v.notify_family,
   guidelines: v.guidelines,
+  guidelines_en: v.guidelines_en,
   is_active: v.is_active,
 });
 
@@ -58,12 +60,16 @@ export function TypeForm({
       default_points: type?.default_points ?? 0,
       notify_family: type?.notify_family ?? true,
       guidelines: (type?.guidelines ?? []).join("\n"),
+      guidelines_en: (type?.guidelines_en ?? []).join("\n"),
       is_active: type?.is_active ?? true,
     },
     // The same schema the server applies; the hyphen-only rule speaks with the server's own words (spec §5).
     validate: (v) =>
-      schemaErrors(IncidentTypeBody, bodyOf(v), t, { guidelines: { custom: ERRORS.GUIDELINE_HYPHEN_ONLY[lang] } }),
-    validateInputOnChange: ["guidelines"],
+      schemaErrors(IncidentTypeBody, bodyOf(v), t, {
+        guidelines: { custom: ERRORS.GUIDELINE_HYPHEN_ONLY[lang] },
+        guidelines_en: { custom: ERRORS.GUIDELINE_HYPHEN_ONLY[lang] },
+      }),
+    validateInputOnChange: ["guidelines", "guidelines_en"],
   });
   const save = useFormMutation(form, useSaveType(type?.id ?? null));
 
@@ -113,7 +119,16 @@ export function TypeForm({
         description={t("types.notifyFamilyHint")}
         {...form.getInputProps("notify_family", { type: "checkbox" })}
       />
-      <GuidelinesField {...form.getInputProps("guidelines")} value={form.values.guidelines} />
+      <GuidelinesField {...form.getInputProps("guidelines")} value={form.values.guidelines} lang="es" />
+      {/* The same guidelines for readers of English (issue 12 §6). */}
+      <GuidelinesField
+        label={t("types.guidelinesEn")}
+        description={t("types.guidelinesEnHint")}
+        placeholder={t("types.guidelinesEnPlaceholder")}
+        lang="en"
+        {...form.getInputProps("guidelines_en")}
+        value={form.values.guidelines_en}
+      />
       <Switch
         label={t("types.active")}
         description={t("status.activeHint")}

@@ -1,4 +1,5 @@
-import { ProfileNameBody, type ProfileSummary } from "@convive/domain";
+import type { ProfileSummary } from "@convive/domain";
+import { localName } from "@convive/domain/core";
 import {
   ActionIcon,
   Badge,
@@ -9,31 +10,29 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconLock, IconPencil, IconPlus, IconShieldCheck, IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
-import { FormModal } from "../../../components/FormModal.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
-import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
 import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { useSave } from "../shared/use-save.ts";
-import { createProfile, deleteProfile, renameProfile, useMatrix, useProfileList } from "./api.ts";
+import { deleteProfile, useMatrix, useProfileList } from "./api.ts";
 import { PermissionEditor } from "./PermissionEditor.tsx";
+import { ProfileForm } from "./ProfileForm.tsx";
 import classes from "./ProfileList.module.css";
 
 /** Route master-configuration/user-profile (server module profiles-admin): the school's profiles, their members and their permission matrix. */
 export default function ProfilesAdminPage() {
-  const { t } = useTranslation("masterUsers");
+  const { t, i18n } = useTranslation("masterUsers");
+  // Profiles read in the reader's language (issue 12 §6).
+  const nameOf = (p: ProfileSummary) => localName(p, i18n.resolvedLanguage ?? "es");
   const access = useAccess();
   const profiles = useProfileList();
   const refresh = useRefreshAll();
@@ -55,8 +54,8 @@ export default function ProfilesAdminPage() {
 
   const remove = (p: ProfileSummary) =>
     confirm.ask({
-      title: t("profiles.deleteTitle", { name: p.name }),
-      message: t("profiles.deleteMessage", { name: p.name }),
+      title: t("profiles.deleteTitle", { name: nameOf(p) }),
+      message: t("profiles.deleteMessage", { name: nameOf(p) }),
       confirmLabel: t("profiles.delete"),
       danger: true,
       action: async () => {
@@ -96,7 +95,7 @@ export default function ProfilesAdminPage() {
                     label={t("profiles.pick")}
                     data={list.map((p) => ({
                       value: String(p.id),
-                      label: `${p.name} · ${t("profiles.members", { count: p.members_count })}`,
+                      label: `${nameOf(p)} · ${t("profiles.members", { count: p.members_count })}`,
                     }))}
                     value={selectedId ? String(selectedId) : null}
                     onChange={(v) => v && setSelectedId(Number(v))}
@@ -119,7 +118,7 @@ export default function ProfilesAdminPage() {
                           >
                             <Group gap={6} wrap="nowrap">
                               <Text size="sm" fw={600} truncate>
-                                {p.name}
+                                {nameOf(p)}
                               </Text>
                               {p.protected && (
                                 <Tooltip label={t("profiles.protected")} withArrow>
@@ -138,7 +137,7 @@ export default function ProfilesAdminPage() {
                               variant="subtle"
                               color="gray.8"
                               onClick={() => setEditing({ profile: p })}
-                              aria-label={t("profiles.renameLabel", { name: p.name })}
+                              aria-label={t("profiles.renameLabel", { name: nameOf(p) })}
                             >
                               <IconPencil size={16} aria-hidden />
                             </ActionIcon>
@@ -148,7 +147,7 @@ export default function ProfilesAdminPage() {
                               variant="subtle"
                               color="red.9"
                               onClick={() => remove(p)}
-                              aria-label={t("profiles.deleteLabel", { name: p.name })}
+                              aria-label={t("profiles.deleteLabel", { name: nameOf(p) })}
                             >
                               <IconTrash size={16} aria-hidden />
                             </ActionIcon>
@@ -189,7 +188,7 @@ export default function ProfilesAdminPage() {
           <Grid.Col span={{ base: 12, lg: 9 }}>
             {selected ? (
               <Card
-                title={t("matrix.title", { name: selected.name })}
+                title={t("matrix.title", { name: nameOf(selected) })}
                 description={t("matrix.description")}
                 actions={
                   selected.protected && (
@@ -222,65 +221,5 @@ export default function ProfilesAdminPage() {
       )}
       {confirm.dialog}
     </MasterConfigurationPage>
-  );
-}
-
-function ProfileForm({
-  profile,
-  onClose,
-  onCreated,
-}: {
-  profile: ProfileSummary | null;
-  onClose: () => void;
-  onCreated: (p: ProfileSummary) => void;
-}) {
-  const { t } = useTranslation("masterUsers");
-  const refresh = useRefreshAll();
-  const form = useForm({
-    initialValues: { name: profile?.name ?? "" },
-    validate: (v) => schemaErrors(ProfileNameBody, v, t),
-  });
-  const save = useSave(form);
-  const submit = form.onSubmit((v) =>
-    save.run(
-      async () => {
-        if (profile) {
-          await renameProfile(profile.id, v.name);
-          await refresh();
-          return null;
-        }
-        const created = await createProfile(v.name);
-        await refresh();
-        return created;
-      },
-      (created) => {
-        if (created) onCreated(created);
-        onClose();
-      },
-    ),
-  );
-  return (
-    <FormModal
-      opened
-      onClose={onClose}
-      size="sm"
-      title={profile ? t("profiles.renameTitle", { name: profile.name }) : t("profiles.createTitle")}
-      onSubmit={submit}
-      save={save}
-    >
-      <TextInput
-        label={t("profiles.name")}
-        placeholder={t("profiles.namePlaceholder")}
-        required
-        maxLength={60}
-        data-autofocus
-        {...form.getInputProps("name")}
-      />
-      {!profile && (
-        <Text size="xs" c="gray.7">
-          {t("profiles.createHint")}
-        </Text>
-      )}
-    </FormModal>
   );
 }

@@ -21,12 +21,13 @@ export function useMatrix(profileId: number | null) {
   });
 }
 
-export const createProfile = (name: string) =>
-  api<{ data: { profile: ProfileSummary } }>("/api/profiles", { method: "POST", body: { name } }).then(
+/** A profile's Spanish name (the one the rules read) and its English name ("" for none). */
+export const createProfile = (name: string, name_en: string) =>
+  api<{ data: { profile: ProfileSummary } }>("/api/profiles", { method: "POST", body: { name, name_en } }).then(
     (r) => r.data.profile,
   );
-export const renameProfile = (id: number, name: string) =>
-  api(`/api/profiles/${id}`, { method: "PATCH", body: { name } });
+export const renameProfile = (id: number, name: string, name_en: string) =>
+  api(`/api/profiles/${id}`, { method: "PATCH", body: { name, name_en } });
 export const deleteProfile = (id: number) => api(`/api/profiles/${id}`, { method: "DELETE" });
 export const putPermissions = (id: number, permissions: string[]) =>
   api<{ data: { matrix: PermissionMatrix } }>(`/api/profiles/${id}/permissions`, {

@@ -1,4 +1,5 @@
 import type { Invitation } from "@convive/domain";
+import { localName } from "@convive/domain/core";
 import { Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +16,7 @@ import { PER_PAGE, useCancelInvitation, useInvitations, useResendInvitation } fr
  * expired, with resend (a new 7-day link) and cancel. Shown only while there is at least one.
  */
 export function InvitationsCard({ can }: { can: { resend: boolean; cancel: boolean } }) {
-  const { t } = useTranslation("masterUsers");
+  const { t, i18n } = useTranslation("masterUsers");
   // Its own page number (not in the URL, which pages the members' list above).
   const [page, setPage] = useState(1);
   const invitations = useInvitations(page);
@@ -35,7 +36,9 @@ export function InvitationsCard({ can }: { can: { resend: boolean; cancel: boole
     });
   const profile = (i: Invitation) => (
     <>
-      <Text size="sm">{i.profile_name}</Text>
+      <Text size="sm">
+        {localName({ name: i.profile_name, name_en: i.profile_name_en }, i18n.resolvedLanguage ?? "es")}
+      </Text>
       {i.students.length > 0 && (
         <Text size="xs" c="gray.7">
           {t("invitations.familyOf", { students: i.students.map((s) => s.first_name).join(", ") })}

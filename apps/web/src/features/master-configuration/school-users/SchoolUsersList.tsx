@@ -1,4 +1,5 @@
 import type { SchoolUser } from "@convive/domain";
+import { localName } from "@convive/domain/core";
 import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconPlayerPlay, IconUserOff } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +25,7 @@ interface SchoolUsersListProps {
 
 /** The school's members: a table on desktop, cards on a phone; selection for the bulk profile assignment. */
 export function SchoolUsersList({ selfId, can, onEdit, onToggleActive, ...list }: SchoolUsersListProps) {
-  const { t } = useTranslation("masterUsers");
+  const { t, i18n } = useTranslation("masterUsers");
   const statusBadge = (u: SchoolUser) => (
     <Badge variant="light" color={u.is_active ? "teal" : "gray"} c="dark.7" radius="sm">
       {u.is_active ? t("status.active") : t("status.inactive")}
@@ -32,7 +33,9 @@ export function SchoolUsersList({ selfId, can, onEdit, onToggleActive, ...list }
   );
   const profileOf = (u: SchoolUser) =>
     u.profile_name ? (
-      <Text size="sm">{u.profile_name}</Text>
+      <Text size="sm">
+        {localName({ name: u.profile_name, name_en: u.profile_name_en }, i18n.resolvedLanguage ?? "es")}
+      </Text>
     ) : (
       <Text size="sm" c="gray.7" fs="italic">
         {t("list.noProfile")}

@@ -1,4 +1,5 @@
 import type { SchoolUser } from "@convive/domain";
+import { localName } from "@convive/domain/core";
 import { Button } from "@mantine/core";
 import { IconFileSpreadsheet, IconUserPlus, IconUsers } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
@@ -24,7 +25,8 @@ import { UserForm } from "./UserForm.tsx";
 
 /** master-configuration/school-users: the school's members, their profile and their active membership. */
 export default function SchoolUsersPage() {
-  const { t } = useTranslation("masterUsers");
+  const { t, i18n } = useTranslation("masterUsers");
+  const lang = i18n.resolvedLanguage ?? "es";
   const access = useAccess();
   const selfId = Number(useSession().userId);
   const refresh = useRefreshAll();
@@ -53,8 +55,8 @@ export default function SchoolUsersPage() {
   };
   const rows = users.data?.users ?? [];
   const profileOptions = useMemo(
-    () => (profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
-    [profiles.data],
+    () => (profiles.data ?? []).map((p) => ({ value: String(p.id), label: localName(p, lang) })),
+    [profiles.data, lang],
   );
   const select = (ids: number[], on: boolean) =>
     setSelected((s) => {

@@ -1,4 +1,5 @@
 import { CreateSchoolUserBody, type ProfileSummary, type SchoolUser, UpdateSchoolUserBody } from "@convive/domain";
+import { localName } from "@convive/domain/core";
 import { Autocomplete, Grid, Select, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
@@ -84,9 +85,11 @@ export function UserForm({
     onClose();
   };
 
-  const profileData = profiles.map((p) => ({ value: String(p.id), label: p.name }));
+  const lang = i18n.resolvedLanguage ?? "es";
+  const profileData = profiles.map((p) => ({ value: String(p.id), label: localName(p, lang) }));
   if (user?.profile_id && !profileData.some((p) => p.value === String(user.profile_id))) {
-    profileData.unshift({ value: String(user.profile_id), label: user.profile_name ?? "" });
+    const own = { name: user.profile_name ?? "", name_en: user.profile_name_en };
+    profileData.unshift({ value: String(user.profile_id), label: localName(own, lang) });
   }
 
   const notes = [

@@ -4,6 +4,7 @@ import "dayjs/locale/en";
 import { DatePickerInput, type DatePickerInputProps, DatesProvider } from "@mantine/dates";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { pickerDays } from "../../../lib/dates.ts";
 import { useIsPhone } from "../../../lib/use-is-phone.ts";
 
 /** Calendars in the user's language, weeks from Monday; weekends not in red (red text on white fails AA). */
@@ -22,7 +23,7 @@ export function DateField(props: DatePickerInputProps<"default">) {
   const phone = useIsPhone();
   return (
     <DatePickerInput
-      valueFormat="D MMM YYYY"
+      valueFormatter={pickerDays}
       dropdownType={phone ? "modal" : "popover"}
       placeholder={t("dates.pick")}
       ariaLabels={{

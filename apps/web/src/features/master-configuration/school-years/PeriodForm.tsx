@@ -1,4 +1,5 @@
 import { CreatePeriodBody } from "@convive/domain";
+import { englishPeriodName, localName } from "@convive/domain/core";
 import { SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
@@ -6,12 +7,14 @@ import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { Period, SchoolYear } from "../shared/api.ts";
+import { EnglishNameField, spanishNameProps } from "../shared/EnglishNameField.tsx";
 import { formatRange, nextDay } from "../shared/format.ts";
 import { useSavePeriod } from "./api.ts";
 import { DateField } from "./DateField.tsx";
 
 interface Values {
   name: string;
+  name_en: string;
   starts_on: string;
   ends_on: string;
 }
@@ -20,7 +23,7 @@ interface Values {
 function suggestion(year: SchoolYear): Values {
   const last = [...year.periods].sort((a, b) => b.ends_on.localeCompare(a.ends_on))[0];
   const start = last ? nextDay(last.ends_on) : year.starts_on;
-  return { name: "", starts_on: start <= year.ends_on ? start : "", ends_on: "" };
+  return { name: "", name_en: "", starts_on: start <= year.ends_on ? start : "", ends_on: "" };
 }
 
 /** A period (bimestre, trimestre) inside its school year, never overlapping another. */
@@ -40,7 +43,7 @@ export function PeriodForm({
   const editing = period !== null;
   const form = useForm<Values>({
     initialValues: period
-      ? { name: period.name, starts_on: period.starts_on, ends_on: period.ends_on }
+      ? { name: period.name, name_en: period.name_en ?? "", starts_on: period.starts_on, ends_on: period.ends_on }
       : suggestion(year),
     validate: (values) => {
       const errors = schemaErrors(CreatePeriodBody, values, t);
@@ -59,7 +62,11 @@ export function PeriodForm({
     <FormModal
       opened={opened}
       onClose={onClose}
-      title={editing ? t("periods.editTitle", { name: period.name }) : t("periods.createTitle", { year: year.name })}
+      title={
+        editing
+          ? t("periods.editTitle", { name: localName(period, lang) })
+          : t("periods.createTitle", { year: year.name })
+      }
       onSubmit={submit}
       save={save}
     >
@@ -72,8 +79,9 @@ export function PeriodForm({
         required
         maxLength={50}
         data-autofocus
-        {...form.getInputProps("name")}
+        {...spanishNameProps(form, englishPeriodName)}
       />
+      <EnglishNameField placeholder="Bimester 1" maxLength={50} {...form.getInputProps("name_en")} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <DateField
           label={t("periods.startsOn")}

@@ -1,3 +1,4 @@
+import { localName } from "@convive/domain/core";
 import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCalendarPlus, IconCalendarTime } from "@tabler/icons-react";
 import { useState } from "react";
@@ -21,7 +22,8 @@ type Editing =
 
 /** Route master-configuration/scholar-cicle (the spec's name; server module school-years): school years (ciclos escolares) and their periods. */
 export default function SchoolYearsPage() {
-  const { t } = useTranslation("masterConfiguration");
+  const { t, i18n } = useTranslation("masterConfiguration");
+  const lang = i18n.resolvedLanguage ?? "es";
   const access = useAccess();
   const years = useSchoolYears();
   const makeCurrent = useMakeYearCurrent();
@@ -98,8 +100,8 @@ export default function SchoolYearsPage() {
       }
       onDeletePeriod={(period) =>
         confirm.ask({
-          title: t("periods.deleteTitle", { name: period.name }),
-          message: t("periods.deleteMessage", { name: period.name, year: year.name }),
+          title: t("periods.deleteTitle", { name: localName(period, lang) }),
+          message: t("periods.deleteMessage", { name: localName(period, lang), year: year.name }),
           confirmLabel: t("actions.delete"),
           danger: true,
           action: () => deletePeriod.mutateAsync({ yearId: year.id, id: period.id }),

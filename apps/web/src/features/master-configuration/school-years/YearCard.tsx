@@ -1,10 +1,12 @@
+import { localName } from "@convive/domain/core";
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconCalendarPlus, IconDots, IconLock, IconPencil, IconStar, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useDates } from "../../../lib/dates.ts";
 import { childPath } from "../shared/access.ts";
 import type { Period, SchoolYear } from "../shared/api.ts";
-import { formatInstant, formatRange } from "../shared/format.ts";
+import { formatRange } from "../shared/format.ts";
 
 export interface YearPermissions {
   create: boolean;
@@ -30,6 +32,7 @@ interface Props {
 export function YearCard({ year, can, ...on }: Props) {
   const { t, i18n } = useTranslation("masterConfiguration");
   const lang = i18n.resolvedLanguage ?? "es";
+  const { date } = useDates();
   const closed = year.closed_at !== null;
   const periods = [...year.periods].sort((a, b) => a.order - b.order || a.starts_on.localeCompare(b.starts_on));
   const hasMenu = !closed && ((can.update && !year.is_current) || can.delete);
@@ -65,7 +68,7 @@ export function YearCard({ year, can, ...on }: Props) {
             <Text size="sm">{formatRange(year.starts_on, year.ends_on, lang)}</Text>
             <Text size="xs" c="dimmed">
               {t("years.counts", { periods: year.periods.length, groups: year.groups_count })}
-              {closed && ` · ${t("years.closedOn", { date: formatInstant(year.closed_at!, lang) })}`}
+              {closed && ` · ${t("years.closedOn", { date: date(year.closed_at!) })}`}
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
@@ -163,7 +166,7 @@ export function YearCard({ year, can, ...on }: Props) {
                     </Badge>
                     <div style={{ minWidth: 0 }}>
                       <Text size="sm" fw={600} truncate>
-                        {p.name}
+                        {localName(p, lang)}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {formatRange(p.starts_on, p.ends_on, lang)}
@@ -178,7 +181,7 @@ export function YearCard({ year, can, ...on }: Props) {
                           color="gray.8"
                           size="lg"
                           onClick={() => on.onEditPeriod(p)}
-                          aria-label={t("periods.editLabel", { name: p.name })}
+                          aria-label={t("periods.editLabel", { name: localName(p, lang) })}
                         >
                           <IconPencil size={16} aria-hidden />
                         </ActionIcon>
@@ -189,7 +192,7 @@ export function YearCard({ year, can, ...on }: Props) {
                           color="red.9"
                           size="lg"
                           onClick={() => on.onDeletePeriod(p)}
-                          aria-label={t("periods.deleteLabel", { name: p.name })}
+                          aria-label={t("periods.deleteLabel", { name: localName(p, lang) })}
                         >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>

@@ -28,7 +28,7 @@ export function MasterConfigurationNav() {
         label={t("nav.select")}
         value={`/${children.find(isActive)?.path ?? ""}`}
         onChange={(e) => navigate(e.currentTarget.value)}
-        data={children.map((r) => ({ value: `/${r.path}`, label: t(`common:${r.titleKey}`) }))}
+        data={children.map((r) => ({ value: `/${r.path}`, label: t(`shell:${r.titleKey}`) }))}
       />
       <Box component="nav" aria-label={label} visibleFrom="sm" className={classes.bar}>
         <OverflowList
@@ -42,7 +42,7 @@ export function MasterConfigurationNav() {
               data-active={isActive(r) || undefined}
               aria-current={isActive(r) ? "page" : undefined}
             >
-              {t(`common:${r.titleKey}`)}
+              {t(`shell:${r.titleKey}`)}
             </Link>
           )}
           renderOverflow={(rest) => (
@@ -63,7 +63,7 @@ export function MasterConfigurationNav() {
                       fw={isActive(r) ? 700 : undefined}
                       aria-current={isActive(r) ? "page" : undefined}
                     >
-                      {t(`common:${r.titleKey}`)}
+                      {t(`shell:${r.titleKey}`)}
                     </Menu.Item>
                   ))}
                 </Menu.Dropdown>

@@ -1,3 +1,4 @@
+import { localName } from "@convive/domain/core";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useMcKey } from "./keys.ts";
@@ -7,6 +8,7 @@ export interface Period {
   id: number;
   school_year_id: number;
   name: string;
+  name_en: string | null;
   order: number;
   starts_on: string;
   ends_on: string;
@@ -33,6 +35,7 @@ export interface PersonName {
 export interface Section {
   id: number;
   name: string;
+  name_en: string | null;
   order: number;
   grades_count: number;
 }
@@ -41,6 +44,7 @@ export interface Grade {
   id: number;
   section_id: number;
   section_name: string;
+  section_name_en: string | null;
   name: string;
   order: number;
   groups_count: number;
@@ -53,6 +57,7 @@ export interface Group {
   grade_name: string;
   section_id: number;
   section_name: string;
+  section_name_en: string | null;
   school_year_id: number;
   head_teacher_id: number | null;
   head_teacher: PersonName | null;
@@ -88,6 +93,10 @@ export interface SchoolMember extends PersonName {
   is_active?: boolean;
   is_staff: boolean;
 }
+
+/** The level of a grade or group in the reader's language (issue 12 §6). */
+export const levelOf = (row: { section_name: string; section_name_en: string | null }, lang: string) =>
+  localName({ name: row.section_name, name_en: row.section_name_en }, lang);
 
 export const sectionGradeLabel = (g: { section_name: string; grade_name?: string; name?: string }) =>
   `${g.section_name} · ${g.grade_name ?? g.name ?? ""}`;

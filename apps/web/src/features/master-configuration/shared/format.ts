@@ -1,3 +1,5 @@
+import { formatDayRange } from "@convive/domain/core";
+
 /** "Ana Sofía Castillo Juárez". */
 export const fullName = (p: { first_name: string; paternal_surname: string; maternal_surname?: string | null }) =>
   [p.first_name, p.paternal_surname, p.maternal_surname ?? ""].filter((s) => s.trim() !== "").join(" ");
@@ -8,17 +10,8 @@ export const dayOf = (iso: string) => {
   return new Date(y, m - 1, d);
 };
 
-/** "24 ago 2026" / "Aug 24, 2026". */
-export const formatDay = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(dayOf(iso));
-
-/** "24 ago 2026 – 9 jul 2027". */
-export const formatRange = (from: string, to: string, lang: string) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).formatRange(dayOf(from), dayOf(to));
-
-/** A timestamp (ISO with time) as a date in the user's language. */
-export const formatInstant = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(new Date(iso));
+/** "24 ago 2026 – 9 jul 2027" / "Aug 24, 2026 – Jul 9, 2027": the one way days are shown (issue 12 §5). */
+export const formatRange = (from: string, to: string, lang: string) => formatDayRange(from, to, { lang });
 
 /** Sorts by a label the way a Spanish or English reader expects ("1°" before "10°", accents ignored). */
 export const byLabel = (lang: string) => {

@@ -1,7 +1,8 @@
+import { localName } from "@convive/domain/core";
 import { ActionIcon, Box, Button, Menu, Paper, Group as Row, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUser, IconUsers } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import type { Grade, Group, Section } from "../shared/api.ts";
+import { type Grade, type Group, levelOf, type Section } from "../shared/api.ts";
 import { fullName } from "../shared/format.ts";
 
 export interface StructurePermissions {
@@ -28,15 +29,17 @@ interface Props {
 
 /** A section (nivel) with its grades, and each grade with its groups of the year shown. */
 export function SectionCard({ section, grades, can, ...on }: Props) {
-  const { t } = useTranslation("masterConfiguration");
+  const { t, i18n } = useTranslation("masterConfiguration");
   const groupCount = grades.reduce((n, g) => n + g.groups.length, 0);
+  // The level in the reader's language (issue 12 §6).
+  const sectionName = localName(section, i18n.resolvedLanguage ?? "es");
   return (
-    <Paper component="section" withBorder radius="lg" p={{ base: "md", sm: "lg" }} aria-label={section.name}>
+    <Paper component="section" withBorder radius="lg" p={{ base: "md", sm: "lg" }} aria-label={sectionName}>
       <Stack gap="md">
         <Row justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
           <div style={{ minWidth: 0 }}>
             <Title order={2} size="h4">
-              {section.name}
+              {sectionName}
             </Title>
             <Text size="sm" c="dimmed">
               {t("sections.counts", { grades: grades.length, groups: groupCount })}
@@ -49,13 +52,13 @@ export function SectionCard({ section, grades, can, ...on }: Props) {
                 size="xs"
                 leftSection={<IconPlus size={14} aria-hidden />}
                 onClick={on.onAddGrade}
-                aria-label={t("grades.addLabel", { section: section.name })}
+                aria-label={t("grades.addLabel", { section: sectionName })}
               >
                 {t("grades.add")}
               </Button>
             )}
             <ItemMenu
-              label={t("sections.moreLabel", { name: section.name })}
+              label={t("sections.moreLabel", { name: sectionName })}
               onEdit={can.update ? on.onEditSection : undefined}
               onDelete={can.delete ? on.onDeleteSection : undefined}
             />
@@ -86,13 +89,13 @@ export function SectionCard({ section, grades, can, ...on }: Props) {
                         size="xs"
                         leftSection={<IconPlus size={14} aria-hidden />}
                         onClick={() => on.onAddGroup(grade)}
-                        aria-label={t("groups.addLabel", { grade: grade.name, section: section.name })}
+                        aria-label={t("groups.addLabel", { grade: grade.name, section: sectionName })}
                       >
                         {t("groups.add")}
                       </Button>
                     )}
                     <ItemMenu
-                      label={t("grades.moreLabel", { name: grade.name, section: section.name })}
+                      label={t("grades.moreLabel", { name: grade.name, section: sectionName })}
                       onEdit={can.update ? () => on.onEditGrade(grade) : undefined}
                       onDelete={can.delete ? () => on.onDeleteGrade(grade) : undefined}
                       subtle
@@ -132,8 +135,9 @@ export function SectionCard({ section, grades, can, ...on }: Props) {
 }
 
 function GroupTile({ group, onEdit, onDelete }: { group: Group; onEdit?: () => void; onDelete?: () => void }) {
-  const { t } = useTranslation("masterConfiguration");
-  const name = t("groups.fullName", { grade: group.grade_name, name: group.name, section: group.section_name });
+  const { t, i18n } = useTranslation("masterConfiguration");
+  const section = levelOf(group, i18n.resolvedLanguage ?? "es");
+  const name = t("groups.fullName", { grade: group.grade_name, name: group.name, section });
   return (
     <Paper component="li" withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
       <Row justify="space-between" wrap="nowrap" gap="xs" align="center">

@@ -1,3 +1,4 @@
+import { localName } from "@convive/domain/core";
 import { Alert, Anchor, Button, Group as Row, Select, Stack, Text } from "@mantine/core";
 import { IconHierarchy2, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
@@ -10,6 +11,7 @@ import { childPath, useAccess } from "../shared/access.ts";
 import {
   type Grade,
   type Group,
+  levelOf,
   type Section,
   useGrades,
   useGroups,
@@ -60,7 +62,8 @@ export default function StructurePage() {
     groups: !closedYear && !(noCurrentYear && chosenYear === null),
   };
 
-  const compare = byLabel(i18n.resolvedLanguage ?? "es");
+  const lang = i18n.resolvedLanguage ?? "es";
+  const compare = byLabel(lang);
   const tree = useMemo(() => {
     const sorted = [...(sections.data ?? [])].sort((a, b) => a.order - b.order || compare(a.name, b.name));
     return sorted.map((section) => ({
@@ -88,15 +91,15 @@ export default function StructurePage() {
   const ask = {
     section: (section: Section) =>
       confirm.ask({
-        title: t("sections.deleteTitle", { name: section.name }),
-        message: t("sections.deleteMessage", { name: section.name }),
+        title: t("sections.deleteTitle", { name: localName(section, lang) }),
+        message: t("sections.deleteMessage", { name: localName(section, lang) }),
         confirmLabel: t("actions.delete"),
         danger: true,
         action: () => deleteSection.mutateAsync(section.id),
       }),
     grade: (grade: Grade) =>
       confirm.ask({
-        title: t("grades.deleteTitle", { name: grade.name, section: grade.section_name }),
+        title: t("grades.deleteTitle", { name: grade.name, section: levelOf(grade, lang) }),
         message: t("grades.deleteMessage"),
         confirmLabel: t("actions.delete"),
         danger: true,
@@ -104,7 +107,7 @@ export default function StructurePage() {
       }),
     group: (group: Group) =>
       confirm.ask({
-        title: t("groups.deleteTitle", { grade: group.grade_name, name: group.name, section: group.section_name }),
+        title: t("groups.deleteTitle", { grade: group.grade_name, name: group.name, section: levelOf(group, lang) }),
         message: t("groups.deleteMessage"),
         confirmLabel: t("actions.delete"),
         danger: true,

@@ -1,4 +1,5 @@
 import { CreateGradeBody, CreateGroupBody, CreateSectionBody } from "@convive/domain";
+import { englishLevelName, LEVEL_NAMES, localName } from "@convive/domain/core";
 import { Chip, NumberInput, Group as Row, Select, Text, TextInput } from "@mantine/core";
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { useMemo } from "react";
@@ -6,21 +7,30 @@ import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useFormMutation } from "../../../lib/use-form-mutation.ts";
-import type { Grade, Group, SchoolMember, Section } from "../shared/api.ts";
+import { type Grade, type Group, levelOf, type SchoolMember, type Section } from "../shared/api.ts";
+import { EnglishNameField, spanishNameProps } from "../shared/EnglishNameField.tsx";
 import { staffOptions } from "../shared/staff.ts";
 import { useSaveGrade, useSaveGroup, useSaveSection } from "./api.ts";
-
-const SECTION_NAMES = ["Preescolar", "Primaria", "Secundaria", "Preparatoria"];
 
 const orderOf = (v: number | string) => (typeof v === "number" ? v : undefined);
 
 interface NamedValues {
   name: string;
+  /** Levels only: the English name. */
+  name_en?: string;
   order: number | string;
 }
 
-/** Suggested names to pick with one tap (only those not used yet). */
-function Suggestions({ names, onPick, label }: { names: string[]; onPick: (name: string) => void; label: string }) {
+/** Suggested names to pick with one tap (only those not used yet), shown in the reader's language. */
+function Suggestions({
+  names,
+  onPick,
+  label,
+}: {
+  names: { value: string; label: string }[];
+  onPick: (name: string) => void;
+  label: string;
+}) {
   if (names.length === 0) return null;
   return (
     <div>
@@ -29,8 +39,8 @@ function Suggestions({ names, onPick, label }: { names: string[]; onPick: (name:
       </Text>
       <Row gap={6}>
         {names.map((n) => (
-          <Chip key={n} size="xs" checked={false} onChange={() => onPick(n)} variant="outline">
-            {n}
+          <Chip key={n.value} size="xs" checked={false} onChange={() => onPick(n.value)} variant="outline">
+            {n.label}
           </Chip>
         ))}
       </Row>
@@ -47,19 +57,24 @@ export function SectionForm({
   sections: Section[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation("masterConfiguration");
+  const { t, i18n } = useTranslation("masterConfiguration");
+  const lang = i18n.resolvedLanguage ?? "es";
   const form = useForm<NamedValues>({
-    initialValues: { name: section?.name ?? "", order: section?.order ?? "" },
-    validate: (v) => schemaErrors(CreateSectionBody, { name: v.name, order: orderOf(v.order) }, t),
+    initialValues: { name: section?.name ?? "", name_en: section?.name_en ?? "", order: section?.order ?? "" },
+    validate: (v) => schemaErrors(CreateSectionBody, { name: v.name, name_en: v.name_en, order: orderOf(v.order) }, t),
   });
   const save = useFormMutation(form, useSaveSection(section?.id ?? null));
   const used = new Set(sections.map((s) => s.name.toLowerCase()));
-  const submit = form.onSubmit((v) => save.submit({ name: v.name, order: orderOf(v.order) }, onClose));
+  const submit = form.onSubmit((v) =>
+    save.submit({ name: v.name, name_en: v.name_en ?? "", order: orderOf(v.order) }, onClose),
+  );
+  // A suggested level fills both names ("Primaria" / "Primary").
+  const pick = (es: string) => form.setValues({ name: es, name_en: LEVEL_NAMES.find((l) => l.es === es)?.en ?? "" });
   return (
     <FormModal
       opened
       onClose={onClose}
-      title={section ? t("sections.editTitle", { name: section.name }) : t("sections.createTitle")}
+      title={section ? t("sections.editTitle", { name: localName(section, lang) }) : t("sections.createTitle")}
       onSubmit={submit}
       save={save}
     >
@@ -69,15 +84,19 @@ export function SectionForm({
         required
         maxLength={80}
         data-autofocus
-        {...form.getInputProps("name")}
+        {...spanishNameProps(form, englishLevelName)}
       />
       {!section && (
         <Suggestions
           label={t("sections.suggestions")}
-          names={SECTION_NAMES.filter((n) => !used.has(n.toLowerCase()))}
-          onPick={(n) => form.setFieldValue("name", n)}
+          names={LEVEL_NAMES.filter((l) => !used.has(l.es.toLowerCase())).map((l) => ({
+            value: l.es,
+            label: lang === "en" ? l.en : l.es,
+          }))}
+          onPick={pick}
         />
       )}
+      <EnglishNameField placeholder="Primary" maxLength={80} {...form.getInputProps("name_en")} />
       <OrderInput form={form} />
     </FormModal>
   );
@@ -117,7 +136,8 @@ export function GradeForm({
   grades: Grade[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation("masterConfiguration");
+  const { t, i18n } = useTranslation("masterConfiguration");
+  const lang = i18n.resolvedLanguage ?? "es";
   const form = useForm<NamedValues>({
     initialValues: { name: grade?.name ?? nextGradeName(grades), order: grade?.order ?? "" },
     validate: (v) =>
@@ -131,8 +151,8 @@ export function GradeForm({
       onClose={onClose}
       title={
         grade
-          ? t("grades.editTitle", { name: grade.name, section: section.name })
-          : t("grades.createTitle", { section: section.name })
+          ? t("grades.editTitle", { name: grade.name, section: localName(section, lang) })
+          : t("grades.createTitle", { section: localName(section, lang) })
       }
       onSubmit={submit}
       save={save}
@@ -205,8 +225,12 @@ export function GroupForm({
       onClose={onClose}
       title={
         group
-          ? t("groups.editTitle", { grade: grade.name, name: group.name, section: grade.section_name })
-          : t("groups.createTitle", { grade: grade.name, section: grade.section_name })
+          ? t("groups.editTitle", {
+              grade: grade.name,
+              name: group.name,
+              section: levelOf(grade, i18n.resolvedLanguage ?? "es"),
+            })
+          : t("groups.createTitle", { grade: grade.name, section: levelOf(grade, i18n.resolvedLanguage ?? "es") })
       }
       onSubmit={submit}
       save={save}

@@ -1,6 +1,10 @@
 import type { NotificationItem, NotificationsPage } from "@convive/domain";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { api } from "../../../lib/api.ts";
+import { useSession } from "../../../lib/session.ts";
+import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { setBellCount } from "./reset-bell.ts";
 
 export type { NotificationItem };
 
@@ -13,15 +17,27 @@ const listKey = (schoolId: string | null, language: string) => [...notifications
 export const fetchNotifications = (cursor: number | undefined) =>
   api<{ data: NotificationsPage }>(`/api/notifications${cursor ? `?cursor=${cursor}` : ""}`).then((r) => r.data);
 
-/** The user's notifications, newest first, one keyset page at a time ("load more"). */
+/**
+ * The user's notifications, newest first, one keyset page at a time ("load more"). The open list follows the bell
+ * (issue 12 §4): when its count rises — a push, or the 30 s poll while the socket is down — what arrived is fetched.
+ */
 export function useNotifications(schoolId: string | null, language: string) {
-  return useInfiniteQuery({
+  const list = useInfiniteQuery({
     queryKey: listKey(schoolId, language),
     queryFn: ({ pageParam }) => fetchNotifications(pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     staleTime: 0,
   });
+  const bell = useCurrentUser().data?.unviewed_notifications_count ?? 0;
+  const refetch = useRef(list.refetch);
+  refetch.current = list.refetch;
+  const last = useRef(bell);
+  useEffect(() => {
+    if (bell > last.current) void refetch.current();
+    last.current = bell;
+  }, [bell]);
+  return list;
 }
 
 /** Applies a change to every cached page of the school's lists, so the screen updates without a refetch. */
@@ -42,28 +58,39 @@ function useEditPages(schoolId: string | null) {
     );
 }
 
+/** A read also settles the bell (what it counted that is now read comes off): shown here at once. */
+interface Settled {
+  unread_count: number;
+  unviewed_notifications_count: number;
+}
+
 export function useMarkRead(schoolId: string | null) {
   const edit = useEditPages(schoolId);
+  const { userId } = useSession();
   return useMutation({
     mutationFn: (id: number) =>
-      api<{ data: { notification: NotificationItem; unread_count: number } }>(`/api/notifications/${id}/read`, {
+      api<{ data: Settled & { notification: NotificationItem } }>(`/api/notifications/${id}/read`, {
         method: "POST",
       }).then((r) => r.data),
-    onSuccess: ({ notification, unread_count }) =>
-      edit((item) => (item.id === notification.id ? { ...item, read_at: notification.read_at } : item), unread_count),
+    onSuccess: ({ notification, unread_count, unviewed_notifications_count }) => {
+      edit((item) => (item.id === notification.id ? { ...item, read_at: notification.read_at } : item), unread_count);
+      setBellCount(userId, schoolId, unviewed_notifications_count);
+    },
   });
 }
 
 export function useMarkAllRead(schoolId: string | null) {
   const edit = useEditPages(schoolId);
+  const { userId } = useSession();
   return useMutation({
     mutationFn: () =>
-      api<{ data: { updated: number; unread_count: number } }>("/api/notifications/read-all", { method: "POST" }).then(
+      api<{ data: Settled & { updated: number } }>("/api/notifications/read-all", { method: "POST" }).then(
         (r) => r.data,
       ),
-    onSuccess: ({ unread_count }) => {
+    onSuccess: ({ unread_count, unviewed_notifications_count }) => {
       const now = new Date().toISOString();
       edit((item) => (item.read_at ? item : { ...item, read_at: now }), unread_count);
+      setBellCount(userId, schoolId, unviewed_notifications_count);
     },
   });
 }

@@ -3,6 +3,7 @@ import { IconArrowRight, IconCheck } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useDates } from "../../../lib/dates.ts";
 import type { NotificationItem } from "../api/notifications.ts";
 import classes from "./NotificationCard.module.css";
 
@@ -18,7 +19,8 @@ export function NotificationCard({ item, onMarkRead, marking }: Props) {
   const unread = item.read_at === null;
   const language = i18n.resolvedLanguage ?? "es";
   const when = dayjs(item.created_at).locale(language);
-  const exact = new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short" }).format(when.toDate());
+  // "hace 3 horas" on the card, the exact time the one way dates are shown (issue 12 §5) on hover.
+  const exact = useDates().dateTime(item.created_at);
   const internal = item.link?.startsWith("/") ?? false;
   const linkProps = internal
     ? { component: Link, to: item.link! }

@@ -103,7 +103,7 @@ function NotificationsList() {
           {t("markAllRead")}
         </Button>
       </Group>
-      <Stack component="ul" gap="sm" m={0} p={0} aria-label={t("common:nav.notifications")}>
+      <Stack component="ul" gap="sm" m={0} p={0} aria-label={t("shell:nav.notifications")}>
         {items.map((item) => (
           <NotificationCard
             key={item.id}

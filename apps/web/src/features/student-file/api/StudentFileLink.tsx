@@ -11,7 +11,7 @@ export function StudentFileLink({
   children,
   ...props
 }: { studentId: number; name: string; children?: ReactNode } & AnchorProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "shell"]);
   const href = useStudentFileHref();
   return (
     <Anchor
