@@ -111,7 +111,15 @@ export function ResultsTable({ incidents, timeZone, columns, dense, sort, onSort
       // Dense: up to two lines, the category in its own column (or the tooltip); otherwise the category under it.
       cell: (i) => (
         <>
-          <Text size="sm" fw={600} lh={1.3} title={`${typeOf(i)} · ${categoryOf(i)}`} lineClamp={dense ? 2 : undefined}>
+          <Text
+            size="sm"
+            fw={600}
+            lh={1.3}
+            title={`${typeOf(i)} · ${categoryOf(i)}`}
+            lineClamp={dense ? 2 : undefined}
+            // A word longer than a narrow column ("Incumplimiento") breaks instead of running into the next one.
+            style={{ overflowWrap: "break-word" }}
+          >
             {typeOf(i)}
           </Text>
           {!dense && !columns.includes("category") && (
