@@ -2,6 +2,8 @@
 import "./schemas/zod-config.ts";
 
 export * from "./core.ts";
+// Ratings rules (issue 13): read by the grade configurator, the grid and the scorecard, never before sign-in.
+export * from "./ratings.ts";
 // Not in core: the sign-in bundle has no use for the names rule and its word lists.
 export * from "./redaction.ts";
 export * from "./schemas/admin.ts";
@@ -15,6 +17,7 @@ export * from "./schemas/invitations.ts";
 export * from "./schemas/notifications.ts";
 export * from "./schemas/platform.ts";
 export * from "./schemas/profiles-admin.ts";
+export * from "./schemas/ratings.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/school-info.ts";
 export * from "./schemas/school-users.ts";

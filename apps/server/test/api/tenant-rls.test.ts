@@ -56,7 +56,7 @@ describe("row-level security, the second wall", () => {
     expect(seen.incidents).toEqual([]);
   });
 
-  it("guards the student, family and incident tables", async () => {
+  it("guards the student, family, incident and ratings tables", async () => {
     const rows = rowsOf(await db.execute(sql`select tablename from pg_policies where policyname = 'school_isolation'`));
     expect(rows.map((r) => r.tablename).sort()).toEqual(
       [
@@ -69,6 +69,18 @@ describe("row-level security, the second wall", () => {
         "incidents",
         "student_groups",
         "students",
+        // Issue 13 (migration 0012): ratings, points and alerts are minors' data too.
+        "alert_crossings",
+        "alert_rules",
+        "point_awards",
+        "rating_comments",
+        "rating_measure_sections",
+        "rating_measures",
+        "rating_period_states",
+        "rating_scale_versions",
+        "rating_scales",
+        "rating_settings",
+        "ratings",
       ].sort(),
     );
   });

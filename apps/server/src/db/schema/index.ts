@@ -3,6 +3,7 @@ export * from "./imports.ts";
 export * from "./incidents.ts";
 export * from "./invitations.ts";
 export * from "./notifications.ts";
+export * from "./ratings.ts";
 export * from "./schools.ts";
 export * from "./structure.ts";
 export * from "./students.ts";

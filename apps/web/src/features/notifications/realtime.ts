@@ -2,6 +2,7 @@ import { SOCKET_DEFAULTS } from "@convive/domain/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { session } from "../../lib/session.ts";
+import { currentUserKey } from "../auth/api/current-user-fetch.ts";
 import { notificationsRootKey } from "./api/notifications.ts";
 import { setBellCount } from "./api/reset-bell.ts";
 
@@ -35,6 +36,13 @@ export function useNotificationSocket(userId: number | null, schoolId: string | 
       socket.on("notifications:count", (event: CountEvent) => {
         if (event.schoolId !== schoolId) return;
         setBellCount(userId, schoolId, event.count);
+        void client.invalidateQueries({ queryKey: notificationsRootKey(schoolId) });
+      });
+      // Whatever happened between the first read of the bell and the socket joining the user's room (a reset in
+      // another tab, a notification) sent no packet to this tab: read the bell and an open list again on every
+      // (re)connection, so the two never stay behind.
+      socket.on("connect", () => {
+        void client.invalidateQueries({ queryKey: currentUserKey(userId, schoolId) });
         void client.invalidateQueries({ queryKey: notificationsRootKey(schoolId) });
       });
       // A new notification arrives with the bell's new count inside (one packet per notification); an open list
