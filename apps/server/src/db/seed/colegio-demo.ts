@@ -1,6 +1,7 @@
+import { insertStarterGradeSetup } from "../../modules/grade-config/index.ts";
 import { insertSchoolWithProfiles } from "../../modules/schools/index.ts";
 import type { Tx } from "../client.ts";
-import { notifications } from "../schema/index.ts";
+import { alertRules, notifications } from "../schema/index.ts";
 import { phoneNumber, Rng } from "./helpers.ts";
 import { CDMX_PLACES, COLEGIO_STAFF, COLEGIO_TEACHERS, STREETS } from "./names.ts";
 import { idOf, insertMemberships, insertUsers, type SeedMembership } from "./people.ts";
@@ -212,6 +213,13 @@ export async function seedColegioDemo(tx: Tx, accounts: ColegioAccounts) {
       ],
     },
   });
+
+  // Issue 13: the suggested grade setup (conduct 5–10, four habits on levels) and two alert rules.
+  await insertStarterGradeSetup(tx, schoolId, idOf(ids, mail("director")));
+  await tx.insert(alertRules).values([
+    { schoolId, kind: "incidents", classification: "serious", threshold: 3, windowDays: 30 },
+    { schoolId, kind: "conduct-below-passing", threshold: 1, windowDays: 0 },
+  ]);
 
   const day = 24 * 3600 * 1000;
   const now = Date.now();
