@@ -25,6 +25,10 @@ export interface DomainEvents {
    * setup progress of issue 12 §2) looks again. Changes made by a request are seen after it without this event.
    */
   "school.records.changed": { schoolId: string };
+  /** Incidents were registered or corrected about these students: the school's alert thresholds look again. */
+  "incidents.recorded": { schoolId: string; studentIds: number[] };
+  /** Ratings of these students changed in a period (issue 13): the alert thresholds on ratings look again. */
+  "ratings.changed": { schoolId: string; periodId: number; studentIds: number[] };
 }
 
 export interface EventBus {
