@@ -15,11 +15,12 @@ import {
 } from "../../db/schema/index.ts";
 import { personName } from "../../lib/names.ts";
 import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
+import { joinGroup } from "../students/index.ts";
 
 /** Students with their group in the school year `yearId` (none when null), its grade and section. */
 export async function studentsWithGroup(tx: Tx, schoolId: string, ids: readonly number[], yearId: number | null) {
   if (ids.length === 0) return [];
-  return tx
+  const query = tx
     .select({
       id: students.id,
       name: personName(students),
@@ -33,18 +34,8 @@ export async function studentsWithGroup(tx: Tx, schoolId: string, ids: readonly 
       section_name: sections.name,
     })
     .from(students)
-    .leftJoin(
-      studentGroups,
-      sameSchool(
-        studentGroups,
-        students,
-        eq(studentGroups.studentId, students.id),
-        eq(studentGroups.schoolYearId, yearId ?? -1),
-      ),
-    )
-    .leftJoin(groups, sameSchool(groups, studentGroups, eq(groups.id, studentGroups.groupId)))
-    .leftJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
-    .leftJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .$dynamic();
+  return joinGroup(query, yearId)
     .where(ofSchool(students, schoolId, inArray(students.id, [...ids])))
     .orderBy(asc(students.firstName), asc(students.id));
 }

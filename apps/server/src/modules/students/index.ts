@@ -1,4 +1,5 @@
-// The students module's public surface: the students access rule, a student row and address cleaning (families).
+// The students module's public surface: the students access rule, a student row, the join to a student's group
+// of a year (the student's file) and address cleaning (families).
 export { studentsAccess } from "./access.ts";
-export { findStudent } from "./students.repository.ts";
+export { findStudent, joinGroup } from "./students.repository.ts";
 export { cleanAddress } from "./students.service.ts";

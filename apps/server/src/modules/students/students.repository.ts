@@ -9,8 +9,11 @@ import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.t
 export type StudentRow = typeof students.$inferSelect;
 export type NewStudent = typeof students.$inferInsert;
 
-/** Joins a student query to the student's group in `yearId` (none when null), its grade and section. */
-function joinGroup<T extends PgSelect>(query: T, yearId: number | null) {
+/**
+ * Joins a student query to the student's group in `yearId` (none when null), its grade and section. Shared with the
+ * student's file and any module that lists students with their group (through index.ts).
+ */
+export function joinGroup<T extends PgSelect>(query: T, yearId: number | null) {
   return query
     .leftJoin(
       studentGroups,
