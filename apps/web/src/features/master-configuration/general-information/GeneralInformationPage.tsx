@@ -1,20 +1,11 @@
-import {
-  contrastWarnings,
-  DEFAULT_INSTITUTIONAL_COLORS,
-  MAX_FILE_SIZE_MB_MAX,
-  MAX_FILE_SIZE_MB_MIN,
-  type SchoolInfo,
-  UpdateSchoolInfoBody,
-} from "@convive/domain";
+import { MAX_FILE_SIZE_MB_MAX, MAX_FILE_SIZE_MB_MIN, type SchoolInfo, UpdateSchoolInfoBody } from "@convive/domain";
 import {
   Alert,
   Button,
-  ColorInput,
   Grid,
   Group,
   Modal,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -23,7 +14,6 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconAlertTriangle, IconRestore } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "../../../components/QueryState.tsx";
@@ -35,51 +25,12 @@ import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
 import { SetupChecklist } from "../shared/SetupChecklist.tsx";
 import { useSave } from "../shared/use-save.ts";
 import { useSchoolInfo, useSchoolInfoActions } from "./api.ts";
-import { ColorPreview, ContrastList } from "./ColorPreview.tsx";
+import { ColorsCard } from "./ColorsCard.tsx";
 import { LogoCard } from "./LogoCard.tsx";
+import { PrivacyNoticeCard } from "./PrivacyNoticeCard.tsx";
+import { SaveBar } from "./SaveBar.tsx";
+import { COLOR_FIELDS, NOTICE_FIELDS, numberOrNull, type Values, valuesOf } from "./school-info-values.ts";
 import { timeZoneOptions } from "./time-zones.ts";
-
-interface Values {
-  name: string;
-  legal_name: string;
-  cct: string;
-  address: string;
-  phone: string;
-  email: string;
-  time_zone: string;
-  max_file_size_in_mb: number | string;
-  institutional_color_1: string;
-  institutional_color_2: string;
-  institutional_color_3: string;
-  institutional_color_4: string;
-  privacy_notice_es: string;
-  privacy_notice_en: string;
-}
-
-const COLOR_FIELDS = [
-  "institutional_color_1",
-  "institutional_color_2",
-  "institutional_color_3",
-  "institutional_color_4",
-] as const;
-const NOTICE_FIELDS = ["privacy_notice_es", "privacy_notice_en"] as const;
-
-const valuesOf = (s: SchoolInfo): Values => ({
-  name: s.name,
-  legal_name: s.legal_name ?? "",
-  cct: s.cct ?? "",
-  address: s.address ?? "",
-  phone: s.phone ?? "",
-  email: s.email ?? "",
-  time_zone: s.time_zone,
-  max_file_size_in_mb: s.max_file_size_in_mb,
-  institutional_color_1: s.institutional_color_1,
-  institutional_color_2: s.institutional_color_2,
-  institutional_color_3: s.institutional_color_3,
-  institutional_color_4: s.institutional_color_4,
-  privacy_notice_es: s.privacy_notice_es ?? "",
-  privacy_notice_en: s.privacy_notice_en ?? "",
-});
 
 /**
  * master-configuration/general-information: the setup checklist (a new school's Director lands here until it is
@@ -123,10 +74,6 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
 
   const changed = (Object.keys(form.values) as (keyof Values)[]).filter((k) => form.isDirty(k));
   const noticeChanged = NOTICE_FIELDS.some((f) => changed.includes(f));
-  const colors = COLOR_FIELDS.map((f) => form.values[f]) as unknown as readonly [string, string, string, string];
-  const colorsValid = colors.every((c) => /^#[0-9a-f]{6}$/i.test(c));
-  const colorsDirty = COLOR_FIELDS.some((f) => changed.includes(f));
-  const live = colorsValid ? contrastWarnings(colors) : [];
 
   const persist = async (values: Values) => {
     // Only what changed is sent: an untouched notice must not raise its version.
@@ -150,11 +97,6 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
     if (noticeChanged) setConfirmNotice(true);
     else void persist(values);
   }, focusFirstError);
-
-  const resetColors = () => {
-    for (const [i, field] of COLOR_FIELDS.entries())
-      form.setFieldValue(field, DEFAULT_INSTITUTIONAL_COLORS[i] as string);
-  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -230,112 +172,11 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
             </Grid.Col>
           </Grid>
 
-          <Card
-            title={t("colors.title")}
-            description={t("colors.description")}
-            actions={
-              editable && (
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconRestore size={14} aria-hidden />}
-                  onClick={resetColors}
-                >
-                  {t("colors.reset")}
-                </Button>
-              )
-            }
-          >
-            <Grid gap="lg">
-              <Grid.Col span={{ base: 12, sm: 7 }}>
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-                  {COLOR_FIELDS.map((field, i) => (
-                    <ColorInput
-                      key={field}
-                      label={t(`colors.color${i + 1}`)}
-                      description={t(`colors.color${i + 1}Hint`)}
-                      format="hex"
-                      required
-                      withEyeDropper={false}
-                      swatches={[...DEFAULT_INSTITUTIONAL_COLORS]}
-                      {...form.getInputProps(field)}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                <ColorPreview
-                  colors={colorsValid ? colors : (COLOR_FIELDS.map((f) => info[f]) as unknown as typeof colors)}
-                />
-              </Grid.Col>
-            </Grid>
-            <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" aria-live="polite">
-              <Text size="sm" fw={600} mb={6}>
-                {colorsDirty ? t("colors.liveTitle") : t("colors.savedTitle")}
-              </Text>
-              <ContrastList warnings={colorsDirty ? live : info.contrast_warnings} />
-            </Paper>
-          </Card>
+          <ColorsCard form={form} info={info} editable={editable} />
 
-          <Card
-            title={t("privacy.title")}
-            description={t("privacy.description", { version: info.privacy_notice_version })}
-          >
-            <Alert
-              variant="light"
-              color={noticeChanged ? "orange" : "yellow"}
-              icon={<IconAlertTriangle size={18} aria-hidden />}
-              c="dark.8"
-            >
-              {t("privacy.warning")}
-            </Alert>
-            {!form.values.privacy_notice_es.trim() && !form.values.privacy_notice_en.trim() && (
-              <Text size="sm" c="dimmed">
-                {t("privacy.emptyHint")}
-              </Text>
-            )}
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-              <Textarea
-                label={t("privacy.es")}
-                autosize
-                minRows={6}
-                maxRows={16}
-                {...form.getInputProps("privacy_notice_es")}
-              />
-              <Textarea
-                label={t("privacy.en")}
-                autosize
-                minRows={6}
-                maxRows={16}
-                {...form.getInputProps("privacy_notice_en")}
-              />
-            </SimpleGrid>
-          </Card>
+          <PrivacyNoticeCard form={form} info={info} noticeChanged={noticeChanged} />
 
-          {editable && (
-            <Paper
-              withBorder
-              radius="lg"
-              p="sm"
-              shadow={changed.length > 0 ? "md" : undefined}
-              // Follows the user down the page while something is unsaved.
-              style={changed.length > 0 ? { position: "sticky", bottom: 8, zIndex: 5 } : undefined}
-            >
-              <Group justify="space-between" gap="sm">
-                <Text size="sm" c={changed.length > 0 ? undefined : "dimmed"} aria-live="polite">
-                  {changed.length > 0 ? t("general.unsaved", { count: changed.length }) : t("general.upToDate")}
-                </Text>
-                <Group gap="xs" ml="auto">
-                  <Button variant="default" onClick={() => form.reset()} disabled={changed.length === 0 || save.busy}>
-                    {t("general.discard")}
-                  </Button>
-                  <Button type="submit" loading={save.busy} disabled={changed.length === 0}>
-                    {t("common:actions.save")}
-                  </Button>
-                </Group>
-              </Group>
-            </Paper>
-          )}
+          {editable && <SaveBar changed={changed.length} busy={save.busy} onDiscard={() => form.reset()} />}
         </Stack>
       </fieldset>
       <Modal
@@ -364,5 +205,3 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
     </form>
   );
 }
-
-const numberOrNull = (v: number | string) => (typeof v === "number" ? v : v.trim() === "" ? undefined : Number(v));
