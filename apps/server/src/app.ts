@@ -29,7 +29,9 @@ import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
 import { familiesModule } from "./modules/families/families.routes.ts";
 import { upsertFamilyMember } from "./modules/families/index.ts";
 import { followUpModule } from "./modules/follow-up/follow-up.module.ts";
+import { incidentGraphModule } from "./modules/incident-graph/index.ts";
 import { followUpFileSections } from "./modules/follow-up/student-file.sections.ts";
+import { gradeConfigModule } from "./modules/grade-config/grade-config.routes.ts";
 import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
 import { importsModule } from "./modules/imports/imports.routes.ts";
 import { incidentConfigModule } from "./modules/incident-config/incident-config.routes.ts";
@@ -43,8 +45,10 @@ import {
   createNotificationsService,
   type NotificationsService,
 } from "./modules/notifications/notifications.service.ts";
+import { pointsFileSection, pointsModule } from "./modules/points/index.ts";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
 import { profilesAdminModule } from "./modules/profiles-admin/profiles-admin.routes.ts";
+import { ratingsModule } from "./modules/ratings/index.ts";
 import { schoolInfoModule } from "./modules/school-info/school-info.routes.ts";
 import { findMember, insertMember } from "./modules/school-users/index.ts";
 import { schoolUsersModule } from "./modules/school-users/school-users.routes.ts";
@@ -52,7 +56,9 @@ import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts
 import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
 import { createSchoolsService } from "./modules/schools/schools.service.ts";
 import { setupProgressHook } from "./modules/schools/setup-progress.hook.ts";
+import { strategicVisionModule } from "./modules/strategic-vision/index.ts";
 import { createSetupProgress } from "./modules/schools/setup-progress.service.ts";
+import { scorecardModule } from "./modules/scorecard/index.ts";
 import { listGroups } from "./modules/structure/index.ts";
 import { structureModule } from "./modules/structure/structure.routes.ts";
 import { studentFileModule } from "./modules/student-file/index.ts";
@@ -210,12 +216,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(familiesModule, { ctx: { db, config, events, mailer } });
   await app.register(importsModule, { ctx: { db, config, events, mailer, files } });
   await app.register(incidentConfigModule, { ctx: { db } });
-  await app.register(incidentsRegistrationModule, { ctx: { db, config, mailer, files, notifications } });
+  await app.register(incidentsRegistrationModule, { ctx: { db, config, events, mailer, files, notifications } });
   await app.register(incidentsArchiveModule, { ctx: { db, config } });
   await app.register(followUpModule, { ctx: { db, notifications } });
+  await app.register(strategicVisionModule, { ctx: { db, config, mailer, notifications } });
+  await app.register(incidentGraphModule, { ctx: { db } });
+  await app.register(scorecardModule, { ctx: { db, config, events, mailer, notifications } });
+  await app.register(ratingsModule, { ctx: { db, config, events, mailer, notifications } });
+  await app.register(pointsModule, { ctx: { db } });
+  await app.register(gradeConfigModule, { ctx: { db } });
   // The student's file lists the sections the modules add, in their order; it knows none of them by name.
   await app.register(studentFileModule, {
-    ctx: { db, sections: [incidentsFileSection, ...followUpFileSections] },
+    ctx: { db, sections: [incidentsFileSection, ...followUpFileSections, pointsFileSection] },
   });
 
   await registerWeb(app, config.WEB_DIST);

@@ -83,8 +83,14 @@ describe("the student's file", () => {
       group: { name: "A", grade_name: "1°", section_name: "Primaria" },
     });
     expect(file.contacts).toEqual([expect.objectContaining({ relationship: "mother" })]);
-    expect(file.sections.map((x) => x.key)).toEqual(["incidents", "observations", "formative-actions", "meetings"]);
-    expect(counts(file)).toEqual({ incidents: 2, observations: 2, "formative-actions": 1, meetings: 1 });
+    expect(file.sections.map((x) => x.key)).toEqual([
+      "incidents",
+      "observations",
+      "points",
+      "formative-actions",
+      "meetings",
+    ]);
+    expect(counts(file)).toEqual({ incidents: 2, observations: 2, points: 4, "formative-actions": 1, meetings: 1 });
 
     // Each count is what the tab's own list answers.
     const incidents = await get<{ incidents: unknown[] }>(s.director.as, `/api/incidents?student_id=${s.a1.id}`);
@@ -108,6 +114,7 @@ describe("the student's file", () => {
     expect(counts(await fileOf(s.director.as, s.a2.id))).toEqual({
       incidents: 1,
       observations: 0,
+      points: 1,
       "formative-actions": 0,
       meetings: 1,
     });

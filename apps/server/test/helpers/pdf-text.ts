@@ -1,24 +1,14 @@
-import { inflateSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
 
 /**
- * The text drawn in a pdfkit PDF, good enough for `toContain`: every content stream inflated, its hex and
- * literal strings decoded as Latin-1 and joined (pdfkit splits words for kerning, so nothing is spaced).
+ * The text of a PDF as a reader copies it, good enough for `toContain`: poppler's pdftotext (poppler-utils), which
+ * reads the embedded fonts' ToUnicode maps — the PDFs embed a Unicode font (lib/pdf-fonts.ts), so their strings
+ * are glyph ids, not Latin-1. Line breaks become spaces, so a sentence the page wrapped still reads whole.
  */
 export function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString("latin1");
-  // pdfkit writes "stream\n" + data + "\nendstream"; a `\r?` before the closing "\n" would eat a compressed
-  // stream's last byte whenever it happens to be 0x0D (about one stream in 256: the test failed by chance).
-  const re = /stream\r?\n([\s\S]*?)\nendstream/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const hex of content.matchAll(/<([0-9a-fA-F]+)>/g)) out.push(Buffer.from(hex[1]!, "hex").toString("latin1"));
-    for (const lit of content.matchAll(/\(((?:\\.|[^\\)])*)\)/g)) out.push(lit[1]!);
-  }
-  return out.join("");
+  const text = execFileSync("pdftotext", ["-q", "-enc", "UTF-8", "-", "-"], {
+    input: pdf,
+    maxBuffer: 64 * 1024 * 1024,
+  }).toString("utf8");
+  return text.replace(/\f/g, "\n").replace(/[ \t]*\n[ \t]*/g, " ");
 }

@@ -75,6 +75,17 @@ export async function realSchool(app: FastifyInstance, db: Db) {
     .where(eq(notifications.schoolId, s.school.id))
     .orderBy(asc(notifications.id))
     .limit(1);
+  // Issue 13: the suggested grade setup and an alert rule, for the grade configurator's routes.
+  const { grade_config: grades } = (await ok(
+    await s.director.as({ method: "POST", url: "/api/grade-config/starter" }),
+  )) as unknown as { grade_config: { scales: { id: number }[]; measures: { id: number }[] } };
+  const { alert_rule: alertRule } = await ok(
+    await s.director.as({
+      method: "POST",
+      url: "/api/grade-config/alert-rules",
+      payload: { kind: "conduct-below-passing" },
+    }),
+  );
   const [teacherSession] = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -88,6 +99,9 @@ export async function realSchool(app: FastifyInstance, db: Db) {
     observationId: observation!.id,
     attachmentId: attachment!.id,
     notificationId: notification?.id ?? 1,
+    scaleId: grades.scales[0]!.id,
+    measureId: grades.measures[0]!.id,
+    alertRuleId: alertRule!.id,
     teacherSessionId: teacherSession!.id,
   };
 }
@@ -120,6 +134,9 @@ export function pathValue(r: RealSchool, url: string, name: string): string {
     "incident-categories": r.category.id,
     "incident-types": r.type.id,
     "observation-types": r.observationType.id,
+    scales: r.scaleId,
+    measures: r.measureId,
+    "alert-rules": r.alertRuleId,
     notifications: r.notificationId,
     jobs: randomUUID(),
     attachmentId: r.attachmentId,
@@ -133,6 +150,9 @@ export function pathValue(r: RealSchool, url: string, name: string): string {
   };
   return String(byName[subject] ?? 1);
 }
+
+/** Numbers among the hints below that are sizes, not ids of the school's rows. */
+export const NOT_ROW_IDS: ReadonlySet<string> = new Set(["max"]);
 
 /** Values for body properties by name (ids of real rows, a real time zone…), for sampleOf's hint. */
 export function bodyHint(r: RealSchool) {
@@ -163,6 +183,8 @@ export function bodyHint(r: RealSchool) {
     ends_on: r.today,
     observed_on: r.today,
     occurrence_on: r.today,
+    // A numeric scale of the grade configurator: 1 to 10 (the sample's min is 1; min < max is a rule of the scale).
+    max: 10,
   };
   return (key: string, _schema: JsonSchema) => byKey[key];
 }

@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import type { Db } from "../../src/db/client.ts";
 import type { CatalogueEntry } from "../../src/plugins/access.ts";
 import { png } from "./images.ts";
-import { bodyHint, pathValue, type RealSchool } from "./real-school.ts";
+import { bodyHint, NOT_ROW_IDS, pathValue, type RealSchool } from "./real-school.ts";
 import { validSample } from "./sample-body.ts";
 
 /** What the generated tenancy walk needs of a database: which tables hold school rows, and their checksums. */
@@ -91,7 +91,7 @@ export function validRequest(route: CatalogueEntry, r: RealSchool): WalkRequest 
   let named = false;
   const hint: typeof hints = (key, schema) => {
     const value = hints(key, schema);
-    if (typeof value === "number") named = true;
+    if (typeof value === "number" && !NOT_ROW_IDS.has(key)) named = true;
     return value;
   };
   const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(pathValue(r, route.url, name)));

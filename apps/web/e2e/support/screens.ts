@@ -357,5 +357,13 @@ function incidentScreens(): ShellScreen[] {
         ).toBeVisible();
       },
     },
+    {
+      // Issue 13 §4: a family's scorecard (Bimestre 1, published by the demo).
+      name: "scorecard-family",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.familia, "/scorecard");
+        await expect(main(page).getByRole("table")).toBeVisible();
+      },
+    },
   ];
 }

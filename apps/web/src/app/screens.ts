@@ -13,6 +13,7 @@ export const SCREENS: Record<string, Screen> = {
   "help-video-creator": lazy(() => import("../features/admin/routes/HelpVideosPage.tsx")),
   archive: lazy(() => import("../features/incidents/IncidentsPage.tsx")),
   "incident-details": lazy(() => import("../features/incidents/IncidentsPage.tsx")),
+  "incident-graph": lazy(() => import("../features/incident-graph/IncidentGraphPage.tsx")),
   "incident-registration": lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   register: lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   "master-configuration/general-information": lazy(
@@ -33,6 +34,9 @@ export const SCREENS: Record<string, Screen> = {
   "master-configuration/observations-configurator": lazy(
     () => import("../features/master-configuration/observations-configurator/ObservationsConfiguratorPage.tsx"),
   ),
+  "master-configuration/grade-configurator": lazy(
+    () => import("../features/master-configuration/grade-configurator/GradeConfiguratorPage.tsx"),
+  ),
   "master-configuration/subject": lazy(() => import("../features/master-configuration/subject/SubjectPage.tsx")),
   "master-configuration/school-users": lazy(
     () => import("../features/master-configuration/school-users/SchoolUsersPage.tsx"),
@@ -44,4 +48,7 @@ export const SCREENS: Record<string, Screen> = {
     () => import("../features/master-configuration/profiles-admin/ProfilesAdminPage.tsx"),
   ),
   notifications: lazy(() => import("../features/notifications/routes/NotificationsPage.tsx")),
+  "strategic-vision": lazy(() => import("../features/strategic-vision/StrategicVisionPage.tsx")),
+  ratings: lazy(() => import("../features/ratings/routes/RatingsPage.tsx")),
+  scorecard: lazy(() => import("../features/scorecard/routes/ScorecardPage.tsx")),
 };

@@ -1,5 +1,7 @@
 // Which modules add a tab to the student's file on this build (issue 12 §1). The file itself knows none of them:
 // a new module (points, ratings, messages, inclusion, nursing) adds its register call here.
 import { registerIncidentsFileTabs } from "../features/incidents/student-file/register.ts";
+import { registerPointsFileTab } from "../features/points/student-file/register.ts";
 
 registerIncidentsFileTabs();
+registerPointsFileTab();

@@ -153,6 +153,14 @@ export const ArchiveQuery = z.object({
   subject_id: QueryId.optional(),
   student_id: QueryId.optional(),
   recorded_by: QueryId.optional(),
+  /** Issue 14: the day of the week the incident happened on the school's clock, 1 (Monday) to 7 (Sunday). */
+  weekday: QueryInt(1, 7).optional(),
+  /** Issue 14: the hour it happened on the school's clock, 0 to 23. */
+  hour: QueryInt(0, 23).optional(),
+  /** Issue 14: the place exactly as recorded (surrounding spaces aside). */
+  place: singleLine().trim().min(1).max(INCIDENT_LIMITS.placeMax).optional(),
+  /** Issue 14: leaves out the incidents of this status (the dashboard's figures leave out cancelled ones). */
+  not_status: z.enum(INCIDENT_STATUSES).optional(),
   /** Folio number, or words of the detail, place or a student's name. */
   q: singleLine().trim().max(100).optional(),
   sort: z.enum(ARCHIVE_SORTS).default("-occurred_at"),

@@ -6,6 +6,7 @@ import { phoneNumber, Rng } from "./helpers.ts";
 import { CDMX_PLACES, COLEGIO_STAFF, COLEGIO_TEACHERS, STREETS } from "./names.ts";
 import { idOf, insertMemberships, insertUsers, type SeedMembership } from "./people.ts";
 import { buildPopulation } from "./population.ts";
+import { seedRatings } from "./ratings.ts";
 import { type BuiltGroup, buildStructure, groupByLabel, type SubjectSpec } from "./structure.ts";
 
 export const COLEGIO_ID = "colegio-demo";
@@ -216,6 +217,11 @@ export async function seedColegioDemo(tx: Tx, accounts: ColegioAccounts) {
 
   // Issue 13: the suggested grade setup (conduct 5–10, four habits on levels) and two alert rules.
   await insertStarterGradeSetup(tx, schoolId, idOf(ids, mail("director")));
+  await seedRatings(tx, {
+    schoolId,
+    directorId: idOf(ids, mail("director")),
+    docenteGroupId: groupByLabel(structure.groups, DOCENTE_GROUP).id,
+  });
   await tx.insert(alertRules).values([
     { schoolId, kind: "incidents", classification: "serious", threshold: 3, windowDays: 30 },
     { schoolId, kind: "conduct-below-passing", threshold: 1, windowDays: 0 },

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../client.ts";
 import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
 import { generateIncidents } from "./incidents.ts";
+import { seedRecognitionPoints } from "./points.ts";
 import { seedInstitutoNorte } from "./instituto-norte.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
 
@@ -96,6 +97,7 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     // A term and a half of incidents (with their timeline and formative actions) so the archive, the details and
     // the overdue lists have something to show; the schools' starter catalogue supplies the types.
     await generateIncidents(tx, COLEGIO_ID, { count: DEMO_INCIDENTS.colegio, days: 100 });
+    await seedRecognitionPoints(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {

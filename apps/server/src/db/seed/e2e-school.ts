@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { seedColegioDemo } from "./colegio-demo.ts";
 import { ACCOUNT_USERS, DEMO_INCIDENTS, DEMO_PASSWORD } from "./demo.ts";
 import { generateIncidents } from "./incidents.ts";
+import { seedRecognitionPoints } from "./points.ts";
 import { insertUsers } from "./people.ts";
 
 /** The demo accounts a copy of colegio-demo has: those that belong to that school alone. */
@@ -39,6 +40,7 @@ export async function seedDemoSchoolCopy(db: Db, tag: string): Promise<DemoSchoo
     );
     await seedColegioDemo(tx, { ids, passwordHash: hash, ...copy });
     await generateIncidents(tx, copy.schoolId, { count: DEMO_INCIDENTS.colegio, days: 100 });
+    await seedRecognitionPoints(tx, copy.schoolId);
   });
   return copy;
 }

@@ -1,24 +1,48 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import { DETAILS_BY_TYPE, GENERAL_DETAILS } from "./incident-details.ts";
+import { generateObservations } from "./observations.ts";
+
+export { type GenerateObservationsOptions, generateObservations } from "./observations.ts";
 
 /**
  * Fills a school with `count` incidents in a few set-based statements (no row-by-row round trips), so the same
  * code loads ~150 believable incidents into the demo school and 200 000 into the benchmark's school.
  *
  * It needs the school's current year with groups and students, active incident types and staff; each incident
- * gets one student (a third get a second one from the same group), a recorder (mostly the group's head teacher),
- * the subject the recorder teaches there when there is one, a date on a school day between 7:30 and 14:30 in the
- * last `days` days, a status that depends on its age, its `created` (and `closed`/`cancelled`) timeline entries and,
- * for one in three, a formative action.
+ * gets one student (a third get a second one, affected or witness, from anywhere in the school), a recorder (mostly
+ * the group's head teacher), the subject the recorder teaches there when there is one, a date on a school day
+ * between 7:30 and 14:30 in the last `days` days, a status that depends on its age, its `created` (and
+ * `closed`/`cancelled`) timeline entries and, for one in three, a formative action.
+ *
+ * Co-occurrence as schools see it (issue 14): `recurringPairs` pairs of classmates (default 2) keep appearing
+ * together — one incident in 12 is about one of them, the first student involved and the second affected (three
+ * times in four) or involved too, mostly of a peer-conflict type (teasing, verbal or physical aggression) — while
+ * the other second students fall at random. `observations` adds that many accompaniment observations
+ * (generateObservations: mostly positive) over the same days.
  */
-export async function generateIncidents(
-  tx: Tx,
-  schoolId: string,
-  options: { count: number; days?: number; seed?: number; beforeSchoolYear?: boolean },
-): Promise<number> {
+export interface GenerateIncidentsOptions {
+  count: number;
+  days?: number;
+  seed?: number;
+  beforeSchoolYear?: boolean;
+  /** Pairs of classmates who keep appearing together (default 2; 0: every second student at random). */
+  recurringPairs?: number;
+  /** Accompaniment observations to add as well (default 0), see generateObservations. */
+  observations?: number;
+}
+
+export async function generateIncidents(tx: Tx, schoolId: string, options: GenerateIncidentsOptions): Promise<number> {
   const { count } = options;
   const seed = options.seed ?? 1;
+  if (options.observations && options.observations > 0) {
+    await generateObservations(tx, schoolId, {
+      count: options.observations,
+      days: options.days,
+      seed,
+      beforeSchoolYear: options.beforeSchoolYear,
+    });
+  }
   if (count <= 0) return 0;
 
   // Working tables for this statement batch: the candidates every incident picks from by index.
@@ -26,7 +50,7 @@ export async function generateIncidents(
     create temporary table if not exists gen_students (i int, student_id int, group_id int, head int) on commit drop`);
   await tx.execute(sql`
     create temporary table if not exists gen_types (i int, type_id int, category_id int, classification text,
-      points int, notify boolean, details text[]) on commit drop`);
+      points int, notify boolean, details text[], peer boolean) on commit drop`);
   await tx.execute(sql`create temporary table if not exists gen_staff (i int, user_id int) on commit drop`);
   await tx.execute(sql`truncate gen_students, gen_types, gen_staff`);
 
@@ -41,7 +65,7 @@ export async function generateIncidents(
   await tx.execute(sql`
     insert into gen_types
     select (row_number() over (order by id))::int - 1, id, category_id, classification, default_points, notify_family,
-           coalesce(d.details, array[${sql.raw(GENERAL)}])
+           coalesce(d.details, array[${sql.raw(GENERAL)}]), name_es in (${sql.raw(PEER)})
       from incident_types left join (values ${sql.raw(BY_TYPE)}) d(name, details) on d.name = incident_types.name_es
      where school_id = ${schoolId} and is_active`);
   await tx.execute(sql`
@@ -82,7 +106,7 @@ export async function generateIncidents(
   // Pseudo-random but repeatable picks: multiplicative hashes of the row number and the seed.
   await tx.execute(sql`
     create temporary table if not exists gen_rows (n int, student_i int, second_i int, type_i int, staff_i int,
-      day_offset int, minute int, roll int) on commit drop`);
+      day_offset int, minute int, roll int, pair_j int) on commit drop`);
   await tx.execute(sql`truncate gen_rows`);
   await tx.execute(sql`
     insert into gen_rows
@@ -93,8 +117,10 @@ export async function generateIncidents(
            ((n::bigint * 131 + ${seed}) % ${s.staff})::int,
            ((n::bigint * 2654435761) % ${days})::int,
            ((n::bigint * 37) % 420)::int,
-           ((n::bigint * 97 + ${seed}) % 100)::int
+           ((n::bigint * 97 + ${seed}) % 100)::int,
+           case when n % 12 = 5 then ((n::bigint * 40503 + ${seed}) % 1000003)::int end
       from generate_series(1, ${count}) as n`);
+  await recurringPairs(tx, options.recurringPairs ?? 2);
   // School days only: a weekend moves to the Friday before. Then folios follow time, as registration hands them
   // out: the rows are renumbered oldest first.
   await tx.execute(sql`
@@ -149,7 +175,10 @@ export async function generateIncidents(
       from incidents i join gen_rows r on i.folio = ${s.folio} + r.n join gen_students st on st.i = r.student_i
      where i.school_id = ${schoolId} and i.folio > ${s.folio}
     union all
-    select ${schoolId}, i.id, st.student_id, case when r.n % 2 = 0 then 'affected' else 'witness' end, st.group_id
+    select ${schoolId}, i.id, st.student_id,
+           case when r.pair_j is not null then case when r.roll < 75 then 'affected' else 'involved' end
+                when r.n % 2 = 0 then 'affected' else 'witness' end,
+           st.group_id
       from incidents i join gen_rows r on i.folio = ${s.folio} + r.n join gen_students st on st.i = r.second_i
      where i.school_id = ${schoolId} and i.folio > ${s.folio} and r.second_i is not null and r.second_i <> r.student_i`);
 
@@ -197,6 +226,41 @@ export async function generateIncidents(
   return count;
 }
 
+/**
+ * Picks `wanted` pairs of classmates (the 2nd and 3rd student of groups spread over the school) and makes the rows
+ * marked for a pair (gen_rows.pair_j, one in 12) about one of them: first student involved, second affected or
+ * involved, a peer-conflict type when the school has one. Without pairs the marked rows stay as they were drawn.
+ */
+async function recurringPairs(tx: Tx, wanted: number) {
+  await tx.execute(sql`create temporary table if not exists gen_pairs (j int, a_i int, b_i int) on commit drop`);
+  await tx.execute(sql`truncate gen_pairs`);
+  if (wanted <= 0) {
+    await tx.execute(sql`update gen_rows set pair_j = null`);
+    return;
+  }
+  await tx.execute(sql`
+    insert into gen_pairs
+    select (row_number() over (order by k))::int - 1, a_i, b_i
+      from (select g.*, row_number() over (order by g.group_id) - 1 as k, count(*) over () as groups
+              from (select group_id, min(i) filter (where rk = 2) as a_i, min(i) filter (where rk = 3) as b_i
+                      from (select i, group_id, row_number() over (partition by group_id order by i) as rk
+                              from gen_students) x
+                     group by group_id) g
+             where g.a_i is not null and g.b_i is not null) c
+     where k % greatest(1, groups / ${wanted}) = 0
+     order by k limit ${wanted}`);
+  await tx.execute(sql`
+    update gen_rows r set student_i = p.a_i, second_i = p.b_i, pair_j = p.j
+      from gen_pairs p, (select count(*)::int as n from gen_pairs) c
+     where r.pair_j is not null and c.n > 0 and p.j = r.pair_j % c.n`);
+  await tx.execute(sql`update gen_rows set pair_j = null where pair_j is not null and second_i is null`);
+  await tx.execute(sql`
+    update gen_rows r set type_i = t.i
+      from (select i, (row_number() over (order by i))::int - 1 as k, count(*) over ()::int as n
+              from gen_types where peer) t
+     where r.pair_j is not null and t.k = (r.roll + r.n) % t.n`);
+}
+
 const quote = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
 
 const PLACE_TEXTS = [
@@ -214,5 +278,13 @@ const GENERAL = quote(GENERAL_DETAILS);
 const BY_TYPE = Object.entries(DETAILS_BY_TYPE)
   .map(([name, texts]) => `(${quote([name])}, array[${quote(texts)}])`)
   .join(", ");
+/** Starter types (modules/incident-config) of conflicts between students: what a recurring pair's incidents are. */
+const PEER_CONFLICT_TYPES = [
+  "Burlas o apodos ofensivos",
+  "Agresión verbal entre estudiantes",
+  "Agresión física",
+  "Acoso escolar (hostigamiento reiterado)",
+];
 const PLACES = quote(PLACE_TEXTS);
+const PEER = quote(PEER_CONFLICT_TYPES);
 const PLACE_COUNT = PLACE_TEXTS.length;

@@ -129,6 +129,12 @@ export async function archiveSpec(db: Tx, scope: Scope, query: ExportQuery, time
   if (query.classification) where.push(eq(incidents.classification, query.classification));
   if (query.subject_id) where.push(eq(incidents.subjectId, query.subject_id));
   if (query.recorded_by) where.push(eq(incidents.recordedBy, query.recorded_by));
+  if (query.not_status) where.push(sql`${incidents.status} <> ${query.not_status}`);
+  if (query.place) where.push(sql`btrim(${incidents.place}) = ${query.place}`);
+  // Weekday and hour on the school's wall clock (the strategic vision's heatmap cells).
+  const local = sql`(${incidents.occurredAt} at time zone ${timeZone})`;
+  if (query.weekday) where.push(sql`extract(isodow from ${local}) = ${query.weekday}`);
+  if (query.hour !== undefined) where.push(sql`extract(hour from ${local}) = ${query.hour}`);
 
   const groupIds = await filterGroups(db, schoolId, query);
   if (groupIds !== null) where.push(groupIds.length === 0 ? sql`false` : inGroupIds(groupIds));

@@ -22,7 +22,8 @@ export function createArchiveService(deps: { db: Db }) {
 
   /** The viewer's scope and the query's conditions (the school's clock only when a date filter needs it). */
   async function specOf(viewer: Viewer, query: ExportQuery) {
-    const needsClock = query.from !== undefined || query.to !== undefined;
+    const needsClock =
+      query.from !== undefined || query.to !== undefined || query.weekday !== undefined || query.hour !== undefined;
     const [scope, clock] = await Promise.all([
       resolveScope(db, viewer),
       needsClock ? schoolClock(db, viewer.tenant.schoolId) : undefined,

@@ -6,6 +6,8 @@ export { meetingForReader, redactorOf, studentIdsOf } from "./redaction.ts";
 export {
   incidentsWhere,
   inStudentIds,
+  myChildIds,
+  myGroupIds,
   observationsWhere,
   requireFilterableStudent,
   resolveObservationScope,

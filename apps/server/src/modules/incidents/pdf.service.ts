@@ -9,6 +9,7 @@ import {
   type TimelineEntry,
 } from "@convive/domain";
 import PDFDocument from "pdfkit";
+import { FONT, useFonts } from "../../lib/pdf-fonts.ts";
 import type { SchoolHeader } from "./details.service.ts";
 import {
   ACTION_STATE,
@@ -29,7 +30,7 @@ const GREY = "#555555";
 /**
  * The printable PDF of one incident (design §4): the school's name, every field, the students (as the viewer may
  * see them), evidence names, formative actions, parent meetings and the timeline, in the reader's language and
- * on the school's clock. Drawn with pdfkit's standard Helvetica, so text is reduced to what that font encodes.
+ * on the school's clock. Drawn with an embedded Unicode font (lib/pdf-fonts.ts), so every name prints as typed.
  */
 /** The logo's printed height, in points, and the space between two signature lines. */
 const LOGO_PT = 48;
@@ -44,7 +45,7 @@ export function incidentPdf(
     size: "LETTER",
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${say(WORDS.incident, lang)} ${incident.folio}`, Author: latin(school.name) },
+    info: { Title: `${say(WORDS.incident, lang)} ${incident.folio}`, Author: school.name },
   });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -52,20 +53,26 @@ export function incidentPdf(
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  const fonts = useFonts(doc);
+  fonts.face(FONT.regular);
   const t = (words: { es: string; en: string }) => say(words, lang);
   // One way to show dates (issue 12 §5): "25 nov 2026, 10:00" / "Nov 25, 2026, 10:00 AM" on the school's clock.
   const when = (iso: string | null) => (iso ? formatDateTime(iso, { lang, timeZone: school.timeZone }) : "");
-  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(latin(value), options);
+  const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) => fonts.text(value, options);
   const heading = (title: string) => {
-    doc.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black");
+    doc.moveDown(0.8);
+    fonts.face(FONT.bold);
+    doc.fontSize(12).fillColor("black");
     text(title);
-    doc.font("Helvetica").fontSize(10).moveDown(0.2);
+    fonts.face(FONT.regular);
+    doc.fontSize(10).moveDown(0.2);
   };
   const field = (label: string, value: string | null | undefined) => {
     if (!value) return;
-    doc.font("Helvetica-Bold").fontSize(10);
+    fonts.face(FONT.bold);
+    doc.fontSize(10);
     text(`${label}: `, { continued: true });
-    doc.font("Helvetica");
+    fonts.face(FONT.regular);
     text(value);
   };
 
@@ -74,11 +81,13 @@ export function incidentPdf(
     doc.image(school.logoImage, MARGIN, MARGIN, { fit: [LOGO_PT * 3, LOGO_PT], valign: "center" });
     doc.y = MARGIN + LOGO_PT + 6;
   }
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(GREY);
+  fonts.face(FONT.bold);
+  doc.fontSize(11).fillColor(GREY);
   text(school.name);
   doc.moveDown(0.3).fillColor("black").fontSize(18);
   text(`${t(WORDS.incident)} · ${t(WORDS.folio)} ${incident.folio}`);
-  doc.font("Helvetica").fontSize(11).fillColor(GREY);
+  fonts.face(FONT.regular);
+  doc.fontSize(11).fillColor(GREY);
   text(`${t(STATUS[incident.status])} · ${t(CLASSIFICATION[incident.classification])}`);
   doc.fillColor("black").moveDown(0.6);
 
@@ -123,9 +132,9 @@ export function incidentPdf(
   heading(t(WORDS.actions));
   if (incident.formative_actions.length === 0) text(t(WORDS.none));
   for (const a of incident.formative_actions) {
-    doc.font("Helvetica-Bold");
+    fonts.face(FONT.bold);
     text(`• ${a.guideline}`);
-    doc.font("Helvetica");
+    fonts.face(FONT.regular);
     const done = a.occurrences.filter((o) => o.completed_at).length;
     const dates = a.ends_on ? formatDayRange(a.starts_on, a.ends_on, { lang }) : formatDay(a.starts_on, { lang });
     text(
@@ -139,9 +148,9 @@ export function incidentPdf(
   heading(t(WORDS.meetings));
   if (incident.meetings.length === 0) text(t(WORDS.none));
   for (const m of incident.meetings) {
-    doc.font("Helvetica-Bold");
+    fonts.face(FONT.bold);
     text(`• ${when(m.scheduled_at)} · ${t(MEETING_MODE[m.mode])} · ${t(MEETING_STATUS[m.status])}`);
-    doc.font("Helvetica");
+    fonts.face(FONT.regular);
     if (m.place) text(m.place, { indent: 10 });
     if (m.attendees.length) text(`${t(WORDS.attendees)}: ${m.attendees.map((p) => p.name).join(", ")}`, { indent: 10 });
     if (m.agreements) text(`${t(WORDS.agreements)}: ${m.agreements}`, { indent: 10 });
@@ -170,8 +179,9 @@ export function incidentPdf(
       .lineWidth(0.7)
       .strokeColor(GREY)
       .stroke();
-    doc.font("Helvetica").fontSize(9).fillColor(GREY);
-    doc.text(latin(t(who)), x, lineY + 4, { width, align: "center" });
+    fonts.face(FONT.regular);
+    doc.fontSize(9).fillColor(GREY);
+    fonts.text(t(who), x, lineY + 4, { width, align: "center" });
   });
   doc.fillColor("black");
 
@@ -183,8 +193,9 @@ export function incidentPdf(
     // Writing below the bottom margin would otherwise make pdfkit start a new page.
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN / 2 - 10;
-    doc.font("Helvetica").fontSize(8).fillColor(GREY);
-    doc.text(latin(printed), MARGIN, y, { lineBreak: false });
+    fonts.face(FONT.regular);
+    doc.fontSize(8).fillColor(GREY);
+    fonts.text(printed, MARGIN, y, { lineBreak: false });
     const page = `${t(WORDS.page)} ${i + 1} / ${range.count}`;
     doc.text(page, doc.page.width - MARGIN - doc.widthOfString(page), y, { lineBreak: false });
   }
@@ -203,28 +214,4 @@ function timelineNote(entry: TimelineEntry, names: Map<number, string>, lang: La
   }
   if (typeof d.student_id === "number" && names.has(d.student_id)) parts.push(names.get(d.student_id)!);
   return parts.length ? `: ${parts.join(" · ")}` : "";
-}
-
-/** CP1252 additions to Latin-1 that the standard fonts encode. */
-const CP1252 = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-/** Text the standard PDF fonts can draw: accents dropped where the letter is not in Windows-1252, else "?". */
-export function latin(value: string): string {
-  let out = "";
-  for (const ch of value) {
-    const code = ch.codePointAt(0)!;
-    if (
-      ch === "\n" ||
-      ch === "\t" ||
-      (code >= 0x20 && code < 0x7f) ||
-      (code >= 0xa0 && code <= 0xff) ||
-      CP1252.has(ch)
-    ) {
-      out += ch;
-      continue;
-    }
-    const base = ch.normalize("NFD").replace(/\p{M}/gu, "");
-    out += base.length === 1 && base.codePointAt(0)! < 0x7f ? base : "?";
-  }
-  return out;
 }

@@ -18,7 +18,7 @@ import { createStatusesService } from "./statuses.service.ts";
  * notifications that go with registering, closing and cancelling.
  */
 export const incidentsRegistrationModule: FastifyPluginAsync<{
-  ctx: Pick<ModuleDeps, "db" | "config" | "mailer" | "files"> & { notifications: NotificationsService };
+  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer" | "files"> & { notifications: NotificationsService };
 }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const notifier = createIncidentNotifier({
@@ -30,7 +30,7 @@ export const incidentsRegistrationModule: FastifyPluginAsync<{
   });
   await app.register(registrationRoutes, {
     options: createRegistrationOptionsService({ db }),
-    registration: createRegistrationService({ db, notifier }),
+    registration: createRegistrationService({ db, notifier, events: ctx.events }),
     corrections: createCorrectionsService({ db, notifier }),
   });
   await app.register(statusesRoutes, { statuses: createStatusesService({ db, notifier }) });

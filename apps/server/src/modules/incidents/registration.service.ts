@@ -2,6 +2,7 @@ import type { RegisterIncidentBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { isForeignKeyViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { EventBus } from "../../lib/events.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import type { IncidentNotifier } from "./incident-notifications.ts";
 import * as check from "./registration.checks.ts";
@@ -23,7 +24,7 @@ async function goneIsNotFound<T>(run: () => Promise<T>): Promise<T> {
  * independent, and on PostgreSQL each takes its own pooled connection); the transaction then only writes, in a
  * fixed handful of statements whatever the number of students and actions, and never reads the incidents table.
  */
-export function createRegistrationService(deps: { db: Db; notifier: IncidentNotifier }) {
+export function createRegistrationService(deps: { db: Db; notifier: IncidentNotifier; events: EventBus }) {
   const { db, notifier } = deps;
 
   async function register(tenant: Tenant, userId: number, body: RegisterIncidentBody) {
@@ -135,6 +136,8 @@ export function createRegistrationService(deps: { db: Db; notifier: IncidentNoti
       }),
     );
     delivery.after();
+    // The school's alert thresholds look at these students again (issue 13 §5).
+    deps.events.emit("incidents.recorded", { schoolId, studentIds });
     return incident;
   }
 

@@ -14,6 +14,7 @@ import { ColumnsMenu } from "./ColumnsMenu.tsx";
 import { useArchiveColumns } from "./columns.ts";
 import { FiltersPanel, QUICK_FILTERS } from "./FiltersPanel.tsx";
 import { pageCount, studentNameIn, totalLabel } from "./format.ts";
+import { LinkFilters } from "./LinkFilters.tsx";
 import {
   type ArchiveSort,
   activeFilterCount,
@@ -244,6 +245,7 @@ export function ArchiveView({ phone, wide, collapsed }: { phone: boolean; wide: 
         </Paper>
       )}
 
+      <LinkFilters state={state} onChange={apply} />
       <ArchiveResults
         archive={archive}
         state={state}

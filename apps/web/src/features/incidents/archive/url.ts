@@ -43,6 +43,12 @@ export interface ArchiveState {
   subject_id?: number;
   student_id?: number;
   recorded_by?: number;
+  /** Issue 14 (the strategic vision's drill-downs): weekday 1–7 and hour 0–23 on the school's clock, the place as
+   * recorded, and a status left out (not_status=cancelled). */
+  weekday?: number;
+  hour?: number;
+  place?: string;
+  not_status?: IncidentStatus;
   q?: string;
   sort: ArchiveSort;
   page: number;
@@ -50,12 +56,24 @@ export interface ArchiveState {
 
 /** The keys that narrow the list (sort and page do not). */
 export type FilterKey = Exclude<keyof ArchiveState, "sort" | "page">;
-const FILTER_KEYS: readonly FilterKey[] = ["from", "to", "status", "classification", ...ID_FILTERS, "q"];
+const FILTER_KEYS: readonly FilterKey[] = [
+  "from",
+  "to",
+  "status",
+  "classification",
+  ...ID_FILTERS,
+  ...(["weekday", "hour", "place", "not_status"] as const),
+  "q",
+];
+/** The filters the dashboard's links set that the filters panel has no field for (shown as removable chips). */
+export const LINK_FILTERS = ["weekday", "hour", "place", "not_status"] as const;
+export type LinkFilter = (typeof LINK_FILTERS)[number];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_ID = 2_147_483_647;
 const MAX_PAGE = 100_000;
 const Q_MAX = 100;
+const PLACE_MAX = 120;
 
 const validDay = (value: string | null) => {
   if (!value || !DAY.test(value)) return undefined;
@@ -89,6 +107,14 @@ export function parseArchiveSearch(params: URLSearchParams): ArchiveState {
     const id = positiveInt(params.get(key), MAX_ID);
     if (id !== undefined) state[key] = id;
   }
+  const weekday = positiveInt(params.get("weekday"), 7);
+  if (weekday !== undefined) state.weekday = weekday;
+  const hour = params.get("hour");
+  if (hour !== null && /^\d{1,2}$/.test(hour) && Number(hour) <= 23) state.hour = Number(hour);
+  const place = params.get("place")?.trim().slice(0, PLACE_MAX);
+  if (place) state.place = place;
+  const notStatus = oneOf(INCIDENT_STATUSES, params.get("not_status"));
+  if (notStatus) state.not_status = notStatus;
   const q = params.get("q")?.trim().slice(0, Q_MAX);
   if (q) state.q = q;
   return state;

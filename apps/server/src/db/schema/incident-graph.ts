@@ -1,0 +1,46 @@
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { schoolIdColumn } from "./schools.ts";
+
+// Issue 14 (migration 0018): the incident graph's rollups. Written only by the database's triggers on incidents and
+// incident_students (same transaction as the write); the app reads them (modules/incident-graph).
+
+/** Non-cancelled incidents per school day (school clock), classification, category and set of groups concerned. */
+export const incidentDayCounts = pgTable(
+  "incident_day_counts",
+  {
+    schoolId: schoolIdColumn(),
+    day: date("day").notNull(),
+    classification: text("classification").notNull(),
+    categoryId: integer("category_id").notNull(),
+    /** incidents.group_ids of the counted incidents. */
+    groupIds: integer("group_ids").array().notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: "incident_day_counts_pk",
+      columns: [t.schoolId, t.day, t.classification, t.categoryId, t.groupIds],
+    }),
+  ],
+);
+
+/** One row per non-cancelled incident and pair of its students (student_a < student_b). */
+export const incidentPairs = pgTable(
+  "incident_pairs",
+  {
+    schoolId: schoolIdColumn(),
+    incidentId: integer("incident_id").notNull(),
+    studentA: integer("student_a").notNull(),
+    studentB: integer("student_b").notNull(),
+    /** involved-affected, involved-involved, other */
+    kind: text("kind").notNull(),
+    groupA: integer("group_a"),
+    groupB: integer("group_b"),
+    classification: text("classification").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "incident_pairs_pk", columns: [t.schoolId, t.incidentId, t.studentA, t.studentB] }),
+    index("incident_pairs_time_idx").on(t.schoolId, t.occurredAt),
+  ],
+);

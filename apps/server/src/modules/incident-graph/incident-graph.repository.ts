@@ -1,0 +1,251 @@
+import type { Language } from "@convive/domain";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import {
+  grades,
+  groups,
+  incidentCategories,
+  incidentDayCounts,
+  incidentPairs,
+  incidents,
+  periods,
+  schools,
+  schoolYears,
+  sections,
+  studentGroups,
+  students,
+} from "../../db/schema/index.ts";
+import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
+import { incidentsWhere, type Scope } from "../incidents/index.ts";
+
+/** The school's time zone, today there and its current school year with its periods. */
+export async function schoolCalendar(tx: Tx, schoolId: string, language: Language) {
+  const [clock] = await tx
+    .select({
+      timeZone: schools.timeZone,
+      today: sql<string>`to_char((now() at time zone ${schools.timeZone})::date, 'YYYY-MM-DD')`,
+      yearId: schoolYears.id,
+      yearName: schoolYears.name,
+      startsOn: schoolYears.startsOn,
+      endsOn: schoolYears.endsOn,
+    })
+    .from(schools)
+    .leftJoin(schoolYears, ofSchool(schoolYears, schools.id, eq(schoolYears.isCurrent, true)))
+    .where(eq(schools.id, schoolId));
+  const year = clock?.yearId
+    ? { id: clock.yearId, name: clock.yearName!, starts_on: clock.startsOn!, ends_on: clock.endsOn! }
+    : null;
+  const terms = year
+    ? await forSchool(tx, schoolId)
+        .pick(periods, {
+          id: periods.id,
+          name: language === "en" ? sql<string>`coalesce(${periods.nameEn}, ${periods.name})` : periods.name,
+          starts_on: periods.startsOn,
+          ends_on: periods.endsOn,
+        })
+        .where(eq(periods.schoolYearId, year.id))
+        .orderBy(asc(periods.startsOn), asc(periods.id))
+    : [];
+  return { timeZone: clock?.timeZone ?? "America/Mexico_City", today: clock?.today ?? "", year, periods: terms };
+}
+
+/** The groups a group, grade or section filter stands for (any school year); null: no such filter. */
+export async function filterGroupIds(
+  tx: Tx,
+  schoolId: string,
+  q: { group_id?: number; grade_id?: number; section_id?: number },
+): Promise<number[] | null> {
+  if (q.group_id) return [q.group_id];
+  if (!q.grade_id && !q.section_id) return null;
+  const rows = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .where(ofSchool(groups, schoolId, q.grade_id ? eq(groups.gradeId, q.grade_id) : eq(grades.sectionId, q.section_id!)));
+  return rows.map((r) => r.id);
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map(Number).join(",")}}`}::integer[]`;
+
+export interface SeriesSpec {
+  schoolId: string;
+  scope: Scope;
+  timeZone: string;
+  from: string;
+  to: string;
+  unit: "day" | "week" | "month";
+  stack: "classification" | "category" | "group";
+  classification?: string;
+  categoryId?: number;
+  groupIds: number[] | null;
+}
+
+/**
+ * Incidents per bucket and stack key, and per bucket in all. School-wide viewers read the daily rollup
+ * (incident_day_counts, kept by migration 0018's triggers); a scope narrower than the school (a teacher's groups and
+ * records) counts its incidents on the fly, as the archive finds them.
+ */
+export async function seriesCounts(tx: Tx, spec: SeriesSpec) {
+  const c = incidentDayCounts;
+  const source =
+    spec.scope.kind === "school"
+      ? sql`select ${c.day} as day, ${c.classification} as classification, ${c.categoryId} as category_id,
+                   ${c.groupIds} as group_ids, ${c.n} as n
+              from ${c}
+             where ${c.schoolId} = ${spec.schoolId} and ${c.day} >= ${spec.from}::date and ${c.day} <= ${spec.to}::date
+               and ${c.n} <> 0`
+      : sql`select (${incidents.occurredAt} at time zone ${spec.timeZone})::date as day,
+                   ${incidents.classification} as classification, ${incidents.categoryId} as category_id,
+                   ${incidents.groupIds} as group_ids, 1 as n
+              from ${incidents}
+             where ${incidentsWhere(spec.scope)} and ${incidents.status} <> 'cancelled'
+               and ${incidents.occurredAt} >= (${spec.from}::date)::timestamp at time zone ${spec.timeZone}
+               and ${incidents.occurredAt} < (${spec.to}::date + 1)::timestamp at time zone ${spec.timeZone}`;
+  const where: SQL[] = [sql`true`];
+  if (spec.classification) where.push(sql`src.classification = ${spec.classification}`);
+  if (spec.categoryId) where.push(sql`src.category_id = ${spec.categoryId}`);
+  if (spec.groupIds) where.push(sql`src.group_ids && ${intArray(spec.groupIds)}`);
+  const bucket = sql`to_char(date_trunc(${spec.unit}, src.day::timestamp), 'YYYY-MM-DD')`;
+  const byGroup = spec.stack === "group";
+  const key =
+    spec.stack === "classification" ? sql`src.classification` : byGroup ? sql`g.id::text` : sql`src.category_id::text`;
+  const groupWhere = byGroup && spec.groupIds ? sql` and g.id = any(${intArray(spec.groupIds)})` : sql``;
+  const filtered = sql.join(where, sql` and `);
+  const run = <T>(query: SQL) =>
+    inSchool(tx, spec.schoolId, async (scoped) => ((await scoped.execute(query)) as unknown as { rows: T[] }).rows);
+  const [stacks, totals] = await Promise.all([
+    run<{ bucket: string; key: string; n: number }>(sql`
+      select ${bucket} as bucket, ${key} as key, sum(src.n)::int as n
+        from (${source}) src ${byGroup ? sql`cross join lateral unnest(src.group_ids) as g(id)` : sql``}
+       where ${filtered}${groupWhere}
+       group by 1, 2`),
+    byGroup
+      ? run<{ bucket: string; n: number }>(sql`
+          select ${bucket} as bucket, sum(src.n)::int as n from (${source}) src where ${filtered} group by 1`)
+      : Promise.resolve(null),
+  ]);
+  return { stacks, totals };
+}
+
+/** Category names (reader's language) and group labels for the series' keys. */
+export async function stackLabels(tx: Tx, schoolId: string, stack: "category" | "group", ids: number[], language: Language) {
+  if (ids.length === 0) return [];
+  if (stack === "category") {
+    return forSchool(tx, schoolId)
+      .pick(incidentCategories, {
+        id: incidentCategories.id,
+        label:
+          language === "en"
+            ? sql<string>`coalesce(${incidentCategories.nameEn}, ${incidentCategories.nameEs})`
+            : incidentCategories.nameEs,
+        order: incidentCategories.order,
+      })
+      .where(inArray(incidentCategories.id, ids))
+      .orderBy(asc(incidentCategories.order), asc(incidentCategories.nameEs));
+  }
+  return tx
+    .select({ id: groups.id, label: groupLabelIn(language), order: sql<number>`0` })
+    .from(groups)
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .where(ofSchool(groups, schoolId, inArray(groups.id, ids)))
+    .orderBy(asc(sections.order), asc(grades.order), asc(groups.name));
+}
+
+const groupLabelIn = (language: Language) =>
+  sql<string>`concat_ws(' ', ${grades.name}, ${groups.name}, ${language === "en" ? sql`coalesce(${sections.nameEn}, ${sections.name})` : sections.name})`;
+
+export interface PairsSpec {
+  schoolId: string;
+  /** Bounds of the school days, as instants. */
+  timeZone: string;
+  from: string;
+  to: string;
+  classification?: string;
+  /** Pairs with at least one student in these groups (at the time). */
+  groupIds: number[] | null;
+  /** A teacher's scope: both students in these groups (at the time). Null: the whole school. */
+  ownGroupIds: number[] | null;
+  minCount: number;
+  limit: number;
+}
+
+interface PairRow {
+  a: number;
+  b: number;
+  n: number;
+  score: number;
+  ia: number;
+  ii: number;
+}
+
+/**
+ * The strongest pairs of the period (score, then count; `limit` of them) and, for the students in them, how many of
+ * the period's incidents each shares with someone: one read of incident_pairs (migration 0018) in the period.
+ */
+export async function strongestPairs(tx: Tx, spec: PairsSpec) {
+  const p = incidentPairs;
+  const where: SQL[] = [
+    sql`${p.schoolId} = ${spec.schoolId}`,
+    sql`${p.occurredAt} >= (${spec.from}::date)::timestamp at time zone ${spec.timeZone}`,
+    sql`${p.occurredAt} < (${spec.to}::date + 1)::timestamp at time zone ${spec.timeZone}`,
+  ];
+  if (spec.classification) where.push(sql`${p.classification} = ${spec.classification}`);
+  if (spec.groupIds) {
+    where.push(sql`(${p.groupA} = any(${intArray(spec.groupIds)}) or ${p.groupB} = any(${intArray(spec.groupIds)}))`);
+  }
+  if (spec.ownGroupIds) {
+    where.push(sql`${p.groupA} = any(${intArray(spec.ownGroupIds)}) and ${p.groupB} = any(${intArray(spec.ownGroupIds)})`);
+  }
+  const query = sql`
+    with p as materialized (
+      select ${p.incidentId} as incident_id, ${p.studentA} as a, ${p.studentB} as b, ${p.kind} as kind,
+             ${p.classification} as classification
+        from ${p} where ${sql.join(where, sql` and `)}
+    ), e as (
+      select a, b, count(*)::int as n,
+             sum(case classification when 'serious' then 2 when 'very-serious' then 3 else 1 end)::int as score,
+             (count(*) filter (where kind = 'involved-affected'))::int as ia,
+             (count(*) filter (where kind = 'involved-involved'))::int as ii
+        from p group by a, b having count(*) >= ${spec.minCount}
+       order by score desc, n desc, a, b limit ${spec.limit + 1}
+    ), s as (
+      select x.s as id, count(distinct x.incident_id)::int as n
+        from (select a as s, incident_id from p union all select b, incident_id from p) x
+       where x.s in (select a from e union select b from e)
+       group by x.s
+    )
+    select coalesce((select json_agg(e order by e.score desc, e.n desc, e.a, e.b) from e), '[]') as edges,
+           coalesce((select json_agg(s) from s), '[]') as nodes`;
+  const [row] = await inSchool(
+    tx,
+    spec.schoolId,
+    async (scoped) =>
+      ((await scoped.execute(query)) as unknown as { rows: { edges: unknown; nodes: unknown }[] }).rows,
+  );
+  const parse = <T>(v: unknown) => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
+  return { edges: parse<PairRow[]>(row?.edges), shared: parse<{ id: number; n: number }[]>(row?.nodes) };
+}
+
+/** Names of some students and the label of their group in the current school year (null when none). */
+export async function studentNames(tx: Tx, schoolId: string, ids: number[], language: Language) {
+  if (ids.length === 0) return [];
+  const section = language === "en" ? sql`coalesce(se.name_en, se.name)` : sql`se.name`;
+  // Raw aliases: drizzle leaves columns of a one-table select unqualified, which the correlated subquery needs.
+  const query = sql`
+    select st.id, concat_ws(' ', st.first_name, nullif(st.paternal_surname, ''), nullif(st.maternal_surname, '')) as name,
+           (select concat_ws(' ', gr.name, g.name, ${section})
+              from student_groups sg
+              join school_years y on y.school_id = sg.school_id and y.id = sg.school_year_id and y.is_current
+              join groups g on g.school_id = sg.school_id and g.id = sg.group_id
+              join grades gr on gr.school_id = g.school_id and gr.id = g.grade_id
+              join sections se on se.school_id = gr.school_id and se.id = gr.section_id
+             where sg.school_id = st.school_id and sg.student_id = st.id
+             limit 1) as group_label
+      from students st
+     where st.school_id = ${schoolId} and st.id = any(${intArray(ids)})`;
+  return inSchool(tx, schoolId, async (scoped) =>
+    ((await scoped.execute(query)) as unknown as { rows: { id: number; name: string; group_label: string | null }[] })
+      .rows.map((r) => ({ id: Number(r.id), name: r.name, groupLabel: r.group_label })),
+  );
+}

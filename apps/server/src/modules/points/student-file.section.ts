@@ -1,0 +1,21 @@
+import { perm } from "@convive/domain";
+import type { StudentFileSection } from "../../lib/student-file-section.ts";
+import { studentPoints } from "./ledger.service.ts";
+import { reachable, scopeOf } from "./points.scope.ts";
+
+/**
+ * The Points tab of a student's file: the entries of the school year the reader may read (a family's: those shown
+ * to families). Readers whose points scope does not reach the student (a teacher who opens the file through an
+ * incident they recorded in another group) do not get the tab, as `GET /api/students/:id/points` answers 404.
+ */
+export const pointsFileSection: StudentFileSection = {
+  key: "points",
+  order: 25,
+  async count(tx, viewer, studentId) {
+    if (!viewer.tenant.grants.has(perm("scorings", "read"))) return null;
+    const scope = await scopeOf(tx, viewer);
+    if (!(await reachable(tx, viewer.tenant.schoolId, scope, [studentId])).has(studentId)) return null;
+    const points = await studentPoints(tx, viewer, studentId, undefined, scope);
+    return points.entries.length;
+  },
+};

@@ -1,0 +1,2 @@
+// The scorecard module's public surface: the plugin app.ts registers (scorecard, its PDFs, the threshold alerts).
+export { scorecardModule } from "./scorecard.module.ts";

@@ -1,0 +1,276 @@
+/// <reference types="node" />
+import type { Page } from "@playwright/test";
+import { RatingsPage } from "../pages/ratings.ts";
+import { apiLogin, call } from "../support/api.ts";
+import { expectNoViolations } from "../support/axe.ts";
+import { SCREENSHOTS_DIR } from "../support/env.ts";
+import { expect, signInWithStorage, test } from "../support/fixtures.ts";
+import { type Lang, LANGS, t } from "../support/i18n.ts";
+import type { SpecSchool } from "../support/school.ts";
+
+/**
+ * Issue 13 §2, the ratings grid: a teacher rates a 30-student group for conduct and four habits with the keyboard
+ * alone in under two minutes, and every value is there after a reload; a cell typed offline is kept and saved when
+ * the connection is back; a phone rates one student at a time; families read their children's published ratings;
+ * the director reopens, publishes and follows the completion.
+ */
+
+interface Options {
+  periods: { id: number; name: string; order: number; current: boolean; state: string }[];
+  groups: { id: number; label: string; mine: boolean }[];
+}
+interface GridData {
+  students: { id: number; name: string }[];
+  measures: { id: number; kind: string }[];
+}
+
+async function shoot(page: Page, name: string) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled", fullPage: false });
+}
+
+/** docente@'s own group (3° A Primaria) and the current period, read through the API. */
+async function teacherGroup(school: SpecSchool) {
+  const teacher = await apiLogin(school.docente);
+  const auth = { token: teacher.token, schoolId: school.id };
+  const { data } = await call<{ data: { options: Options } }>("/api/ratings/options", auth);
+  const group = data.options.groups.find((g) => g.mine && g.label.includes("3° A"))!;
+  const period = data.options.periods.find((p) => p.current)!;
+  const grid = async () =>
+    (await call<{ data: { grid: GridData } }>(`/api/ratings/grid?group_id=${group.id}&period_id=${period.id}`, auth))
+      .data.grid;
+  return { group, period, grid, path: `/ratings?group=${group.id}&period=${period.id}` };
+}
+
+/** Enrols new students into the group through the students API until it has `size`. */
+async function growGroup(school: SpecSchool, groupId: number, have: number, size: number) {
+  const director = await apiLogin(school.director);
+  for (let n = have + 1; n <= size; n++) {
+    await call("/api/students", {
+      method: "POST",
+      token: director.token,
+      schoolId: school.id,
+      body: {
+        enrollment: `E2E-RT-${groupId}-${n}`,
+        first_name: `Estudiante${String(n).padStart(2, "0")}`,
+        paternal_surname: "Zamora",
+        maternal_surname: "Prueba",
+        group_id: groupId,
+      },
+    });
+  }
+}
+
+const CONDUCT = ["9.5", "8", "10", "7.5", "9", "6.5", "8.5"];
+const LEVELS = ["E", "B", "R", "A"];
+
+test("a teacher rates 30 students for conduct and four habits with the keyboard alone in under two minutes", async ({
+  page,
+  school,
+}) => {
+  test.setTimeout(240_000);
+  const { group, grid, path } = await teacherGroup(school);
+  await growGroup(school, group.id, (await grid()).students.length, 30);
+  const data = await grid();
+  expect(data.students).toHaveLength(30);
+  expect(data.measures.map((m) => m.kind)).toEqual(["conduct", "habit", "habit", "habit", "habit"]);
+
+  await signInWithStorage(page, school.docente, { language: "es", to: path });
+  const ratings = new RatingsPage(page, "es");
+  await expect(ratings.rows).toHaveCount(30);
+  // Into the grid once; from here on only keys.
+  await ratings.cell(0, 0).focus();
+
+  const expected: string[][] = [];
+  const started = Date.now();
+  for (let row = 0; row < 30; row++) {
+    const conduct = CONDUCT[row % CONDUCT.length]!;
+    const habits = [0, 1, 2, 3].map((i) => LEVELS[(row + i) % LEVELS.length]!);
+    expected.push([conduct, ...habits]);
+    await page.keyboard.type(conduct);
+    // "8" could still become "8.5": Tab says it is done. "9.5" or "10" move on by themselves.
+    if (["8", "9", "7", "6"].includes(conduct)) await page.keyboard.press("Tab");
+    // A level's first letter, lower-case as a person types it.
+    for (const level of habits) await page.keyboard.type(level.toLowerCase());
+  }
+  await ratings.expectAllSaved(60_000);
+  const seconds = (Date.now() - started) / 1000;
+  test.info().annotations.push({ type: "timing", description: `150 cells typed and saved in ${seconds.toFixed(1)} s` });
+  console.log(`ratings: 30 students × 5 measures typed and saved in ${seconds.toFixed(1)} s`);
+  expect(seconds).toBeLessThan(120);
+  expect(await ratings.values()).toEqual(expected);
+
+  await page.reload();
+  await expect(ratings.rows).toHaveCount(30);
+  await expect.poll(() => ratings.values()).toEqual(expected);
+  // Who and when on each value.
+  await expect(ratings.cell(0, 0)).toHaveAttribute("title", /9\.5 — .+, /);
+});
+
+test("a cell typed offline shows it failed, is kept, and saves itself when the connection is back", async ({
+  page,
+  school,
+}) => {
+  const { path } = await teacherGroup(school);
+  await signInWithStorage(page, school.docente, { language: "es", to: path });
+  const ratings = new RatingsPage(page, "es");
+  await expect(ratings.rows.first()).toBeVisible();
+  const cell = ratings.cell(1, 2);
+  await cell.focus();
+  await page.context().setOffline(true);
+  await page.keyboard.type("r");
+  await expect(cell).toHaveAttribute("data-status", "failed");
+  await expect(cell).toHaveAttribute("title", new RegExp(t("es", "ratings:status.offline")));
+  await expect(page.getByText(t("es", "ratings:failedCount", { count: 1 }))).toBeVisible();
+  // Kept in the browser until it saves.
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith("ratings_queue:"))
+      .map((k) => localStorage.getItem(k))
+      .join(""),
+  );
+  expect(kept).toContain('"value":"R"');
+  await page.context().setOffline(false);
+  await expect(cell).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
+  await page.reload();
+  await expect(ratings.cell(1, 2)).toContainText("R");
+});
+
+test("on a phone a teacher rates one student at a time with large buttons", async ({ page, school }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { path, grid } = await teacherGroup(school);
+  const students = (await grid()).students;
+  for (const lang of LANGS) {
+    await signInWithStorage(page, school.docente, { language: lang, to: path });
+    const first = page.getByRole("heading", { name: students[0]!.name });
+    await expect(first).toBeVisible();
+    await expect(page.getByRole("grid")).toHaveCount(0);
+    await expect(page.getByText(t(lang, "ratings:phone.position", { index: 1, total: students.length }))).toBeVisible();
+    const punctuality = page.getByRole("group", { name: lang === "es" ? "Puntualidad" : "Punctuality" });
+    const excellent = punctuality.getByRole("button", {
+      name: t(lang, "ratings:phone.choose", {
+        measure: lang === "es" ? "Puntualidad" : "Punctuality",
+        value: lang === "es" ? "Excelente" : "Excellent",
+      }),
+    });
+    await excellent.click();
+    await expect(excellent).toHaveAttribute("aria-pressed", "true");
+    await expect(punctuality.locator('[data-state="saved"]')).toBeVisible();
+    const box = await excellent.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await shoot(page, `ratings-phone-${lang}-390`);
+    await expectNoViolations(page, testInfo, `ratings-phone-${lang}`);
+    await page.getByRole("button", { name: t(lang, "ratings:phone.next") }).click();
+    await expect(page.getByRole("heading", { name: students[1]!.name })).toBeVisible();
+  }
+});
+
+test("the grid in both languages at both widths: English labels, closed periods read only, axe clean", async ({
+  page,
+  school,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { group, path } = await teacherGroup(school);
+  for (const lang of LANGS) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInWithStorage(page, school.docente, { language: lang, to: path });
+    const ratings = new RatingsPage(page, lang);
+    await expect(ratings.rows.first()).toBeVisible();
+    for (const name of lang === "es" ? ["Conducta", "Puntualidad", "Participación"] : ["Conduct", "Punctuality", "Participation"]) {
+      await expect(ratings.columnHeader(name)).toBeVisible();
+    }
+    await expect(ratings.tab("grid")).toBeVisible();
+    await expect(ratings.tab("points")).toBeVisible();
+    await shoot(page, `ratings-grid-${lang}-1280`);
+    await expectNoViolations(page, testInfo, `ratings-grid-${lang}`);
+
+    // The comment dialog: staff-only unless switched.
+    await ratings.cell(0, 0).focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("switch", { name: t(lang, "ratings:commentDialog.family") })).not.toBeChecked();
+    await expectNoViolations(page, testInfo, `ratings-comment-${lang}`);
+    await page.keyboard.press("Escape");
+
+    // Bimestre 1 closed (published by the demo): read only, with its banner.
+    const options = (
+      await call<{ data: { options: Options } }>("/api/ratings/options", {
+        token: (await apiLogin(school.docente)).token,
+        schoolId: school.id,
+      })
+    ).data.options;
+    const first = options.periods.find((p) => p.order === 1)!;
+    await page.goto(`/ratings?group=${group.id}&period=${first.id}`);
+    await expect(page.getByText(t(lang, "ratings:closedBanner.title"))).toBeVisible();
+    await expect(ratings.grid).toHaveAttribute("aria-readonly", "true");
+    await ratings.cell(0, 1).focus();
+    const before = await ratings.cell(0, 1).textContent();
+    await page.keyboard.type("a");
+    await expect(ratings.cell(0, 1)).toHaveText(before ?? "");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await expect(page.getByRole("button", { name: t(lang, "ratings:phone.next") })).toBeVisible();
+    await shoot(page, `ratings-grid-${lang}-390`);
+  }
+});
+
+test("a family reads their children's published ratings, never a staff-only comment", async ({ page, school }, testInfo) => {
+  for (const lang of LANGS as Lang[]) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await signInWithStorage(page, school.familia, { language: lang, to: "/ratings" });
+      await expect(page.getByRole("heading", { name: t(lang, "ratings:family.title") })).toBeVisible();
+      const sofia = page.getByRole("region", { name: /^Sofía Ramírez Torres/ });
+      const diego = page.getByRole("region", { name: /^Diego Ramírez Torres/ });
+      await expect(sofia).toBeVisible();
+      await expect(diego).toBeVisible();
+      await expect(sofia.getByText(lang === "es" ? "Bimestre 1" : "Bimester 1")).toBeVisible();
+      await expect(sofia.getByText(lang === "es" ? "Conducta" : "Conduct", { exact: true })).toBeVisible();
+      await expect(sofia.getByText(/Sofía mantuvo una conducta ejemplar/)).toBeVisible();
+      // Bimestre 2 is not published: nothing of it.
+      await expect(page.getByText(lang === "es" ? "Bimestre 2" : "Bimester 2")).toHaveCount(0);
+      await expect(page.getByText(/revisar con orientación/)).toHaveCount(0);
+      await shoot(page, `ratings-family-${lang}-${width}`);
+      if (width === 1280) await expectNoViolations(page, testInfo, `ratings-family-${lang}`);
+    }
+  }
+});
+
+test("the director follows completion, reopens a closed period and publishes one to the families", async ({
+  page,
+  school,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { group, period } = await teacherGroup(school);
+  const director = await apiLogin(school.director);
+  const options = (
+    await call<{ data: { options: Options } }>("/api/ratings/options", { token: director.token, schoolId: school.id })
+  ).data.options;
+  const first = options.periods.find((p) => p.order === 1)!;
+  await signInWithStorage(page, school.director, { language: "es", to: `/ratings?group=${group.id}&period=${first.id}` });
+  const ratings = new RatingsPage(page, "es");
+  await expect(page.getByText(t("es", "ratings:closedBanner.title"))).toBeVisible();
+  await ratings.button("periodActions.reopen").click();
+  await page.getByRole("dialog").getByRole("button", { name: t("es", "ratings:periodActions.reopenConfirm") }).click();
+  await expect(page.getByText(t("es", "ratings:closedBanner.title"))).toBeHidden();
+  await expect(ratings.grid).not.toHaveAttribute("aria-readonly", "true");
+
+  await page.goto(`/ratings?group=${group.id}&period=${period.id}`);
+  await ratings.tab("completion").click();
+  await expect(page.getByRole("heading", { name: t("es", "ratings:completion.byGroup") })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: "Primaria 3° A", exact: true })).toBeVisible();
+  await shoot(page, "ratings-completion-es-1280");
+  await expectNoViolations(page, testInfo, "ratings-completion-es");
+
+  await ratings.button("periodActions.publish").click();
+  const confirm = page.getByRole("dialog", { name: new RegExp(t("es", "ratings:periodActions.publishTitle", { period: "" })) });
+  await confirm.getByRole("button", { name: t("es", "ratings:periodActions.publishConfirm") }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(/^Publicado a las familias el /)).toBeVisible();
+  await expect(ratings.button("periodActions.publish")).toHaveCount(0);
+});

@@ -1,0 +1,94 @@
+import type { GraphEdge, GraphNode } from "@convive/domain";
+import { Badge, Button, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { KIND_MANTINE } from "../colors.ts";
+
+const PAGE = 25;
+
+/** The strongest pairs, the map's accessible form: each student opens their incidents. */
+export function PairsTable({
+  edges,
+  nodes,
+  onSelect,
+}: {
+  edges: GraphEdge[];
+  nodes: Map<number, GraphNode>;
+  onSelect: (studentId: number) => void;
+}) {
+  const { t } = useTranslation("incidentGraph");
+  const [shown, setShown] = useState(PAGE);
+  const student = (id: number) => {
+    const node = nodes.get(id);
+    return (
+      <UnstyledButton
+        onClick={() => onSelect(id)}
+        aria-label={t("pairs.showStudent", { name: node?.name ?? "" })}
+        style={{ textAlign: "left" }}
+      >
+        <Text size="sm" fw={500} c="blue.8" td="underline">
+          {node?.name}
+        </Text>
+        {node?.group_label && (
+          <Text size="xs" c="gray.7">
+            {node.group_label}
+          </Text>
+        )}
+      </UnstyledButton>
+    );
+  };
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Title order={2} size="h4" mb="sm">
+        {t("pairs.title")}
+      </Title>
+      <Table.ScrollContainer minWidth={460}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid="strongest-pairs">
+          <Table.Caption>{t("pairs.caption")}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t("pairs.rank")}</Table.Th>
+              <Table.Th scope="col">{t("pairs.student")}</Table.Th>
+              <Table.Th scope="col">{t("pairs.with")}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t("pairs.count")}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t("pairs.score")}
+              </Table.Th>
+              <Table.Th scope="col">{t("pairs.roles")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {edges.slice(0, shown).map((e, i) => (
+              <Table.Tr key={`${e.a}-${e.b}`}>
+                <Table.Td>{i + 1}</Table.Td>
+                <Table.Td>{student(e.a)}</Table.Td>
+                <Table.Td>{student(e.b)}</Table.Td>
+                <Table.Td ta="right" aria-label={t("pairs.countLabel", { count: e.count })}>
+                  {e.count}
+                </Table.Td>
+                <Table.Td ta="right">{e.score}</Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Badge color={KIND_MANTINE[e.kind]} variant="light" size="sm" style={{ textTransform: "none" }}>
+                      {t(`map.kinds.${e.kind}`)}
+                    </Badge>
+                    <Text size="xs" c="gray.7">
+                      {t("pairs.breakdown", { ia: e.involved_affected, ii: e.involved_involved, other: e.other })}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {edges.length > shown && (
+        <Button variant="default" size="xs" mt="sm" onClick={() => setShown((n) => n + PAGE)}>
+          {t("pairs.more")}
+        </Button>
+      )}
+    </Paper>
+  );
+}

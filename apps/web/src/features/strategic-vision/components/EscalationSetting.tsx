@@ -1,0 +1,68 @@
+import { Button, NumberInput, Popover, Stack, Text } from "@mantine/core";
+import { IconSettings } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "../../../lib/toast.ts";
+import { useSaveEscalationDays } from "../api/strategic-vision.ts";
+
+/** The director's setting beside the escalated list: after how many days an open incident escalates. */
+export function EscalationSetting({ days }: { days: number }) {
+  const { t } = useTranslation("strategicVision");
+  const [opened, setOpened] = useState(false);
+  const [value, setValue] = useState<number | string>(days);
+  const save = useSaveEscalationDays();
+  const valid = typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 365;
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
+      <Popover.Target>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray.8"
+          leftSection={<IconSettings size={14} aria-hidden />}
+          onClick={() => {
+            setValue(days);
+            setOpened((o) => !o);
+          }}
+        >
+          {t("settings.button")}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!valid) return;
+            save.mutate(value, {
+              onSuccess: () => {
+                toast("success", t("settings.saved"));
+                setOpened(false);
+              },
+              onError: (error) => toast("error", error.message || t("settings.failed")),
+            });
+          }}
+        >
+          <Stack gap="xs" maw={260}>
+            <NumberInput
+              label={t("settings.days")}
+              description={t("settings.help")}
+              min={1}
+              max={365}
+              allowDecimal={false}
+              value={value}
+              onChange={setValue}
+              error={valid ? undefined : t("settings.range")}
+              data-autofocus
+            />
+            <Text size="xs" c="dimmed">
+              {t("settings.who")}
+            </Text>
+            <Button type="submit" size="xs" loading={save.isPending} disabled={!valid}>
+              {t("settings.save")}
+            </Button>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
