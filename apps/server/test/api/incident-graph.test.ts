@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateIncidents } from "../../src/db/seed/incidents.ts";
 import {
   groups,
   incidentCategories,
@@ -9,6 +8,7 @@ import {
   studentGroups,
   students,
 } from "../../src/db/schema/index.ts";
+import { generateIncidents } from "../../src/db/seed/incidents.ts";
 import { insertStarterCatalogue } from "../../src/modules/incident-config/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { client, login, memberOf, uniq } from "../helpers/factories.ts";
@@ -50,8 +50,7 @@ let otherTeacherAs: IncidentSchool["teacher"]["as"];
 const D = (days: number) => schoolDay(-days);
 /** 10:00 on the school's clock (Mexico City, UTC−6) that many school days ago. */
 const at = (days: number) => new Date(`${D(days)}T16:00:00Z`);
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -67,18 +66,24 @@ beforeAll(async () => {
   };
   a3 = await student("Abril", s.groupA.id);
   b2 = await student("Bruno", s.groupB.id);
-  [convivencia] = await t.db
-    .insert(incidentCategories)
-    .values({ schoolId, nameEs: "Convivencia", nameEn: "Getting along", order: 2 })
-    .returning();
-  [minorType] = await t.db
-    .insert(incidentTypes)
-    .values({ schoolId, categoryId: convivencia!.id, nameEs: "Empujón", classification: "minor" })
-    .returning();
-  [verySeriousType] = await t.db
-    .insert(incidentTypes)
-    .values({ schoolId, categoryId: convivencia!.id, nameEs: "Golpes", classification: "very-serious" })
-    .returning();
+  convivencia = (
+    await t.db
+      .insert(incidentCategories)
+      .values({ schoolId, nameEs: "Convivencia", nameEn: "Getting along", order: 2 })
+      .returning()
+  )[0]!;
+  minorType = (
+    await t.db
+      .insert(incidentTypes)
+      .values({ schoolId, categoryId: convivencia.id, nameEs: "Empujón", classification: "minor" })
+      .returning()
+  )[0]!;
+  verySeriousType = (
+    await t.db
+      .insert(incidentTypes)
+      .values({ schoolId, categoryId: convivencia.id, nameEs: "Golpes", classification: "very-serious" })
+      .returning()
+  )[0]!;
 
   const A = s.groupA.id;
   const B = s.groupB.id;
@@ -98,11 +103,10 @@ beforeAll(async () => {
   await add(8, pair(s.a1.id, "involved", s.a2.id, "affected"), { ...serious, status: "cancelled" });
   await add(5, pair(s.a1.id, "involved", s.b1.id, "witness", A, B), { ...minor, groupId: A });
   await add(5, pair(s.b1.id, "involved", b2.id, "affected", B, B), serious);
-  await add(
-    3,
-    [...pair(s.a1.id, "involved", s.a2.id, "affected"), { id: a3.id, role: "witness", groupId: A }],
-    { ...serious, status: "closed" },
-  );
+  await add(3, [...pair(s.a1.id, "involved", s.a2.id, "affected"), { id: a3.id, role: "witness", groupId: A }], {
+    ...serious,
+    status: "closed",
+  });
   await add(2, [{ id: a3.id, role: "involved", groupId: A }], minor);
 
   // The module for teachers too (the Docente template has no incident graph), then fresh sessions.
@@ -190,9 +194,7 @@ describe("co-occurrence map", () => {
     expect(serious.filters).toMatchObject({ classification: "serious" });
     // A group: pairs with at least one of its students.
     const groupB = await pairsOf(s.director.as, `&min_count=1&group_id=${s.groupB.id}`);
-    expect(groupB.edges.map((e) => key(e.a, e.b)).sort()).toEqual(
-      [key(s.b1.id, b2.id), key(s.a1.id, s.b1.id)].sort(),
-    );
+    expect(groupB.edges.map((e) => key(e.a, e.b)).sort()).toEqual([key(s.b1.id, b2.id), key(s.a1.id, s.b1.id)].sort());
     const grade = await pairsOf(s.director.as, `&min_count=1&grade_id=${s.grade.id}`);
     expect(grade.edges).toHaveLength(5);
     const window = await get(s.director.as, `/api/incident-graph/pairs?from=${D(8)}&to=${D(5)}&min_count=1`);
@@ -277,7 +279,7 @@ describe("incidents over time", () => {
       for (const bucket of data.buckets as Bucket[]) {
         for (const serie of data.series as { key: string; filter: object }[]) {
           const query = new URLSearchParams(
-            Object.entries({ ...bucket.filters, ...serie.filter }).map(([k, v]) => [k, String(v)]),
+            Object.entries({ ...bucket.filters, ...serie.filter }).map(([k, v]): [string, string] => [k, String(v)]),
           );
           const archive = await get(s.director.as, `/api/incidents?per_page=1&${query}`);
           expect(archive.total, `${bucket.start} ${serie.key}`).toBe(bucket.counts[serie.key] ?? 0);
@@ -389,7 +391,14 @@ describe("access and validation", () => {
     const long = await bad(`/api/incident-graph/series?interval=day&from=${D(400)}&to=${D(0)}`, "from");
     expect(long.errors.from).toMatch(/demasiado largo/);
     // By week the same range is fine.
-    expect((await s.director.as({ method: "GET", url: `/api/incident-graph/series?interval=week&from=${D(400)}&to=${D(0)}` })).statusCode).toBe(200);
+    expect(
+      (
+        await s.director.as({
+          method: "GET",
+          url: `/api/incident-graph/series?interval=week&from=${D(400)}&to=${D(0)}`,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -450,7 +459,12 @@ describe("rollups (migration 0018) equal the raw incidents after every kind of w
       const res = await as({ method: "PATCH", url: `/api/incidents/${id}`, payload });
       expect(res.statusCode, res.body).toBe(200);
     };
-    await patch({ students: [{ student_id: fresh.a1.id, role: "involved" }, { student_id: fresh.a2.id, role: "involved" }] });
+    await patch({
+      students: [
+        { student_id: fresh.a1.id, role: "involved" },
+        { student_id: fresh.a2.id, role: "involved" },
+      ],
+    });
     await expectInStep(schoolId, "students corrected");
     await patch({ occurred_at: at(4).toISOString() });
     await expectInStep(schoolId, "time corrected");
@@ -488,14 +502,22 @@ describe("the generator's co-occurrence and observations (issue 14 §5)", () => 
     // A third group of five so there is a 2nd and 3rd student to pair.
     const [groupC] = await t.db
       .insert(groups)
-      .values({ schoolId, gradeId: fresh.grade.id, schoolYearId: fresh.year.id, name: "C", headTeacherId: fresh.teacher.user.id })
+      .values({
+        schoolId,
+        gradeId: fresh.grade.id,
+        schoolYearId: fresh.year.id,
+        name: "C",
+        headTeacherId: fresh.teacher.user.id,
+      })
       .returning();
     for (const name of ["Carla", "César", "Cintia", "Ciro", "Clara"]) {
       const [row] = await t.db
         .insert(students)
         .values({ schoolId, enrollment: uniq("MAT"), firstName: name, paternalSurname: "Ríos", maternalSurname: "Paz" })
         .returning();
-      await t.db.insert(studentGroups).values({ schoolId, studentId: row!.id, schoolYearId: fresh.year.id, groupId: groupC!.id });
+      await t.db
+        .insert(studentGroups)
+        .values({ schoolId, studentId: row!.id, schoolYearId: fresh.year.id, groupId: groupC!.id });
     }
     await t.db.transaction(async (tx) => {
       await insertStarterCatalogue(tx, schoolId);

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertCrossings, alertRules, notifications, ratings } from "../../src/db/schema/index.ts";
+import { alertCrossings, alertRules, notifications, ratings, users } from "../../src/db/schema/index.ts";
 import { insertStarterGradeSetup, ratingSetup } from "../../src/modules/grade-config/index.ts";
-import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { setStatus } from "../helpers/follow-up.ts";
+import { createAppWithInbox } from "../helpers/inbox.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
 
 /**
@@ -12,7 +12,7 @@ import { type IncidentSchool, incidentSchool, registration } from "../helpers/in
  * the student stays over, and again after the student went back under and crosses anew.
  */
 
-let t: TestApp;
+let t: Awaited<ReturnType<typeof createAppWithInbox>>;
 let s: IncidentSchool;
 let other: IncidentSchool;
 let incidentsRule: number;
@@ -62,7 +62,7 @@ async function register(daysAgo = 0) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createAppWithInbox();
   s = await incidentSchool(t.app, t.db);
   other = await incidentSchool(t.app, t.db);
   for (const school of [s, other]) {
@@ -77,6 +77,8 @@ beforeAll(async () => {
     ])
     .returning({ id: alertRules.id });
   incidentsRule = rules[0]!.id;
+  // The Director reads English: the alert's e-mail comes in it.
+  await t.db.update(users).set({ language: "en" }).where(eq(users.id, s.director.user.id));
   conductRule = rules[1]!.id;
 });
 afterAll(() => t.close());
@@ -101,6 +103,15 @@ describe("incidents over a threshold", () => {
       link: `/scorecard?alumno=${s.a1.id}`,
       params: { student: "Ana Pérez Ruiz", count: 2, days: 30, classification_es: "graves" },
     });
+
+    // E-mailed too, each in the reader's language, with a link to the student's scorecard.
+    await t.mailsTo(s.director.user.email, 3);
+    const toDirector = (await t.mailsTo(s.director.user.email)).find((m) => m.subject.startsWith("Alert:"));
+    expect(toDirector!.subject).toBe("Alert: Ana Pérez Ruiz");
+    expect(toDirector!.text).toContain("Ana Pérez Ruiz has 2 incidents (serious) in the last 30 days.");
+    expect(toDirector!.text).toContain(`/scorecard?alumno=${s.a1.id}`);
+    const toTeacher = (await t.mailsTo(s.teacher.user.email, 1)).filter((m) => m.subject.startsWith("Alerta"));
+    expect(toTeacher.map((m) => m.subject)).toEqual(["Alerta: Ana Pérez Ruiz"]);
 
     // Still over the threshold: nothing more.
     const third = await register(1);

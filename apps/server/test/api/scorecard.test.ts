@@ -185,7 +185,9 @@ beforeAll(async () => {
       await t.db
         .update(formativeActions)
         .set({ nextDueOn: null })
-        .where(and(eq(formativeActions.schoolId, schoolId), eq(formativeActions.id, res.json().data.formative_action.id)));
+        .where(
+          and(eq(formativeActions.schoolId, schoolId), eq(formativeActions.id, res.json().data.formative_action.id)),
+        );
     }
   }
   for (const visible of [true, false]) {

@@ -82,7 +82,7 @@ beforeAll(async () => {
       startsOn: s.year.startsOn,
       endsOn: schoolDay(-31),
     })
-    .returning()) as [{ id: number }];
+    .returning()) as unknown as [{ id: number }];
   await t.db
     .update(periods)
     .set({ startsOn: schoolDay(-30) })
@@ -90,11 +90,11 @@ beforeAll(async () => {
   [tech] = (await t.db
     .insert(incidentCategories)
     .values({ schoolId, nameEs: "Tecnología", nameEn: "Technology", order: 2 })
-    .returning()) as [{ id: number }];
+    .returning()) as unknown as [{ id: number }];
   [minor] = (await t.db
     .insert(incidentTypes)
     .values({ schoolId, categoryId: tech.id, nameEs: "Uso de celular", nameEn: "Phone use", classification: "minor" })
-    .returning()) as [{ id: number }];
+    .returning()) as unknown as [{ id: number }];
   [verySerious] = (await t.db
     .insert(incidentTypes)
     .values({
@@ -104,19 +104,19 @@ beforeAll(async () => {
       nameEn: "Physical aggression",
       classification: "very-serious",
     })
-    .returning()) as [{ id: number }];
+    .returning()) as unknown as [{ id: number }];
   [grade2] = (await t.db
     .insert(grades)
     .values({ schoolId, sectionId: s.section.id, name: "2°", order: 2 })
-    .returning()) as [{ id: number }];
+    .returning()) as unknown as [{ id: number }];
   [groupC] = (await t.db
     .insert(groups)
     .values({ schoolId, gradeId: grade2.id, schoolYearId: s.year.id, name: "C" })
-    .returning()) as [{ id: number }];
+    .returning()) as unknown as [{ id: number }];
   [c1] = (await t.db
     .insert(students)
     .values({ schoolId, enrollment: uniq("MAT"), firstName: "Carla", paternalSurname: "Díaz" })
-    .returning()) as [{ id: number }];
+    .returning()) as unknown as [{ id: number }];
   await t.db.insert(studentGroups).values({ schoolId, studentId: c1.id, schoolYearId: s.year.id, groupId: groupC.id });
 
   const A = s.groupA.id;

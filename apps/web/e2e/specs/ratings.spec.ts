@@ -5,7 +5,7 @@ import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
 import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
-import { type Lang, LANGS, t } from "../support/i18n.ts";
+import { LANGS, type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
 
 /**
@@ -30,6 +30,21 @@ async function shoot(page: Page, name: string) {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled", fullPage: false });
+}
+
+/**
+ * Signs in through the API with the school's privacy notice already accepted (the notice has its own specs), so
+ * no modal covers the screen, then opens `path`.
+ */
+async function openAs(page: Page, school: SpecSchool, email: string, lang: Lang, path: string) {
+  const { session } = await signInWithStorage(page, email, { language: lang, to: "/logo-convive.svg" });
+  await call(`/api/users/${session.userId}`, {
+    method: "POST",
+    token: session.token,
+    schoolId: school.id,
+    body: { privacy_notice_viewed: 1 },
+  });
+  await page.goto(path);
 }
 
 /** docente@'s own group (3° A Primaria) and the current period, read through the API. */
@@ -78,9 +93,9 @@ test("a teacher rates 30 students for conduct and four habits with the keyboard 
   expect(data.students).toHaveLength(30);
   expect(data.measures.map((m) => m.kind)).toEqual(["conduct", "habit", "habit", "habit", "habit"]);
 
-  await signInWithStorage(page, school.docente, { language: "es", to: path });
+  await openAs(page, school, school.docente, "es", path);
   const ratings = new RatingsPage(page, "es");
-  await expect(ratings.rows).toHaveCount(30);
+  await expect(ratings.rows).toHaveCount(30, { timeout: 20_000 });
   // Into the grid once; from here on only keys.
   await ratings.cell(0, 0).focus();
 
@@ -104,7 +119,7 @@ test("a teacher rates 30 students for conduct and four habits with the keyboard 
   expect(await ratings.values()).toEqual(expected);
 
   await page.reload();
-  await expect(ratings.rows).toHaveCount(30);
+  await expect(ratings.rows).toHaveCount(30, { timeout: 20_000 });
   await expect.poll(() => ratings.values()).toEqual(expected);
   // Who and when on each value.
   await expect(ratings.cell(0, 0)).toHaveAttribute("title", /9\.5 — .+, /);
@@ -115,9 +130,9 @@ test("a cell typed offline shows it failed, is kept, and saves itself when the c
   school,
 }) => {
   const { path } = await teacherGroup(school);
-  await signInWithStorage(page, school.docente, { language: "es", to: path });
+  await openAs(page, school, school.docente, "es", path);
   const ratings = new RatingsPage(page, "es");
-  await expect(ratings.rows.first()).toBeVisible();
+  await expect(ratings.rows.first()).toBeVisible({ timeout: 20_000 });
   const cell = ratings.cell(1, 2);
   await cell.focus();
   await page.context().setOffline(true);
@@ -144,9 +159,9 @@ test("on a phone a teacher rates one student at a time with large buttons", asyn
   const { path, grid } = await teacherGroup(school);
   const students = (await grid()).students;
   for (const lang of LANGS) {
-    await signInWithStorage(page, school.docente, { language: lang, to: path });
+    await openAs(page, school, school.docente, lang, path);
     const first = page.getByRole("heading", { name: students[0]!.name });
-    await expect(first).toBeVisible();
+    await expect(first).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("grid")).toHaveCount(0);
     await expect(page.getByText(t(lang, "ratings:phone.position", { index: 1, total: students.length }))).toBeVisible();
     const punctuality = page.getByRole("group", { name: lang === "es" ? "Puntualidad" : "Punctuality" });
@@ -176,10 +191,12 @@ test("the grid in both languages at both widths: English labels, closed periods 
   const { group, path } = await teacherGroup(school);
   for (const lang of LANGS) {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInWithStorage(page, school.docente, { language: lang, to: path });
+    await openAs(page, school, school.docente, lang, path);
     const ratings = new RatingsPage(page, lang);
-    await expect(ratings.rows.first()).toBeVisible();
-    for (const name of lang === "es" ? ["Conducta", "Puntualidad", "Participación"] : ["Conduct", "Punctuality", "Participation"]) {
+    await expect(ratings.rows.first()).toBeVisible({ timeout: 20_000 });
+    for (const name of lang === "es"
+      ? ["Conducta", "Puntualidad", "Participación"]
+      : ["Conduct", "Punctuality", "Participation"]) {
       await expect(ratings.columnHeader(name)).toBeVisible();
     }
     await expect(ratings.tab("grid")).toBeVisible();
@@ -219,11 +236,14 @@ test("the grid in both languages at both widths: English labels, closed periods 
   }
 });
 
-test("a family reads their children's published ratings, never a staff-only comment", async ({ page, school }, testInfo) => {
+test("a family reads their children's published ratings, never a staff-only comment", async ({
+  page,
+  school,
+}, testInfo) => {
   for (const lang of LANGS as Lang[]) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-      await signInWithStorage(page, school.familia, { language: lang, to: "/ratings" });
+      await openAs(page, school, school.familia, lang, "/ratings");
       await expect(page.getByRole("heading", { name: t(lang, "ratings:family.title") })).toBeVisible();
       const sofia = page.getByRole("region", { name: /^Sofía Ramírez Torres/ });
       const diego = page.getByRole("region", { name: /^Diego Ramírez Torres/ });
@@ -252,11 +272,14 @@ test("the director follows completion, reopens a closed period and publishes one
     await call<{ data: { options: Options } }>("/api/ratings/options", { token: director.token, schoolId: school.id })
   ).data.options;
   const first = options.periods.find((p) => p.order === 1)!;
-  await signInWithStorage(page, school.director, { language: "es", to: `/ratings?group=${group.id}&period=${first.id}` });
+  await openAs(page, school, school.director, "es", `/ratings?group=${group.id}&period=${first.id}`);
   const ratings = new RatingsPage(page, "es");
-  await expect(page.getByText(t("es", "ratings:closedBanner.title"))).toBeVisible();
+  await expect(page.getByText(t("es", "ratings:closedBanner.title"))).toBeVisible({ timeout: 20_000 });
   await ratings.button("periodActions.reopen").click();
-  await page.getByRole("dialog").getByRole("button", { name: t("es", "ratings:periodActions.reopenConfirm") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: t("es", "ratings:periodActions.reopenConfirm") })
+    .click();
   await expect(page.getByText(t("es", "ratings:closedBanner.title"))).toBeHidden();
   await expect(ratings.grid).not.toHaveAttribute("aria-readonly", "true");
 
@@ -268,7 +291,9 @@ test("the director follows completion, reopens a closed period and publishes one
   await expectNoViolations(page, testInfo, "ratings-completion-es");
 
   await ratings.button("periodActions.publish").click();
-  const confirm = page.getByRole("dialog", { name: new RegExp(t("es", "ratings:periodActions.publishTitle", { period: "" })) });
+  const confirm = page.getByRole("dialog", {
+    name: new RegExp(t("es", "ratings:periodActions.publishTitle", { period: "" })),
+  });
   await confirm.getByRole("button", { name: t("es", "ratings:periodActions.publishConfirm") }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText(/^Publicado a las familias el /)).toBeVisible();

@@ -358,6 +358,22 @@ function incidentScreens(): ShellScreen[] {
       },
     },
     {
+      // Issue 13 §2: docente@'s grid of her group for the current period (partly rated by the demo).
+      name: "ratings",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.docente, "/ratings");
+        await expect(main(page).getByRole("grid").locator("tbody tr").first()).toBeVisible();
+      },
+    },
+    {
+      // Issue 13 §2: a family's children's published ratings.
+      name: "ratings-family",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.familia, "/ratings");
+        await expect(main(page).getByRole("region").first()).toBeVisible();
+      },
+    },
+    {
       // Issue 13 §4: a family's scorecard (Bimestre 1, published by the demo).
       name: "scorecard-family",
       async open(page, lang) {

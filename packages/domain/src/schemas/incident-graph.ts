@@ -91,7 +91,11 @@ export const GraphSeriesSchema = z.object({
    * group it concerns (the archive's group filter), so the stacks may add up to more than the bucket's total.
    */
   series: z.array(
-    z.object({ key: z.string(), label: z.string(), filter: DrillFiltersSchema.partial().omit({ from: true, to: true }) }),
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      filter: DrillFiltersSchema.partial().omit({ from: true, to: true }),
+    }),
   ),
   buckets: z.array(
     z.object({

@@ -27,6 +27,8 @@ export type Breakdown = (typeof BREAKDOWNS)[number];
 export const StrategicVisionQuery = z.object({
   school_year_id: QueryId.optional(),
   period_id: QueryId.optional(),
+  /** "1": the whole school year instead of a period. */
+  whole_year: z.enum(["1"]).optional(),
   section_id: QueryId.optional(),
   grade_id: QueryId.optional(),
   group_id: QueryId.optional(),

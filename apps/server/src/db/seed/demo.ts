@@ -5,9 +5,9 @@ import type { Db, Tx } from "../client.ts";
 import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
 import { generateIncidents } from "./incidents.ts";
-import { seedRecognitionPoints } from "./points.ts";
 import { seedInstitutoNorte } from "./instituto-norte.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
+import { seedRecognitionPoints } from "./points.ts";
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = "Convive.2026!";

@@ -3,8 +3,8 @@ import type { Db } from "../client.ts";
 import { seedColegioDemo } from "./colegio-demo.ts";
 import { ACCOUNT_USERS, DEMO_INCIDENTS, DEMO_PASSWORD } from "./demo.ts";
 import { generateIncidents } from "./incidents.ts";
-import { seedRecognitionPoints } from "./points.ts";
 import { insertUsers } from "./people.ts";
+import { seedRecognitionPoints } from "./points.ts";
 
 /** The demo accounts a copy of colegio-demo has: those that belong to that school alone. */
 const COPIED_ACCOUNTS = ["director", "docente", "familia", "nuevo", "sinrol"] as const;

@@ -1,5 +1,5 @@
 import type { Language } from "@convive/domain";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   grades,
@@ -12,8 +12,6 @@ import {
   schools,
   schoolYears,
   sections,
-  studentGroups,
-  students,
 } from "../../db/schema/index.ts";
 import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { incidentsWhere, type Scope } from "../incidents/index.ts";
@@ -61,7 +59,9 @@ export async function filterGroupIds(
     .select({ id: groups.id })
     .from(groups)
     .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
-    .where(ofSchool(groups, schoolId, q.grade_id ? eq(groups.gradeId, q.grade_id) : eq(grades.sectionId, q.section_id!)));
+    .where(
+      ofSchool(groups, schoolId, q.grade_id ? eq(groups.gradeId, q.grade_id) : eq(grades.sectionId, q.section_id!)),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -128,7 +128,13 @@ export async function seriesCounts(tx: Tx, spec: SeriesSpec) {
 }
 
 /** Category names (reader's language) and group labels for the series' keys. */
-export async function stackLabels(tx: Tx, schoolId: string, stack: "category" | "group", ids: number[], language: Language) {
+export async function stackLabels(
+  tx: Tx,
+  schoolId: string,
+  stack: "category" | "group",
+  ids: number[],
+  language: Language,
+) {
   if (ids.length === 0) return [];
   if (stack === "category") {
     return forSchool(tx, schoolId)
@@ -195,7 +201,9 @@ export async function strongestPairs(tx: Tx, spec: PairsSpec) {
     where.push(sql`(${p.groupA} = any(${intArray(spec.groupIds)}) or ${p.groupB} = any(${intArray(spec.groupIds)}))`);
   }
   if (spec.ownGroupIds) {
-    where.push(sql`${p.groupA} = any(${intArray(spec.ownGroupIds)}) and ${p.groupB} = any(${intArray(spec.ownGroupIds)})`);
+    where.push(
+      sql`${p.groupA} = any(${intArray(spec.ownGroupIds)}) and ${p.groupB} = any(${intArray(spec.ownGroupIds)})`,
+    );
   }
   const query = sql`
     with p as materialized (
@@ -220,8 +228,7 @@ export async function strongestPairs(tx: Tx, spec: PairsSpec) {
   const [row] = await inSchool(
     tx,
     spec.schoolId,
-    async (scoped) =>
-      ((await scoped.execute(query)) as unknown as { rows: { edges: unknown; nodes: unknown }[] }).rows,
+    async (scoped) => ((await scoped.execute(query)) as unknown as { rows: { edges: unknown; nodes: unknown }[] }).rows,
   );
   const parse = <T>(v: unknown) => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
   return { edges: parse<PairRow[]>(row?.edges), shared: parse<{ id: number; n: number }[]>(row?.nodes) };
@@ -245,7 +252,8 @@ export async function studentNames(tx: Tx, schoolId: string, ids: number[], lang
       from students st
      where st.school_id = ${schoolId} and st.id = any(${intArray(ids)})`;
   return inSchool(tx, schoolId, async (scoped) =>
-    ((await scoped.execute(query)) as unknown as { rows: { id: number; name: string; group_label: string | null }[] })
-      .rows.map((r) => ({ id: Number(r.id), name: r.name, groupLabel: r.group_label })),
+    (
+      (await scoped.execute(query)) as unknown as { rows: { id: number; name: string; group_label: string | null }[] }
+    ).rows.map((r) => ({ id: Number(r.id), name: r.name, groupLabel: r.group_label })),
   );
 }

@@ -18,6 +18,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { resolveScope, type Viewer } from "../incidents/index.ts";
+import { bucketsOf, daysBetween } from "./buckets.ts";
 import { communitiesOf } from "./communities.ts";
 import {
   filterGroupIds,
@@ -27,7 +28,6 @@ import {
   strongestPairs,
   studentNames,
 } from "./incident-graph.repository.ts";
-import { bucketsOf, daysBetween } from "./buckets.ts";
 
 const CLASSIFICATION_LABELS: Record<Classification, { es: string; en: string }> = {
   minor: { es: "Leve", en: "Minor" },

@@ -1,4 +1,5 @@
-import { formatDateTime, type Language, type Scorecard, type ScorecardPeriod } from "@convive/domain";
+import type { Scorecard, ScorecardPeriod } from "@convive/domain";
+import { formatDateTime, type Language } from "@convive/domain/core";
 import PDFDocument from "pdfkit";
 import { FONT, type PdfWriter, useFonts } from "../../lib/pdf-fonts.ts";
 import { legendLine, say, type Word } from "./pdf.labels.ts";

@@ -49,7 +49,7 @@ export async function buildScorecards(tx: Tx, input: CardInput): Promise<Omit<Sc
   const [setup, own, incidentRows, actionRows, observationRows, comments] = await Promise.all([
     ratingSetup(tx, schoolId),
     repo.ratingsOf(tx, schoolId, studentIds, periodIds),
-    repo.incidentCounts(tx, schoolId, studentIds, periodIds, familyOnly),
+    repo.incidentCounts(tx, schoolId, studentIds, periodIds, range, familyOnly),
     repo.actionRows(tx, schoolId, studentIds, range, familyOnly),
     repo.observationRows(tx, schoolId, studentIds, range, familyOnly),
     repo.commentsOf(tx, schoolId, studentIds, periodIds, familyOnly),

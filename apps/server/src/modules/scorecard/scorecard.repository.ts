@@ -1,5 +1,5 @@
 import type { ScaleDefinition } from "@convive/domain";
-import { asc, between, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { asc, between, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   accompanimentObservations,
@@ -231,9 +231,14 @@ export function incidentCounts(
   schoolId: string,
   studentIds: readonly number[],
   periodIds: readonly number[],
+  range: { from: string; to: string },
   familyOnly: boolean,
 ) {
   const x = incidentStudents;
+  // The periods' days widened by a day each side (any school's clock): the walk index reads only this stretch of
+  // the student's incidents, not the years before; the period ids then count exactly.
+  const since = new Date(Date.parse(`${range.from}T00:00:00Z`) - 86_400_000);
+  const until = new Date(Date.parse(`${range.to}T00:00:00Z`) + 2 * 86_400_000);
   return tx
     .select({
       student_id: x.studentId,
@@ -248,6 +253,8 @@ export function incidentCounts(
         x,
         schoolId,
         inArray(x.studentId, [...studentIds, -1]),
+        gte(x.occurredAt, since),
+        lt(x.occurredAt, until),
         eq(x.role, "involved"),
         ne(incidents.status, "cancelled"),
         inArray(incidents.periodId, [...periodIds, -1]),

@@ -47,7 +47,14 @@ export function requireDashboard(tenant: Tenant) {
 export function viewerKey(viewer: Viewer, kind: string, query: StrategicVisionQuery, language: Language) {
   const { tenant } = viewer;
   const whose = incidentScope(tenant.profileName, tenant.grants) === "school" ? "school" : `own:${viewer.userId}`;
-  const filters = [query.school_year_id, query.period_id, query.section_id, query.grade_id, query.group_id];
+  const filters = [
+    query.school_year_id,
+    query.period_id,
+    query.whole_year,
+    query.section_id,
+    query.grade_id,
+    query.group_id,
+  ];
   return `${tenant.schoolId}|${kind}|${whose}|${filters.join(",")}|${language}`;
 }
 

@@ -73,7 +73,7 @@ export async function resolveSlice(tx: Tx, schoolId: string, query: StrategicVis
     period = periods.find((p) => p.id === query.period_id);
     if (!period) throw new AppError("NOT_FOUND");
     if (period.school_year_id !== year.id) throw new AppError("VALIDATION", { period_id: "PERIOD_OUTSIDE_YEAR" });
-  } else {
+  } else if (!query.whole_year) {
     const ofYear = periods.filter((p) => p.school_year_id === year.id);
     period =
       ofYear.find((p) => String(p.from) <= today && today <= String(p.to)) ??

@@ -101,7 +101,10 @@ export function pairsQuery(state: GraphState): string {
 }
 
 /** The archive opened on exactly the incidents of a figure (its filters, plus a stack's or a student's). */
-export function archiveHref(filters: DrillFilters | Partial<DrillFilters>, extra: Record<string, string | number> = {}) {
+export function archiveHref(
+  filters: DrillFilters | Partial<DrillFilters>,
+  extra: Record<string, string | number> = {},
+) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...filters, ...extra })) {
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));

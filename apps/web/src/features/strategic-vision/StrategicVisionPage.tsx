@@ -24,6 +24,7 @@ import { Kpis } from "./components/Kpis.tsx";
 import { EarlyWarning, EffectivenessPanel, Escalated, SetupPanel } from "./components/Panels.tsx";
 
 const KEYS = ["school_year_id", "period_id", "section_id", "grade_id", "group_id"] as const;
+const WHOLE_YEAR = "whole_year";
 
 /** The dashboard's filters from the address (a shared link or Back shows the same view). */
 function readFilters(params: URLSearchParams): VisionFilters {
@@ -32,6 +33,7 @@ function readFilters(params: URLSearchParams): VisionFilters {
     const value = params.get(key);
     if (value && /^[1-9]\d{0,9}$/.test(value)) filters[key] = Number(value);
   }
+  if (params.get(WHOLE_YEAR) === "1" && !filters.period_id) filters.whole_year = 1;
   return filters;
 }
 
@@ -53,7 +55,7 @@ export default function StrategicVisionPage() {
     setParams(
       (current) => {
         const out = new URLSearchParams(current);
-        for (const key of KEYS) out.delete(key);
+        for (const key of [...KEYS, WHOLE_YEAR]) out.delete(key);
         for (const [key, value] of new URLSearchParams(visionQuery(next))) out.set(key, value);
         return out;
       },

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { QueryState } from "../../components/QueryState.tsx";
 import { useIsPhone } from "../../lib/use-is-phone.ts";
 import { useStudentFile } from "./api/queries.ts";
-import { studentFileTab } from "./api/tabs.ts";
+import { studentFileTab, studentFileTabNamespaces } from "./api/tabs.ts";
 import { FileHeader } from "./FileHeader.tsx";
 
 /**
@@ -13,7 +13,7 @@ import { FileHeader } from "./FileHeader.tsx";
  * server reports for this reader, each drawn by the module that registered it.
  */
 export default function StudentFileDrawer({ studentId, onClose }: { studentId: number; onClose: () => void }) {
-  const { t } = useTranslation(["studentFile", "common"]);
+  const { t } = useTranslation(["studentFile", "common", ...studentFileTabNamespaces()]);
   const isPhone = useIsPhone();
   const file = useStudentFile(studentId);
   // The server leaves the contacts out for a family reading their own child's file.

@@ -44,8 +44,7 @@ export function CoOccurrenceView({
         {t("map.minCount")}: {t("map.minCountValue", { count: min })}
       </Text>
       <Slider
-        aria-labelledby="graph-min-count"
-        thumbProps={{ "aria-label": t("map.minCount") }}
+        thumbLabel={t("map.minCount")}
         min={1}
         max={Math.min(SLIDER_MAX, GRAPH_LIMITS.maxMinCount)}
         step={1}
@@ -116,7 +115,11 @@ export function CoOccurrenceView({
       )}
       <QueryState query={query} height={phone ? 240 : 520} />
       {data && data.edges.length === 0 && (
-        <EmptyState icon={<IconUsersGroup size={28} />} title={t("map.empty")} description={t("map.emptyDescription")} />
+        <EmptyState
+          icon={<IconUsersGroup size={28} />}
+          title={t("map.empty")}
+          description={t("map.emptyDescription")}
+        />
       )}
       {hasPairs && phone && (
         <Stack gap="md">

@@ -1,8 +1,8 @@
 import "@mantine/dates/styles.layer.css";
 import { CLASSIFICATIONS, type GraphOptions } from "@convive/domain";
-import { Select, SimpleGrid } from "@mantine/core";
-import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { addDays } from "@convive/domain/core";
+import { Grid, Select } from "@mantine/core";
+import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useTranslation } from "react-i18next";
 import { pickerDays } from "../../../lib/dates.ts";
 import { useArchiveFilters } from "../../incidents/api/archive.ts";
@@ -55,74 +55,87 @@ export function GraphFilters({
   };
 
   return (
-    <SimpleGrid cols={phone ? 1 : { base: 1, sm: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="sm">
-      <Select
-        label={t("filters.period")}
-        data={[...ranges.map(({ value, label }) => ({ value, label })), { value: "custom", label: t("filters.custom") }]}
-        value={chosen}
-        allowDeselect={false}
-        onChange={(value) => {
-          const range = ranges.find((r) => r.value === value);
-          if (range) onChange({ from: range.from, to: range.to });
-        }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1, weekendDays: [] }}>
-        <DatePickerInput
-          type="range"
-          label={t("filters.dates")}
-          valueFormatter={pickerDays}
-          allowSingleDateInRange
-          value={[from, to]}
-          onChange={([nextFrom, nextTo]) => {
-            if (nextFrom && nextTo) onChange({ from: nextFrom, to: nextTo });
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+        <Select
+          label={t("filters.period")}
+          data={[
+            ...ranges.map(({ value, label }) => ({ value, label })),
+            { value: "custom", label: t("filters.custom") },
+          ]}
+          value={chosen}
+          allowDeselect={false}
+          onChange={(value) => {
+            const range = ranges.find((r) => r.value === value);
+            if (range) onChange({ from: range.from, to: range.to });
           }}
-          maxDate={today}
-          dropdownType={phone ? "modal" : "popover"}
-          ariaLabels={{
-            nextMonth: t("dates.nextMonth"),
-            previousMonth: t("dates.previousMonth"),
-            nextYear: t("dates.nextYear"),
-            previousYear: t("dates.previousYear"),
-            nextDecade: t("dates.nextDecade"),
-            previousDecade: t("dates.previousDecade"),
-            monthLevelControl: t("dates.chooseMonth"),
-            yearLevelControl: t("dates.chooseYear"),
-          }}
+          comboboxProps={{ withinPortal: true }}
         />
-      </DatesProvider>
-      <Select
-        label={t("filters.grade")}
-        placeholder={t("filters.any")}
-        data={grades.map((g) => ({ value: String(g.id), label: `${g.name} ${sectionName(g.section_id)}`.trim() }))}
-        value={state.grade_id ? String(state.grade_id) : null}
-        onChange={(value) => onChange({ grade_id: value ? Number(value) : undefined, group_id: undefined })}
-        clearable
-        searchable
-        clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.grade") }) }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Select
-        label={t("filters.group")}
-        placeholder={t("filters.any")}
-        data={groups.map((g) => ({ value: String(g.id), label: g.label }))}
-        value={state.group_id ? String(state.group_id) : null}
-        onChange={(value) => onChange({ group_id: value ? Number(value) : undefined })}
-        clearable
-        searchable
-        clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.group") }) }}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Select
-        label={t("filters.classification")}
-        placeholder={t("filters.any")}
-        data={CLASSIFICATIONS.map((c) => ({ value: c, label: t(`classification.${c}`) }))}
-        value={state.classification ?? null}
-        onChange={(value) => onChange({ classification: (value as GraphState["classification"]) ?? undefined })}
-        clearable
-        clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.classification") }) }}
-        comboboxProps={{ withinPortal: true }}
-      />
-    </SimpleGrid>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+        <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1, weekendDays: [] }}>
+          <DatePickerInput
+            type="range"
+            label={t("filters.dates")}
+            valueFormatter={pickerDays}
+            allowSingleDateInRange
+            value={[from, to]}
+            onChange={([nextFrom, nextTo]) => {
+              if (nextFrom && nextTo) onChange({ from: nextFrom, to: nextTo });
+            }}
+            maxDate={today}
+            dropdownType={phone ? "modal" : "popover"}
+            ariaLabels={{
+              nextMonth: t("dates.nextMonth"),
+              previousMonth: t("dates.previousMonth"),
+              nextYear: t("dates.nextYear"),
+              previousYear: t("dates.previousYear"),
+              nextDecade: t("dates.nextDecade"),
+              previousDecade: t("dates.previousDecade"),
+              monthLevelControl: t("dates.chooseMonth"),
+              yearLevelControl: t("dates.chooseYear"),
+            }}
+          />
+        </DatesProvider>
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+        <Select
+          label={t("filters.grade")}
+          placeholder={t("filters.any")}
+          data={grades.map((g) => ({ value: String(g.id), label: `${g.name} ${sectionName(g.section_id)}`.trim() }))}
+          value={state.grade_id ? String(state.grade_id) : null}
+          onChange={(value) => onChange({ grade_id: value ? Number(value) : undefined, group_id: undefined })}
+          clearable
+          searchable
+          clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.grade") }) }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+        <Select
+          label={t("filters.group")}
+          placeholder={t("filters.any")}
+          data={groups.map((g) => ({ value: String(g.id), label: g.label }))}
+          value={state.group_id ? String(state.group_id) : null}
+          onChange={(value) => onChange({ group_id: value ? Number(value) : undefined })}
+          clearable
+          searchable
+          clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.group") }) }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4, lg: 2 }}>
+        <Select
+          label={t("filters.classification")}
+          placeholder={t("filters.any")}
+          data={CLASSIFICATIONS.map((c) => ({ value: c, label: t(`classification.${c}`) }))}
+          value={state.classification ?? null}
+          onChange={(value) => onChange({ classification: (value as GraphState["classification"]) ?? undefined })}
+          clearable
+          clearButtonProps={{ "aria-label": t("filters.clear", { field: t("filters.classification") }) }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Grid.Col>
+    </Grid>
   );
 }

@@ -1,5 +1,5 @@
 import type { GraphEdge, GraphNode } from "@convive/domain";
-import { Badge, Button, Paper, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { Badge, Button, Paper, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KIND_MANTINE } from "../colors.ts";
@@ -21,19 +21,16 @@ export function PairsTable({
   const student = (id: number) => {
     const node = nodes.get(id);
     return (
-      <UnstyledButton
-        onClick={() => onSelect(id)}
-        aria-label={t("pairs.showStudent", { name: node?.name ?? "" })}
-        style={{ textAlign: "left" }}
-      >
-        <Text size="sm" fw={500} c="blue.8" td="underline">
+      <UnstyledButton onClick={() => onSelect(id)} style={{ textAlign: "left", display: "block" }}>
+        <Text span size="sm" fw={500} c="blue.8" td="underline">
           {node?.name}
         </Text>
         {node?.group_label && (
-          <Text size="xs" c="gray.7">
-            {node.group_label}
+          <Text span size="xs" c="gray.7">
+            {` · ${node.group_label}`}
           </Text>
         )}
+        <VisuallyHidden>{` ${t("pairs.showIncidents")}`}</VisuallyHidden>
       </UnstyledButton>
     );
   };
@@ -42,14 +39,14 @@ export function PairsTable({
       <Title order={2} size="h4" mb="sm">
         {t("pairs.title")}
       </Title>
-      <Table.ScrollContainer minWidth={460}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="strongest-pairs">
-          <Table.Caption>{t("pairs.caption")}</Table.Caption>
+      <Table.ScrollContainer minWidth={400}>
+        <Table striped highlightOnHover verticalSpacing="xs" captionSide="top" data-testid="strongest-pairs">
+          <Table.Caption ta="left" c="gray.7">
+            {t("pairs.caption")}
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t("pairs.rank")}</Table.Th>
-              <Table.Th scope="col">{t("pairs.student")}</Table.Th>
-              <Table.Th scope="col">{t("pairs.with")}</Table.Th>
+              <Table.Th scope="col">{t("pairs.pair")}</Table.Th>
               <Table.Th scope="col" ta="right">
                 {t("pairs.count")}
               </Table.Th>
@@ -60,24 +57,23 @@ export function PairsTable({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {edges.slice(0, shown).map((e, i) => (
+            {edges.slice(0, shown).map((e) => (
               <Table.Tr key={`${e.a}-${e.b}`}>
-                <Table.Td>{i + 1}</Table.Td>
-                <Table.Td>{student(e.a)}</Table.Td>
-                <Table.Td>{student(e.b)}</Table.Td>
-                <Table.Td ta="right" aria-label={t("pairs.countLabel", { count: e.count })}>
-                  {e.count}
-                </Table.Td>
-                <Table.Td ta="right">{e.score}</Table.Td>
                 <Table.Td>
                   <Stack gap={2}>
-                    <Badge color={KIND_MANTINE[e.kind]} variant="light" size="sm" style={{ textTransform: "none" }}>
-                      {t(`map.kinds.${e.kind}`)}
-                    </Badge>
-                    <Text size="xs" c="gray.7">
-                      {t("pairs.breakdown", { ia: e.involved_affected, ii: e.involved_involved, other: e.other })}
-                    </Text>
+                    {student(e.a)}
+                    {student(e.b)}
                   </Stack>
+                </Table.Td>
+                <Table.Td ta="right">{e.count}</Table.Td>
+                <Table.Td ta="right">{e.score}</Table.Td>
+                <Table.Td>
+                  <Badge color={KIND_MANTINE[e.kind]} variant="light" size="sm" style={{ textTransform: "none" }}>
+                    {t(`map.kinds.${e.kind}`)}
+                  </Badge>
+                  <Text size="xs" c="gray.7" mt={2}>
+                    {t("pairs.breakdown", { ia: e.involved_affected, ii: e.involved_involved, other: e.other })}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -28,6 +28,8 @@ export default function SigmaMap({ data, selected, onSelect, onFail, label, heig
   select.current = onSelect;
   const fail = useRef(onFail);
   fail.current = onFail;
+  const picked = useRef(selected);
+  picked.current = selected;
 
   useEffect(() => {
     const element = container.current;
@@ -43,6 +45,7 @@ export default function SigmaMap({ data, selected, onSelect, onFail, label, heig
         size: 5 + Math.min(12, Math.sqrt(node.incidents) * 2),
         color: communityColor(node.community),
         label: node.name,
+        highlighted: node.id === picked.current,
       });
     });
     for (const edge of data.edges) {
@@ -67,6 +70,8 @@ export default function SigmaMap({ data, selected, onSelect, onFail, label, heig
         labelRenderedSizeThreshold: 8,
         defaultEdgeType: "line",
         allowInvalidContainer: true,
+        // Room for the names drawn beside the students at the edges.
+        stagePadding: 70,
       });
     } catch (error) {
       console.warn("co-occurrence map unavailable", error);
@@ -94,7 +99,7 @@ export default function SigmaMap({ data, selected, onSelect, onFail, label, heig
     const graph = sigma.getGraph();
     graph.forEachNode((node) => graph.setNodeAttribute(node, "highlighted", Number(node) === selected));
     sigma.refresh();
-  }, [selected, data]);
+  }, [selected]);
 
   return (
     <Box

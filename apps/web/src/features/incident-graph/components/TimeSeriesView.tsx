@@ -1,4 +1,4 @@
-import { type GraphInterval, type GraphSeries, GRAPH_INTERVALS, GRAPH_STACKS } from "@convive/domain";
+import { GRAPH_INTERVALS, GRAPH_STACKS, type GraphInterval, type GraphSeries } from "@convive/domain";
 import { BarChart } from "@mantine/charts";
 import { Anchor, Box, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { IconChartBar } from "@tabler/icons-react";
@@ -57,7 +57,10 @@ export function TimeSeriesView({
           label={t("filters.category")}
           w={phone ? "100%" : 240}
           placeholder={t("filters.any")}
-          data={categories.map((c) => ({ value: String(c.id), label: lang === "en" && c.name_en ? c.name_en : c.name_es }))}
+          data={categories.map((c) => ({
+            value: String(c.id),
+            label: lang === "en" && c.name_en ? c.name_en : c.name_es,
+          }))}
           value={state.category_id ? String(state.category_id) : null}
           onChange={(value) => onChange({ category_id: value ? Number(value) : undefined })}
           clearable
@@ -67,7 +70,11 @@ export function TimeSeriesView({
       </Group>
       <QueryState query={query} height={320} />
       {data && data.total === 0 && (
-        <EmptyState icon={<IconChartBar size={28} />} title={t("time.empty")} description={t("time.emptyDescription")} />
+        <EmptyState
+          icon={<IconChartBar size={28} />}
+          title={t("time.empty")}
+          description={t("time.emptyDescription")}
+        />
       )}
       {data && data.total > 0 && <SeriesChart data={data} phone={phone} />}
       {data && data.total > 0 && <SeriesTable data={data} />}

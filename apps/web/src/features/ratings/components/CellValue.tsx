@@ -1,3 +1,4 @@
+import { DARK_TEXT } from "@convive/domain/core";
 import { ActionIcon, Box, Group, Loader, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconRefresh, IconWifiOff } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -5,12 +6,27 @@ import { useDates } from "../../../lib/dates.ts";
 import { shownValue } from "../typing.ts";
 import type { CellView } from "../use-grid-cells.ts";
 
-/** A level's colour behind its code, with dark or white text by the colour's lightness. */
+/**
+ * A level's colour as a frame around dark text on white: a school's colours need not reach the 4.5:1 text contrast
+ * (the starter's green does not), and the code or name says the level anyway — the colour only helps the eye.
+ */
 export function levelStyle(colour: string | null) {
   if (!colour) return undefined;
-  const n = Number.parseInt(colour.slice(1), 16);
-  const light = (0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255 > 0.6;
-  return { background: colour, color: light ? "#1a1b1e" : "#ffffff" };
+  return { border: `2px solid ${colour}`, background: "#ffffff", color: DARK_TEXT };
+}
+
+/** A dot of the level's colour before its name (buttons and cards). */
+export function LevelDot({ colour }: { colour: string | null }) {
+  if (!colour) return null;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      w={12}
+      h={12}
+      style={{ borderRadius: "50%", background: colour, display: "inline-block", flex: "none" }}
+    />
+  );
 }
 
 /** The value as a cell shows it: a level's code on its colour, a mark in red when it does not pass. */
@@ -26,7 +42,7 @@ export function ValueChip({ view, language }: { view: CellView; language: string
       fw={700}
       fz="sm"
       style={{ borderRadius: 6, ...(isLevel ? levelStyle(shown.colour) : {}) }}
-      c={!isLevel && !shown.passing ? "red.8" : undefined}
+      c={!isLevel && !shown.passing ? "red.9" : undefined}
     >
       {isLevel ? view.value : shown.label}
     </Box>
@@ -68,7 +84,7 @@ export function CellState({ view, onRetry, retryLabel }: { view: CellView; onRet
         <ActionIcon
           size="sm"
           variant="subtle"
-          color="red.8"
+          color="red.9"
           tabIndex={-1}
           aria-label={retryLabel}
           title={t("retryAll")}

@@ -5,7 +5,7 @@ import { EmptyState } from "../../../components/EmptyState.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useDates } from "../../../lib/dates.ts";
 import { useFamilyRatings } from "../api/ratings.ts";
-import { levelStyle } from "./CellValue.tsx";
+import { LevelDot } from "./CellValue.tsx";
 import { measureName, periodName } from "./RatingsGrid.tsx";
 
 /** A family's view (issue 13 §2): each child's ratings of the published periods, read only. */
@@ -58,13 +58,15 @@ export function FamilyRatingsView() {
                             {r.colour ? (
                               <Badge
                                 size="lg"
-                                style={levelStyle(r.colour)}
+                                variant="outline"
+                                color="gray.8"
+                                leftSection={<LevelDot colour={r.colour} />}
                                 title={r.passing ? undefined : t("family.notPassing")}
                               >
                                 {r.label}
                               </Badge>
                             ) : (
-                              <Text span fw={700} c={r.passing ? undefined : "red.8"}>
+                              <Text span fw={700} c={r.passing ? undefined : "red.9"}>
                                 {r.label}
                               </Text>
                             )}

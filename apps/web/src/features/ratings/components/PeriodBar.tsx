@@ -27,7 +27,7 @@ export function PeriodState({ period }: { period: RatingPeriod }) {
       >
         {state}
       </Badge>
-      <Badge variant="outline" color={period.published_at ? "teal.9" : "gray.8"}>
+      <Badge variant="outline" color={period.published_at ? "teal.9" : "gray.7"}>
         {period.published_at ? t("state.published", { date: dates.date(period.published_at) }) : t("state.unpublished")}
       </Badge>
     </Group>

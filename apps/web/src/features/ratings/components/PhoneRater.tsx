@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { shownValue } from "../typing.ts";
 import type { GridCells } from "../use-grid-cells.ts";
-import { CellState, levelStyle, useCellText } from "./CellValue.tsx";
+import { CellState, LevelDot, useCellText } from "./CellValue.tsx";
 import { measureName } from "./RatingsGrid.tsx";
 
 /**
@@ -101,7 +101,7 @@ export function PhoneRater({
                         variant={chosen ? "filled" : "default"}
                         aria-pressed={chosen}
                         aria-label={t("phone.choose", { measure: name, value: shown.label })}
-                        style={chosen && definition.kind === "levels" ? levelStyle(shown.colour) : undefined}
+                        leftSection={definition.kind === "levels" ? <LevelDot colour={shown.colour} /> : undefined}
                         onClick={() => cells.put(student.id, m.id, v)}
                       >
                         {definition.kind === "levels" ? shown.label : v}

@@ -1,7 +1,7 @@
 import type { Grid, GridMeasure } from "@convive/domain";
 import { ActionIcon, Group, Menu, Table, Text } from "@mantine/core";
 import { IconDotsVertical, IconMessage, IconMessageFilled } from "@tabler/icons-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, memo, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clamp, interpret, nextInOrder } from "../typing.ts";
 import type { GridCells } from "../use-grid-cells.ts";
@@ -187,66 +187,94 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {grid.students.map((s, row) => (
-            <Table.Tr key={s.id}>
-              <Table.Th scope="row" fw={500} fz="sm" style={{ whiteSpace: "nowrap" }}>
-                {s.name}
-              </Table.Th>
-              {grid.measures.map((m, col) => {
-                const view = cells.view(s.id, m.id);
-                const active = pos.row === row && pos.col === col;
-                const text = cellText(view);
-                return (
-                  <Table.Td
-                    key={m.id}
-                    role="gridcell"
-                    data-cell={`${row}:${col}`}
-                    data-status={view.status ?? undefined}
-                    tabIndex={active ? 0 : -1}
-                    aria-label={`${t("cellLabel", { measure: measureName(m, language), student: s.name })}: ${text}`}
-                    title={text}
-                    onClick={() => go(row, col)}
-                    onFocus={() => (posRef.current.row !== row || posRef.current.col !== col) && go(row, col)}
-                    style={{
-                      cursor: editable ? "text" : "default",
-                      outline: active ? "2px solid var(--mantine-color-blue-7)" : undefined,
-                      outlineOffset: -2,
-                      background: view.status === "failed" ? "var(--mantine-color-red-0)" : undefined,
-                    }}
-                  >
-                    <Group gap={6} justify="space-between" wrap="nowrap" mih={26}>
-                      {active && typed ? <Typed text={typed} /> : <ValueChip view={view} language={language} />}
-                      <CellState
-                        view={view}
-                        onRetry={() => cells.retry(s.id, m.id)}
-                        retryLabel={t("retry", {
-                          cell: t("cellLabel", { measure: measureName(m, language), student: s.name }),
-                        })}
-                      />
-                    </Group>
-                  </Table.Td>
-                );
-              })}
-              <Table.Td role="gridcell">
-                <ActionIcon
-                  data-cell={`${row}:${cols}`}
-                  variant={s.comment ? "light" : "subtle"}
-                  tabIndex={pos.row === row && pos.col === cols ? 0 : -1}
-                  aria-label={t("commentDialog.open", { student: s.name })}
-                  title={s.comment?.text ?? t("commentDialog.open", { student: s.name })}
-                  onClick={() => onComment(s.id)}
-                  onFocus={() => (posRef.current.row !== row || posRef.current.col !== cols) && go(row, cols)}
-                >
-                  {s.comment ? <IconMessageFilled size={16} aria-hidden /> : <IconMessage size={16} aria-hidden />}
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {grid.students.map((s, row) => {
+            // A row draws again only when something it shows changed: typing stays fast in a long group.
+            const signature = [
+              ...grid.measures.map((m) => {
+                const v = cells.view(s.id, m.id);
+                return `${v.value}|${v.status}|${v.error}|${v.rated?.rated_at}`;
+              }),
+              pos.row === row ? `${pos.col}:${typed}` : "",
+              s.comment?.text ?? "",
+              String(s.comment?.visible_to_family),
+              String(editable),
+              language,
+            ].join(",");
+            return (
+              <MemoRow key={s.id} signature={signature}>
+                {() => (
+                  <Table.Tr key={s.id}>
+                    <Table.Th scope="row" fw={500} fz="sm" style={{ whiteSpace: "nowrap" }}>
+                      {s.name}
+                    </Table.Th>
+                    {grid.measures.map((m, col) => {
+                      const view = cells.view(s.id, m.id);
+                      const active = pos.row === row && pos.col === col;
+                      const text = cellText(view);
+                      return (
+                        <Table.Td
+                          key={m.id}
+                          role="gridcell"
+                          data-cell={`${row}:${col}`}
+                          data-status={view.status ?? undefined}
+                          tabIndex={active ? 0 : -1}
+                          aria-label={`${t("cellLabel", { measure: measureName(m, language), student: s.name })}: ${text}`}
+                          title={text}
+                          onClick={() => go(row, col)}
+                          onFocus={() => (posRef.current.row !== row || posRef.current.col !== col) && go(row, col)}
+                          style={{
+                            cursor: editable ? "text" : "default",
+                            outline: active ? "2px solid var(--mantine-color-blue-7)" : undefined,
+                            outlineOffset: -2,
+                            background: view.status === "failed" ? "var(--mantine-color-red-0)" : undefined,
+                          }}
+                        >
+                          <Group gap={6} justify="space-between" wrap="nowrap" mih={26}>
+                            {active && typed ? <Typed text={typed} /> : <ValueChip view={view} language={language} />}
+                            <CellState
+                              view={view}
+                              onRetry={() => cells.retry(s.id, m.id)}
+                              retryLabel={t("retry", {
+                                cell: t("cellLabel", { measure: measureName(m, language), student: s.name }),
+                              })}
+                            />
+                          </Group>
+                        </Table.Td>
+                      );
+                    })}
+                    <Table.Td role="gridcell">
+                      <ActionIcon
+                        data-cell={`${row}:${cols}`}
+                        variant={s.comment ? "light" : "subtle"}
+                        tabIndex={pos.row === row && pos.col === cols ? 0 : -1}
+                        aria-label={t("commentDialog.open", { student: s.name })}
+                        title={s.comment?.text ?? t("commentDialog.open", { student: s.name })}
+                        onClick={() => onComment(s.id)}
+                        onFocus={() => (posRef.current.row !== row || posRef.current.col !== cols) && go(row, cols)}
+                      >
+                        {s.comment ? (
+                          <IconMessageFilled size={16} aria-hidden />
+                        ) : (
+                          <IconMessage size={16} aria-hidden />
+                        )}
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </MemoRow>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
 }
+
+/** A row kept as drawn while its signature is the same (its handlers read refs, never stale state). */
+const MemoRow = memo(
+  ({ children }: { signature: string; children: () => ReactNode }) => children(),
+  (a, b) => a.signature === b.signature,
+);
 
 export const periodName = (p: { name: string; name_en: string | null }, language: string) =>
   language === "en" && p.name_en ? p.name_en : p.name;

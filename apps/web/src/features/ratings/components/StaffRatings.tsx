@@ -153,13 +153,13 @@ function GridView({ grid, canRate }: { grid: Grid; canRate: boolean }) {
         )}
         {cells.failed > 0 && (
           <>
-            <Text fz="sm" c="red.8" fw={600}>
+            <Text fz="sm" c="red.9" fw={600}>
               {t("failedCount", { count: cells.failed })}
             </Text>
             <Button
               size="compact-sm"
               variant="light"
-              color="red.8"
+              color="red.9"
               leftSection={<IconRefresh size={14} aria-hidden />}
               onClick={cells.retryAll}
             >
@@ -168,7 +168,7 @@ function GridView({ grid, canRate }: { grid: Grid; canRate: boolean }) {
           </>
         )}
         {invalid && (
-          <Text fz="sm" c="red.8" role="alert">
+          <Text fz="sm" c="red.9" role="alert">
             {invalid}
           </Text>
         )}

@@ -11,6 +11,8 @@ export type { Dashboard, DashboardOptions, Effectiveness };
 export interface VisionFilters {
   school_year_id?: number;
   period_id?: number;
+  /** 1: the whole school year. */
+  whole_year?: 1;
   section_id?: number;
   grade_id?: number;
   group_id?: number;

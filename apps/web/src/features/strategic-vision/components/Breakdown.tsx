@@ -28,6 +28,7 @@ export function Breakdown({ title, bars }: { title: string; bars: DashboardBar[]
           h={Math.max(120, shown.length * 30 + 30)}
           data={shown.map((b) => ({ label: b.label, value: b.value, link: b.link }))}
           dataKey="label"
+          barChartProps={{ accessibilityLayer: false }}
           orientation="vertical"
           series={[{ name: "value", label: t("incidents"), color: "blue.6" }]}
           yAxisProps={{ width: 130, interval: 0, tick: { fontSize: 11 } }}

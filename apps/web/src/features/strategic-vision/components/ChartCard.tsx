@@ -40,7 +40,8 @@ export function ChartCard(props: {
             <Button
               size="compact-xs"
               variant="subtle"
-              color="gray.8"
+              color="gray"
+              c="dark.6"
               leftSection={table ? <IconChartBar size={14} aria-hidden /> : <IconTable size={14} aria-hidden />}
               onClick={() => setTable((v) => !v)}
               aria-expanded={table}

@@ -56,6 +56,7 @@ export function ClassificationChart({ d }: { d: Dashboard }) {
           h={200}
           data={data}
           dataKey="label"
+          barChartProps={{ accessibilityLayer: false }}
           withLegend
           series={[
             { name: "current", label: t("thisPeriod"), color: "blue.7" },
@@ -98,6 +99,7 @@ export function OpenAgesChart({ d }: { d: Dashboard }) {
           h={180}
           data={data}
           dataKey="label"
+          barChartProps={{ accessibilityLayer: false }}
           series={[{ name: "value", label: t("incidents"), color: "orange.7" }]}
           barProps={{
             cursor: "pointer",

@@ -18,7 +18,8 @@ export function EscalationSetting({ days }: { days: number }) {
         <Button
           size="compact-xs"
           variant="subtle"
-          color="gray.8"
+          color="gray"
+          c="dark.6"
           leftSection={<IconSettings size={14} aria-hidden />}
           onClick={() => {
             setValue(days);

@@ -31,7 +31,7 @@ export function FilterBar(props: {
         label={t("filters.year")}
         data={options.school_years.map((y) => ({ value: String(y.id), label: y.name }))}
         value={shown.yearId ? String(shown.yearId) : null}
-        onChange={(v) => onChange({ ...filters, school_year_id: id(v), period_id: undefined })}
+        onChange={(v) => onChange({ ...filters, school_year_id: id(v), period_id: undefined, whole_year: undefined })}
         allowDeselect={false}
       />
       <Select
@@ -42,7 +42,12 @@ export function FilterBar(props: {
         ]}
         value={shown.periodId ? String(shown.periodId) : "all"}
         onChange={(v) =>
-          onChange({ ...filters, school_year_id: shown.yearId, period_id: v === "all" ? undefined : id(v) })
+          onChange({
+            ...filters,
+            school_year_id: shown.yearId,
+            period_id: v === "all" ? undefined : id(v),
+            whole_year: v === "all" ? 1 : undefined,
+          })
         }
         allowDeselect={false}
       />

@@ -1,5 +1,5 @@
 import type { Dashboard, Figure } from "@convive/domain";
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,15 @@ export function FigureLink({ figure, name, children }: { figure: Figure; name: s
   const content = children ?? figure.value.toLocaleString();
   if (!figure.link) return <>{content}</>;
   return (
-    <Anchor component={Link} to={figure.link} aria-label={name} underline="hover" c="inherit">
+    <Anchor
+      component={Link}
+      to={figure.link}
+      aria-label={name}
+      underline="always"
+      c="inherit"
+      fz="inherit"
+      fw="inherit"
+    >
       {content}
     </Anchor>
   );
@@ -22,7 +30,7 @@ function Delta({ current, previous, label }: { current: number; previous: number
   if (previous === null) return null;
   const diff = current - previous;
   const pct = previous === 0 ? null : Math.round((diff / previous) * 100);
-  const colour = diff > 0 ? "red.8" : diff < 0 ? "teal.8" : "gray.7";
+  const colour = diff > 0 ? "red.9" : diff < 0 ? "teal.9" : "gray.7";
   const Icon = diff >= 0 ? IconArrowUpRight : IconArrowDownRight;
   return (
     <Group gap={4} wrap="nowrap">
@@ -108,14 +116,9 @@ export function Kpis({ d }: { d: Dashboard }) {
         title={t("kpi.ratio")}
         value={ratio === null ? "—" : `${number(ratio)}:1`}
         footer={
-          <Badge
-            variant="light"
-            color={ratio !== null && ratio >= d.ratio.target ? "teal" : "orange"}
-            tt="none"
-            size="sm"
-          >
+          <Text size="xs" fw={600} c={ratio !== null && ratio >= d.ratio.target ? "teal.9" : "dark.6"}>
             {t("kpi.target", { target: d.ratio.target })}
-          </Badge>
+          </Text>
         }
       />
       <Kpi

@@ -28,3 +28,6 @@ export function registerStudentFileTab(tab: StudentFileTab) {
 
 /** The registered tab of a section, or undefined when no module on this web build shows it. */
 export const studentFileTab = (key: string): StudentFileTab | undefined => registered.get(key);
+
+/** The namespaces of every registered tab's label: the file names all its tabs before any of them is open. */
+export const studentFileTabNamespaces = (): string[] => [...new Set([...registered.values()].map((t) => t.ns))];
