@@ -429,10 +429,35 @@ describe("rollups (migration 0018) equal the raw incidents after every kind of w
     rows<{ r: string }>(sql`
       select concat_ws('|', day, classification, category_id, group_ids::text, n) as r
         from incident_day_counts where school_id = ${schoolId} and n <> 0 order by 1`);
+  const rolledTotals = (schoolId: string) =>
+    rows<{ r: string }>(sql`
+      select concat_ws('|', day, classification, category_id, n) as r
+        from incident_day_totals where school_id = ${schoolId} and n <> 0 order by 1`);
+  const rawGroups = (schoolId: string) =>
+    rows<{ r: string }>(sql`
+      select concat_ws('|', g, day, classification, category_id, n) as r
+        from (select g, (i.occurred_at at time zone s.time_zone)::date as day, i.classification, i.category_id,
+                     count(*) as n
+                from incidents i join schools s on s.id = i.school_id cross join lateral unnest(i.group_ids) g
+               where i.school_id = ${schoolId} and i.status <> 'cancelled' group by 1, 2, 3, 4) x order by 1`);
+  const rolledGroups = (schoolId: string) =>
+    rows<{ r: string }>(sql`
+      select concat_ws('|', group_id, day, classification, category_id, n) as r
+        from incident_day_groups where school_id = ${schoolId} and n <> 0 order by 1`);
   const expectInStep = async (schoolId: string, step: string) => {
     expect(await rolledPairs(schoolId), step).toEqual(await rawPairs(schoolId));
     expect(await rolledDays(schoolId), step).toEqual(await rawDays(schoolId));
+    expect(await rolledGroups(schoolId), step).toEqual(await rawGroups(schoolId));
+    const totals = await rolledTotals(schoolId);
+    expect(totals, step).toEqual(await rawTotalsByDay(schoolId));
   };
+  const rawTotalsByDay = (schoolId: string) =>
+    rows<{ r: string }>(sql`
+      select concat_ws('|', day, classification, category_id, n) as r
+        from (select (i.occurred_at at time zone s.time_zone)::date as day, i.classification, i.category_id,
+                     count(*) as n
+                from incidents i join schools s on s.id = i.school_id
+               where i.school_id = ${schoolId} and i.status <> 'cancelled' group by 1, 2, 3) x order by 1`);
 
   it("registration, corrections, closing, cancelling, reopening and the generator", async () => {
     const fresh = await incidentSchool(t.app, t.db);

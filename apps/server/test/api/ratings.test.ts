@@ -420,8 +420,8 @@ describe("ratings: comments, publishing and what families see", () => {
       .where(and(eq(notifications.schoolId, x.school.id), eq(notifications.type, "ratings.published.family")));
     expect(told.map((n) => [n.userId, n.link]).sort()).toEqual(
       [
-        [x.motherOfA1.user.id, `/scorecard?student=${x.a1.id}`],
-        [x.fatherOfB1.user.id, `/scorecard?student=${x.b1.id}`],
+        [x.motherOfA1.user.id, `/scorecard?alumno=${x.a1.id}`],
+        [x.fatherOfB1.user.id, `/scorecard?alumno=${x.b1.id}`],
       ].sort(),
     );
     const bell = await x.motherOfA1.as({ method: "GET", url: "/api/notifications", headers: lang("en") });
@@ -432,7 +432,7 @@ describe("ratings: comments, publishing and what families see", () => {
     // E-mails in each reader's language: the mother reads English, the father Spanish.
     const toMother = await smtp.waitFor(x.motherOfA1.user.email);
     expect(toMother.subject).toBe("Ratings published: Ana Pérez Ruiz");
-    expect(toMother.text).toContain(`https://convive.example/scorecard?student=${x.a1.id}`);
+    expect(toMother.text).toContain(`https://convive.example/scorecard?alumno=${x.a1.id}`);
     expect((await smtp.waitFor(x.fatherOfB1.user.email)).subject).toBe("Calificaciones publicadas: Beto Pérez Ruiz");
 
     const seen = await family();

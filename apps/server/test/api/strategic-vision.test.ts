@@ -402,6 +402,11 @@ describe("strategic vision dashboard", () => {
     expect(before.incidents.previous).toBeNull();
     const year = await dashboard(s.director.as, `?school_year_id=${s.year.id}&period_id=${s.period.id}`);
     expect(year.incidents.current.value).toBe(5);
+    // The whole year: i1–i4, i6, i7, i8; no year before to compare with.
+    const whole = await dashboard(s.director.as, "?whole_year=1");
+    expect(whole.range).toMatchObject({ from: s.year.startsOn, to: s.year.endsOn, period: null, previous: null });
+    expect(whole.incidents).toMatchObject({ current: { value: 7 }, previous: null });
+    expect(await archiveCount(s.director.as, whole.incidents.current.link)).toBe(7);
   });
 
   it("shows a teacher given the module only their groups and records; never a family", async () => {

@@ -72,6 +72,8 @@ describe("row-level security, the second wall", () => {
         // Issue 13 (migration 0012): ratings, points and alerts are minors' data too.
         // Issue 14 (migration 0018): the incident graph's rollups name students and their incidents.
         "incident_day_counts",
+        "incident_day_groups",
+        "incident_day_totals",
         "incident_pairs",
         "alert_crossings",
         "alert_rules",

@@ -244,7 +244,9 @@ test("a family reads their children's published ratings, never a staff-only comm
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
       await openAs(page, school, school.familia, lang, "/ratings");
-      await expect(page.getByRole("heading", { name: t(lang, "ratings:family.title") })).toBeVisible();
+      await expect(page.getByRole("heading", { name: t(lang, "ratings:family.title") })).toBeVisible({
+        timeout: 20_000,
+      });
       const sofia = page.getByRole("region", { name: /^Sofía Ramírez Torres/ });
       const diego = page.getByRole("region", { name: /^Diego Ramírez Torres/ });
       await expect(sofia).toBeVisible();

@@ -358,6 +358,22 @@ function incidentScreens(): ShellScreen[] {
       },
     },
     {
+      // Issue 14 §2: the Director's co-occurrence map with the demo's recurring pairs and its table.
+      name: "incident-graph",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.director, "/incident-graph?view=map");
+        await expect(page.getByTestId("strongest-pairs").getByRole("row").nth(1)).toBeVisible();
+      },
+    },
+    {
+      // Issue 14 §1: the Director's strategic vision of the current period with its charts and heatmap.
+      name: "strategic-vision",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.director, "/strategic-vision");
+        await expect(main(page).locator(".recharts-bar-rectangle").first()).toBeVisible();
+      },
+    },
+    {
       // Issue 13 §2: docente@'s grid of her group for the current period (partly rated by the demo).
       name: "ratings",
       async open(page, lang) {

@@ -128,7 +128,7 @@ export const EffectivenessSchema = z.object({
     z.object({
       guideline: z.string(),
       classification: z.enum(CLASSIFICATIONS),
-      /** Students whose action with this guideline was completed in the range, at least window_days ago. */
+      /** Students of the school year's incidents whose action with this guideline was completed at least window_days ago. */
       cases: z.number(),
       recurred: z.number(),
       /** recurred ÷ cases, null below min_cases. */

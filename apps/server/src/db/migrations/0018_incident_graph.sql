@@ -15,6 +15,31 @@ CREATE TABLE IF NOT EXISTS "incident_day_counts" (
 	CONSTRAINT "incident_day_counts_pk" PRIMARY KEY("school_id","day","classification","category_id","group_ids")
 );
 --> statement-breakpoint
+-- The same counts without the groups (incident_day_totals: the school's series, a few thousand rows a year) and per
+-- group the incident concerns (incident_day_groups: one group's series, or stacked by group; an incident of two groups
+-- counts in each). incident_day_counts stays for filters naming several groups (a grade, a section), where an
+-- incident concerning two of them must count once.
+CREATE TABLE IF NOT EXISTS "incident_day_totals" (
+	"school_id" text NOT NULL REFERENCES "schools"("id") ON DELETE cascade,
+	"day" date NOT NULL,
+	"classification" text NOT NULL,
+	"category_id" integer NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "incident_day_totals_pk" PRIMARY KEY("school_id","day","classification","category_id")
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "incident_day_groups" (
+	"school_id" text NOT NULL REFERENCES "schools"("id") ON DELETE cascade,
+	"group_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"classification" text NOT NULL,
+	"category_id" integer NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "incident_day_groups_pk" PRIMARY KEY("school_id","group_id","day","classification","category_id")
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "incident_day_groups_day_idx" ON "incident_day_groups" ("school_id", "day");
+--> statement-breakpoint
 -- incident_pairs: one row per incident and pair of its students (student_a < student_b) with the pair's roles
 -- (involved-affected: the bullying signal; involved-involved; other), each student's group at the time, the
 -- incident's classification and time: the co-occurrence map aggregates a period's rows by pair.
@@ -81,14 +106,28 @@ CREATE TRIGGER incident_students_graph_delete AFTER DELETE ON "incident_students
 -- New incidents: counted on their day.
 CREATE OR REPLACE FUNCTION incidents_graph_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO incident_day_counts AS c (school_id, day, classification, category_id, group_ids, n)
-  SELECT i.school_id, (i.occurred_at AT TIME ZONE s.time_zone)::date, i.classification, i.category_id, i.group_ids,
-         count(*)::int
-    FROM added i JOIN schools s ON s.id = i.school_id
-   WHERE i.status <> 'cancelled'
-   GROUP BY 1, 2, 3, 4, 5
-   ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (school_id, day, classification, category_id, group_ids) DO UPDATE SET n = c.n + excluded.n;
+  WITH d AS (
+    SELECT x.school_id, x.day, x.classification, x.category_id, x.group_ids, sum(x.d)::int AS n
+      FROM (SELECT i.school_id, (i.occurred_at AT TIME ZONE s.time_zone)::date AS day, i.classification, i.category_id, i.group_ids, 1 AS d
+              FROM added i JOIN schools s ON s.id = i.school_id WHERE i.status <> 'cancelled') x
+     GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(x.d) <> 0
+  ), counts AS (
+    INSERT INTO incident_day_counts AS c (school_id, day, classification, category_id, group_ids, n)
+    SELECT school_id, day, classification, category_id, group_ids, n FROM d ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (school_id, day, classification, category_id, group_ids) DO UPDATE SET n = c.n + excluded.n
+    RETURNING 1
+  ), totals AS (
+    INSERT INTO incident_day_totals AS c (school_id, day, classification, category_id, n)
+    SELECT school_id, day, classification, category_id, sum(n)::int FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (school_id, day, classification, category_id) DO UPDATE SET n = c.n + excluded.n
+    RETURNING 1
+  )
+  INSERT INTO incident_day_groups AS c (school_id, group_id, day, classification, category_id, n)
+  SELECT d.school_id, g.id, d.day, d.classification, d.category_id, sum(d.n)::int
+    FROM d CROSS JOIN LATERAL unnest(d.group_ids) AS g(id)
+   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (school_id, group_id, day, classification, category_id) DO UPDATE SET n = c.n + excluded.n;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -102,19 +141,31 @@ CREATE TRIGGER incidents_graph_insert AFTER INSERT ON "incidents"
 -- (cancelled or not), time or classification changed are rebuilt.
 CREATE OR REPLACE FUNCTION incidents_graph_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO incident_day_counts AS c (school_id, day, classification, category_id, group_ids, n)
-  SELECT x.school_id, x.day, x.classification, x.category_id, x.group_ids, sum(x.d)::int
-    FROM (SELECT o.school_id, (o.occurred_at AT TIME ZONE s.time_zone)::date AS day, o.classification, o.category_id,
-                 o.group_ids, -1 AS d
-            FROM before_rows o JOIN schools s ON s.id = o.school_id WHERE o.status <> 'cancelled'
-          UNION ALL
-          SELECT n.school_id, (n.occurred_at AT TIME ZONE s.time_zone)::date, n.classification, n.category_id,
-                 n.group_ids, 1
-            FROM after_rows n JOIN schools s ON s.id = n.school_id WHERE n.status <> 'cancelled') x
-   GROUP BY 1, 2, 3, 4, 5
-  HAVING sum(x.d) <> 0
-   ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (school_id, day, classification, category_id, group_ids) DO UPDATE SET n = c.n + excluded.n;
+  WITH d AS (
+    SELECT x.school_id, x.day, x.classification, x.category_id, x.group_ids, sum(x.d)::int AS n
+      FROM (SELECT o.school_id, (o.occurred_at AT TIME ZONE s.time_zone)::date AS day, o.classification, o.category_id, o.group_ids, -1 AS d
+              FROM before_rows o JOIN schools s ON s.id = o.school_id WHERE o.status <> 'cancelled'
+            UNION ALL
+            SELECT n.school_id, (n.occurred_at AT TIME ZONE s.time_zone)::date AS day, n.classification, n.category_id, n.group_ids, 1 AS d
+              FROM after_rows n JOIN schools s ON s.id = n.school_id WHERE n.status <> 'cancelled') x
+     GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(x.d) <> 0
+  ), counts AS (
+    INSERT INTO incident_day_counts AS c (school_id, day, classification, category_id, group_ids, n)
+    SELECT school_id, day, classification, category_id, group_ids, n FROM d ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (school_id, day, classification, category_id, group_ids) DO UPDATE SET n = c.n + excluded.n
+    RETURNING 1
+  ), totals AS (
+    INSERT INTO incident_day_totals AS c (school_id, day, classification, category_id, n)
+    SELECT school_id, day, classification, category_id, sum(n)::int FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (school_id, day, classification, category_id) DO UPDATE SET n = c.n + excluded.n
+    RETURNING 1
+  )
+  INSERT INTO incident_day_groups AS c (school_id, group_id, day, classification, category_id, n)
+  SELECT d.school_id, g.id, d.day, d.classification, d.category_id, sum(d.n)::int
+    FROM d CROSS JOIN LATERAL unnest(d.group_ids) AS g(id)
+   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (school_id, group_id, day, classification, category_id) DO UPDATE SET n = c.n + excluded.n;
 
   PERFORM incident_pairs_rebuild(array_agg(n.school_id), array_agg(n.id))
      FROM after_rows n JOIN before_rows o ON o.school_id = n.school_id AND o.id = n.id
@@ -133,13 +184,29 @@ CREATE TRIGGER incidents_graph_update AFTER UPDATE ON "incidents"
 -- Deleted incidents (their students go first, which already dropped the pairs): uncounted.
 CREATE OR REPLACE FUNCTION incidents_graph_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE incident_day_counts c SET n = c.n - x.n
-    FROM (SELECT o.school_id, (o.occurred_at AT TIME ZONE s.time_zone)::date AS day, o.classification,
-                 o.category_id, o.group_ids, count(*)::int AS n
-            FROM gone o JOIN schools s ON s.id = o.school_id WHERE o.status <> 'cancelled'
-           GROUP BY 1, 2, 3, 4, 5) x
-   WHERE c.school_id = x.school_id AND c.day = x.day AND c.classification = x.classification
-     AND c.category_id = x.category_id AND c.group_ids = x.group_ids;
+  -- A school being deleted is already gone from schools: nothing is written for it.
+  WITH d AS (
+    SELECT x.school_id, x.day, x.classification, x.category_id, x.group_ids, sum(x.d)::int AS n
+      FROM (SELECT o.school_id, (o.occurred_at AT TIME ZONE s.time_zone)::date AS day, o.classification, o.category_id, o.group_ids, -1 AS d
+              FROM gone o JOIN schools s ON s.id = o.school_id WHERE o.status <> 'cancelled') x
+     GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(x.d) <> 0
+  ), counts AS (
+    INSERT INTO incident_day_counts AS c (school_id, day, classification, category_id, group_ids, n)
+    SELECT school_id, day, classification, category_id, group_ids, n FROM d ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (school_id, day, classification, category_id, group_ids) DO UPDATE SET n = c.n + excluded.n
+    RETURNING 1
+  ), totals AS (
+    INSERT INTO incident_day_totals AS c (school_id, day, classification, category_id, n)
+    SELECT school_id, day, classification, category_id, sum(n)::int FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (school_id, day, classification, category_id) DO UPDATE SET n = c.n + excluded.n
+    RETURNING 1
+  )
+  INSERT INTO incident_day_groups AS c (school_id, group_id, day, classification, category_id, n)
+  SELECT d.school_id, g.id, d.day, d.classification, d.category_id, sum(d.n)::int
+    FROM d CROSS JOIN LATERAL unnest(d.group_ids) AS g(id)
+   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (school_id, group_id, day, classification, category_id) DO UPDATE SET n = c.n + excluded.n;
   DELETE FROM incident_pairs p USING gone o WHERE p.school_id = o.school_id AND p.incident_id = o.id;
   RETURN NULL;
 END $$;
@@ -157,6 +224,15 @@ SELECT i.school_id, (i.occurred_at AT TIME ZONE s.time_zone)::date, i.classifica
  WHERE i.status <> 'cancelled'
  GROUP BY 1, 2, 3, 4, 5
 ON CONFLICT (school_id, day, classification, category_id, group_ids) DO NOTHING;
+--> statement-breakpoint
+INSERT INTO incident_day_totals (school_id, day, classification, category_id, n)
+SELECT school_id, day, classification, category_id, sum(n)::int FROM incident_day_counts GROUP BY 1, 2, 3, 4
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO incident_day_groups (school_id, group_id, day, classification, category_id, n)
+SELECT c.school_id, g.id, c.day, c.classification, c.category_id, sum(c.n)::int
+  FROM incident_day_counts c CROSS JOIN LATERAL unnest(c.group_ids) AS g(id) GROUP BY 1, 2, 3, 4, 5
+ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 INSERT INTO incident_pairs (school_id, incident_id, student_a, student_b, kind, group_a, group_b, classification,
   occurred_at)
@@ -178,7 +254,7 @@ DECLARE
   t text;
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'convive_app') THEN
-    FOREACH t IN ARRAY ARRAY['incident_day_counts', 'incident_pairs']
+    FOREACH t IN ARRAY ARRAY['incident_day_counts', 'incident_day_totals', 'incident_day_groups', 'incident_pairs']
     LOOP
       EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO convive_app', t);
       EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);

@@ -24,6 +24,39 @@ export const incidentDayCounts = pgTable(
   ],
 );
 
+/** The same counts without the groups: the school's series reads a few thousand rows a year. */
+export const incidentDayTotals = pgTable(
+  "incident_day_totals",
+  {
+    schoolId: schoolIdColumn(),
+    day: date("day").notNull(),
+    classification: text("classification").notNull(),
+    categoryId: integer("category_id").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "incident_day_totals_pk", columns: [t.schoolId, t.day, t.classification, t.categoryId] })],
+);
+
+/** Per group an incident concerns (an incident of two groups counts in each): one group's series, or by group. */
+export const incidentDayGroups = pgTable(
+  "incident_day_groups",
+  {
+    schoolId: schoolIdColumn(),
+    groupId: integer("group_id").notNull(),
+    day: date("day").notNull(),
+    classification: text("classification").notNull(),
+    categoryId: integer("category_id").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: "incident_day_groups_pk",
+      columns: [t.schoolId, t.groupId, t.day, t.classification, t.categoryId],
+    }),
+    index("incident_day_groups_day_idx").on(t.schoolId, t.day),
+  ],
+);
+
 /** One row per non-cancelled incident and pair of its students (student_a < student_b). */
 export const incidentPairs = pgTable(
   "incident_pairs",

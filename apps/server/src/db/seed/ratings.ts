@@ -5,8 +5,7 @@ import type { Tx } from "../client.ts";
  * Ratings of the demo (issue 13 §2 and §6): Bimestre 1 rated for every group by its head teacher — mostly passing,
  * a few low — and published to the families; a few comments (staff-only and for the family); Bimestre 2 partly
  * rated for docente@'s group, so the grid opens half done. Set-based inserts: one statement per part, whatever the
- * school's size. Values are deterministic per student and measure (hashtext), so every copy of the school reads
- * the same.
+ * school's size. Values come from a hash of the student, measure and period ids: the same on every load of the demo.
  */
 export async function seedRatings(tx: Tx, input: { schoolId: string; directorId: number; docenteGroupId: number }) {
   const { schoolId, directorId, docenteGroupId } = input;

@@ -81,11 +81,57 @@ export interface SeriesSpec {
 }
 
 /**
- * Incidents per bucket and stack key, and per bucket in all. School-wide viewers read the daily rollup
- * (incident_day_counts, kept by migration 0018's triggers); a scope narrower than the school (a teacher's groups and
- * records) counts its incidents on the fly, as the archive finds them.
+ * Incidents per bucket and stack key, and per bucket in all. School-wide viewers read migration 0018's rollups: the
+ * school's totals (no group filter), one group's rows (a group filter, or stacked by group), or the rows keyed by
+ * the set of groups (a filter naming several groups: an incident concerning two of them counts once). A scope
+ * narrower than the school (a teacher's groups and records) counts its incidents on the fly, as the archive finds them.
  */
 export async function seriesCounts(tx: Tx, spec: SeriesSpec) {
+  const byGroup = spec.stack === "group";
+  const groups = spec.groupIds;
+  const range = (day: SQL) => sql`${day} >= ${spec.from}::date and ${day} <= ${spec.to}::date`;
+  const where = (src: string) => {
+    const out: SQL[] = [];
+    if (spec.classification) out.push(sql`${sql.raw(src)}.classification = ${spec.classification}`);
+    if (spec.categoryId) out.push(sql`${sql.raw(src)}.category_id = ${spec.categoryId}`);
+    return out;
+  };
+  const and_ = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+  const bucket = (src: string) => sql`to_char(date_trunc(${spec.unit}, ${sql.raw(src)}.day::timestamp), 'YYYY-MM-DD')`;
+  const keyOf = (src: string, group: SQL) =>
+    spec.stack === "classification"
+      ? sql`${sql.raw(src)}.classification`
+      : byGroup
+        ? sql`${group}::text`
+        : sql`${sql.raw(src)}.category_id::text`;
+  const run = <T>(query: SQL) =>
+    inSchool(tx, spec.schoolId, async (scoped) => ((await scoped.execute(query)) as unknown as { rows: T[] }).rows);
+  type Stack = { bucket: string; key: string; n: number };
+  type Total = { bucket: string; n: number };
+
+  if (spec.scope.kind === "school" && (groups === null || groups.length === 1)) {
+    const totals = sql`select ${bucket("t")} as bucket, sum(t.n)::int as n from incident_day_totals t
+       where t.school_id = ${spec.schoolId} and ${range(sql`t.day`)} and ${and_(where("t"))} group by 1`;
+    const perGroup = (key: SQL) => sql`
+      select ${bucket("g")} as bucket, ${key} as key, sum(g.n)::int as n from incident_day_groups g
+       where g.school_id = ${spec.schoolId} and ${range(sql`g.day`)} and ${and_(where("g"))}
+         ${groups ? sql`and g.group_id = ${groups[0]}` : sql``}
+       group by 1, 2`;
+    if (groups) {
+      // One group: its rows hold every figure; by group, the one stack is the total.
+      const stacks = await run<Stack>(perGroup(keyOf("g", sql`g.group_id`)));
+      return { stacks, totals: null };
+    }
+    if (byGroup) {
+      const [stacks, sums] = await Promise.all([run<Stack>(perGroup(sql`g.group_id::text`)), run<Total>(totals)]);
+      return { stacks, totals: sums };
+    }
+    const stacks = await run<Stack>(sql`
+      select ${bucket("t")} as bucket, ${keyOf("t", sql`0`)} as key, sum(t.n)::int as n from incident_day_totals t
+       where t.school_id = ${spec.schoolId} and ${range(sql`t.day`)} and ${and_(where("t"))} group by 1, 2`);
+    return { stacks, totals: null };
+  }
+
   const c = incidentDayCounts;
   const source =
     spec.scope.kind === "school"
@@ -101,27 +147,17 @@ export async function seriesCounts(tx: Tx, spec: SeriesSpec) {
              where ${incidentsWhere(spec.scope)} and ${incidents.status} <> 'cancelled'
                and ${incidents.occurredAt} >= (${spec.from}::date)::timestamp at time zone ${spec.timeZone}
                and ${incidents.occurredAt} < (${spec.to}::date + 1)::timestamp at time zone ${spec.timeZone}`;
-  const where: SQL[] = [sql`true`];
-  if (spec.classification) where.push(sql`src.classification = ${spec.classification}`);
-  if (spec.categoryId) where.push(sql`src.category_id = ${spec.categoryId}`);
-  if (spec.groupIds) where.push(sql`src.group_ids && ${intArray(spec.groupIds)}`);
-  const bucket = sql`to_char(date_trunc(${spec.unit}, src.day::timestamp), 'YYYY-MM-DD')`;
-  const byGroup = spec.stack === "group";
-  const key =
-    spec.stack === "classification" ? sql`src.classification` : byGroup ? sql`g.id::text` : sql`src.category_id::text`;
-  const groupWhere = byGroup && spec.groupIds ? sql` and g.id = any(${intArray(spec.groupIds)})` : sql``;
-  const filtered = sql.join(where, sql` and `);
-  const run = <T>(query: SQL) =>
-    inSchool(tx, spec.schoolId, async (scoped) => ((await scoped.execute(query)) as unknown as { rows: T[] }).rows);
+  const filtered = and_([...where("src"), ...(groups ? [sql`src.group_ids && ${intArray(groups)}`] : [])]);
+  const groupWhere = byGroup && groups ? sql` and g.id = any(${intArray(groups)})` : sql``;
   const [stacks, totals] = await Promise.all([
-    run<{ bucket: string; key: string; n: number }>(sql`
-      select ${bucket} as bucket, ${key} as key, sum(src.n)::int as n
+    run<Stack>(sql`
+      select ${bucket("src")} as bucket, ${keyOf("src", sql`g.id`)} as key, sum(src.n)::int as n
         from (${source}) src ${byGroup ? sql`cross join lateral unnest(src.group_ids) as g(id)` : sql``}
        where ${filtered}${groupWhere}
        group by 1, 2`),
     byGroup
-      ? run<{ bucket: string; n: number }>(sql`
-          select ${bucket} as bucket, sum(src.n)::int as n from (${source}) src where ${filtered} group by 1`)
+      ? run<Total>(sql`
+          select ${bucket("src")} as bucket, sum(src.n)::int as n from (${source}) src where ${filtered} group by 1`)
       : Promise.resolve(null),
   ]);
   return { stacks, totals };

@@ -7,7 +7,8 @@ import * as periodsRepo from "./periods.repository.ts";
 import * as repo from "./ratings.repository.ts";
 
 const TYPE = "ratings.published.family";
-const link = (studentId: number) => `/scorecard?student=${studentId}`;
+// The scorecard picks its student from ?alumno= (?student= opens the student's file over any screen).
+const link = (studentId: number) => `/scorecard?alumno=${studentId}`;
 
 /**
  * Publishing a period tells the families (issue 13 §4): one in-app notification per family member and child, in

@@ -39,7 +39,8 @@ export function createEffectivenessService(deps: { db: Db }) {
       db,
       slice,
       incidentsWhere(scope),
-      { from: slice.from, to: slice.to },
+      // The whole school year (a period is mostly too short for actions completed 30 days ago and more).
+      { from: slice.year.from, to: slice.year.to },
       EFFECTIVENESS_WINDOW_DAYS,
     );
     return {

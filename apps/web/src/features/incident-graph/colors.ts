@@ -9,11 +9,6 @@ export const KIND_COLORS: Record<PairKind, string> = {
   "involved-involved": "#d9480f",
   other: "#868e96",
 };
-export const KIND_MANTINE: Record<PairKind, string> = {
-  "involved-affected": "red.9",
-  "involved-involved": "orange.9",
-  other: "gray.6",
-};
 
 const COMMUNITY_COLORS = [
   "#1c7ed6",

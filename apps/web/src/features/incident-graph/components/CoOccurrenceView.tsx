@@ -132,8 +132,8 @@ export function CoOccurrenceView({
       )}
       {hasPairs && !phone && (
         <Grid gap="md" align="flex-start">
-          <Grid.Col span={{ base: 12, lg: 7 }}>{map}</Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>{table}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>{map}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>{table}</Grid.Col>
         </Grid>
       )}
       {data && (

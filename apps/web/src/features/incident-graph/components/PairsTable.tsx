@@ -1,8 +1,8 @@
 import type { GraphEdge, GraphNode } from "@convive/domain";
-import { Badge, Button, Paper, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { Box, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { KIND_MANTINE } from "../colors.ts";
+import { KIND_COLORS } from "../colors.ts";
 
 const PAGE = 25;
 
@@ -26,8 +26,8 @@ export function PairsTable({
           {node?.name}
         </Text>
         {node?.group_label && (
-          <Text span size="xs" c="gray.7">
-            {` · ${node.group_label}`}
+          <Text size="xs" c="gray.7">
+            {node.group_label}
           </Text>
         )}
         <VisuallyHidden>{` ${t("pairs.showIncidents")}`}</VisuallyHidden>
@@ -68,9 +68,12 @@ export function PairsTable({
                 <Table.Td ta="right">{e.count}</Table.Td>
                 <Table.Td ta="right">{e.score}</Table.Td>
                 <Table.Td>
-                  <Badge color={KIND_MANTINE[e.kind]} variant="light" size="sm" style={{ textTransform: "none" }}>
-                    {t(`map.kinds.${e.kind}`)}
-                  </Badge>
+                  <Group gap={6} wrap="nowrap">
+                    <Box w={10} h={10} bg={KIND_COLORS[e.kind]} aria-hidden style={{ borderRadius: 5, flex: "none" }} />
+                    <Text size="xs" fw={600}>
+                      {t(`map.kinds.${e.kind}`)}
+                    </Text>
+                  </Group>
                   <Text size="xs" c="gray.7" mt={2}>
                     {t("pairs.breakdown", { ia: e.involved_affected, ii: e.involved_involved, other: e.other })}
                   </Text>

@@ -59,7 +59,7 @@ export default function SigmaMap({ data, selected, onSelect, onFail, label, heig
       forceAtlas2.assign(graph, {
         iterations: n > 500 ? 60 : 150,
         getEdgeWeight: "weight",
-        settings: { ...forceAtlas2.inferSettings(graph), edgeWeightInfluence: 1 },
+        settings: { ...forceAtlas2.inferSettings(graph), edgeWeightInfluence: 1, strongGravityMode: true },
       });
     }
     let sigma: Sigma;
@@ -71,13 +71,15 @@ export default function SigmaMap({ data, selected, onSelect, onFail, label, heig
         defaultEdgeType: "line",
         allowInvalidContainer: true,
         // Room for the names drawn beside the students at the edges.
-        stagePadding: 70,
+        stagePadding: Math.round(Math.min(140, Math.max(40, element.clientWidth * 0.2))),
       });
     } catch (error) {
       console.warn("co-occurrence map unavailable", error);
       fail.current();
       return;
     }
+    // A little zoomed out, so the names beside the outermost students stay inside the frame.
+    sigma.getCamera().setState({ ratio: 1.3 });
     sigma.on("clickNode", ({ node }) => select.current(Number(node)));
     sigma.on("enterNode", () => {
       element.style.cursor = "pointer";

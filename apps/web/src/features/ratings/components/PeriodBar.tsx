@@ -22,7 +22,7 @@ export function PeriodState({ period }: { period: RatingPeriod }) {
   return (
     <Group gap="xs">
       <Badge
-        variant="light"
+        variant="outline"
         color={period.state === "open" ? "teal.9" : period.state === "closed" ? "gray.8" : "blue.9"}
       >
         {state}

@@ -94,9 +94,11 @@ export function PhoneRater({
                     return (
                       <Button
                         key={v}
-                        size="lg"
-                        h={52}
-                        px={4}
+                        size="md"
+                        mih={52}
+                        h="auto"
+                        px={6}
+                        styles={{ label: { whiteSpace: "normal", lineHeight: 1.2 } }}
                         disabled={!grid.editable}
                         variant={chosen ? "filled" : "default"}
                         aria-pressed={chosen}

@@ -66,7 +66,7 @@ export function StaffRatings({ options }: { options: RatingOptions }) {
           onChange={(v) => set("group", v)}
           allowDeselect={false}
           searchable
-          w={260}
+          w={{ base: "100%", xs: 260 }}
         />
         <Select
           label={t("period")}
@@ -74,7 +74,7 @@ export function StaffRatings({ options }: { options: RatingOptions }) {
           value={String(period.id)}
           onChange={(v) => set("period", v)}
           allowDeselect={false}
-          w={200}
+          w={{ base: "100%", xs: 200 }}
         />
         <PeriodState period={period} />
         {options.manages && <PeriodActions period={period} />}
@@ -130,7 +130,7 @@ function GridView({ grid, canRate }: { grid: Grid; canRate: boolean }) {
       {grid.editable && (
         <Group justify="space-between" gap="sm">
           <Text fz="sm" c="gray.7" maw={640}>
-            {t("help")}
+            {phone ? "" : t("help")}
           </Text>
           <Group gap="sm">
             {previous && (

@@ -123,51 +123,50 @@ export function EffectivenessPanel({ e }: { e: Effectiveness | undefined }) {
           {t("effectiveness.none")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table fz="sm" verticalSpacing={4} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t("effectiveness.guideline")}</Table.Th>
-                <Table.Th scope="col">{t("effectiveness.cases")}</Table.Th>
-                <Table.Th scope="col">{t("effectiveness.with")}</Table.Th>
-                <Table.Th scope="col">{t("effectiveness.without")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {e.guidelines.map((g) => (
-                <Table.Tr key={`${g.guideline}|${g.classification}`}>
-                  <Table.Td>
-                    {g.guideline}{" "}
-                    <Badge size="xs" variant="light" color="gray" tt="none">
-                      {t(`classification.${g.classification}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{g.cases}</Table.Td>
-                  {g.enough ? (
-                    <>
-                      <Table.Td>
-                        {t("effectiveness.share", { share: pct(g.share), recurred: g.recurred, cases: g.cases })}
-                      </Table.Td>
-                      <Table.Td>
-                        {t("effectiveness.share", {
-                          share: pct(g.without.share),
-                          recurred: g.without.recurred,
-                          cases: g.without.cases,
-                        })}
-                      </Table.Td>
-                    </>
-                  ) : (
-                    <Table.Td colSpan={2}>
-                      <Text size="sm" c="dimmed">
-                        {t("effectiveness.notEnough", { min: e.min_cases })}
-                      </Text>
+        // No side-scrolling box (it would hold nothing to focus): the columns wrap on a phone.
+        <Table fz="sm" verticalSpacing={4} horizontalSpacing={6} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t("effectiveness.guideline")}</Table.Th>
+              <Table.Th scope="col">{t("effectiveness.cases")}</Table.Th>
+              <Table.Th scope="col">{t("effectiveness.with")}</Table.Th>
+              <Table.Th scope="col">{t("effectiveness.without")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {e.guidelines.map((g) => (
+              <Table.Tr key={`${g.guideline}|${g.classification}`}>
+                <Table.Td>
+                  {g.guideline}{" "}
+                  <Badge size="xs" variant="light" color="gray" tt="none">
+                    {t(`classification.${g.classification}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{g.cases}</Table.Td>
+                {g.enough ? (
+                  <>
+                    <Table.Td>
+                      {t("effectiveness.share", { share: pct(g.share), recurred: g.recurred, cases: g.cases })}
                     </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    <Table.Td>
+                      {t("effectiveness.share", {
+                        share: pct(g.without.share),
+                        recurred: g.without.recurred,
+                        cases: g.without.cases,
+                      })}
+                    </Table.Td>
+                  </>
+                ) : (
+                  <Table.Td colSpan={2}>
+                    <Text size="sm" c="dimmed">
+                      {t("effectiveness.notEnough", { min: e.min_cases })}
+                    </Text>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Panel>
   );

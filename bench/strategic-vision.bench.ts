@@ -1,0 +1,274 @@
+/**
+ * Strategic vision bench (`npm run bench:strategic-vision`, issue 14 §5): fills the demo school with
+ * BENCH_INCIDENTS incidents (default 200 000, over the last year, with a quarter as many observations and the
+ * generator's recurring pairs), then measures the server time of every dashboard endpoint for the Director and for
+ * a Docente given the module:
+ *
+ * - "as served": BENCH_ROUNDS requests per filter combination over HTTP, read from `Server-Timing` — what a person
+ *   waits for, the per-school cache (at most a minute old) included: the first request of a combination computes,
+ *   the rest are served from memory until the minute is up;
+ * - "computed": the same combinations computed every time (the services' uncached path, no HTTP): what the first
+ *   request of each minute costs.
+ *
+ * Targets (server time, p95): ≤ 150 ms at 200 000 incidents, ≤ 300 ms at 1 000 000 (PostgreSQL). Figures for the
+ * note, not a timed test: the exit code says only whether the run worked.
+ *
+ * BENCH_DATABASE_URL=postgres://… | postgres-fresh (or --postgres)   default: in-memory PGlite
+ * BENCH_INCIDENTS (default 200000), BENCH_ROUNDS (default 20), BENCH_COMPUTED_ROUNDS (default 5).
+ */
+import { cpus, loadavg } from "node:os";
+import { sql } from "drizzle-orm";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config/config.ts";
+import { type Db, openDb } from "../apps/server/src/db/client.ts";
+import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { generateIncidents } from "../apps/server/src/db/seed/incidents.ts";
+import { createDashboardService } from "../apps/server/src/modules/strategic-vision/dashboard.service.ts";
+import { createEffectivenessService } from "../apps/server/src/modules/strategic-vision/effectiveness.service.ts";
+import { benchDatabase } from "./database.ts";
+import { runBench } from "./run.ts";
+
+const SCHOOL_ID = "colegio-demo";
+const positive = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return Math.round(value);
+};
+const wanted = positive("BENCH_INCIDENTS", 200_000);
+const rounds = positive("BENCH_ROUNDS", 20);
+const computedRounds = positive("BENCH_COMPUTED_ROUNDS", 5);
+const TARGET_MS = wanted > 500_000 ? 300 : 150;
+
+type Json = Record<string, unknown>;
+type Rows = { rows: Json[] };
+const rowsOf = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows).rows;
+
+/** The school at the wanted size: what is missing is generated (with observations), then vacuumed and analysed. */
+async function ensureData(db: Db): Promise<string> {
+  const started = performance.now();
+  const [row] = await rowsOf(db, sql`select count(*)::int as n from incidents where school_id = ${SCHOOL_ID}`);
+  const existing = Number(row?.n ?? 0);
+  if (existing >= wanted) return `${existing} incidents already there (reused)`;
+  const count = wanted - existing;
+  await db.transaction((tx) =>
+    generateIncidents(tx, SCHOOL_ID, {
+      count,
+      days: 365,
+      beforeSchoolYear: true,
+      seed: existing + 7,
+      observations: Math.round(count / 4),
+    }),
+  );
+  await db.execute(sql`vacuum analyze`);
+  return `${count} incidents generated in ${((performance.now() - started) / 1000).toFixed(1)} s (${wanted} in all)`;
+}
+
+interface Account {
+  label: string;
+  headers: Record<string, string>;
+  userId: number;
+}
+
+async function signIn(base: string, email: string, label: string): Promise<Account> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { access_token?: string; user?: { id: number } } };
+  if (res.status !== 200 || !body.data?.access_token) throw new Error(`sign-in as ${email}: ${res.status}`);
+  return {
+    label,
+    userId: body.data.user!.id,
+    headers: { authorization: `Bearer ${body.data.access_token}`, "x-school-id": SCHOOL_ID },
+  };
+}
+
+async function call(base: string, account: Account, path: string) {
+  const res = await fetch(`${base}${path}`, { headers: account.headers });
+  const bytes = await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`GET ${path} as ${account.label}: ${res.status} ${Buffer.from(bytes)}`);
+  const timing = /app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "");
+  if (!timing) throw new Error(`${path}: no Server-Timing header`);
+  return { ms: Number(timing[1]), bytes };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const fmt = (n: number) => n.toFixed(1);
+
+async function combinations(db: Db) {
+  const [current] = await rowsOf(
+    db,
+    sql`select p.id from periods p join school_years y on y.school_id = p.school_id and y.id = p.school_year_id
+         where p.school_id = ${SCHOOL_ID} and y.is_current
+           and (now() at time zone 'America/Mexico_City')::date between p.starts_on and p.ends_on`,
+  );
+  const [previous] = await rowsOf(
+    db,
+    sql`select id from periods where school_id = ${SCHOOL_ID} and ends_on < (select starts_on from periods
+         where id = ${Number(current?.id ?? 0)}) order by ends_on desc limit 1`,
+  );
+  const [group] = await rowsOf(
+    db,
+    sql`select g.id, g.grade_id, gr.section_id from groups g join grades gr on gr.school_id = g.school_id
+          and gr.id = g.grade_id join school_years y on y.school_id = g.school_id and y.id = g.school_year_id
+         where g.school_id = ${SCHOOL_ID} and y.is_current order by g.id limit 1`,
+  );
+  return [
+    "",
+    ...(previous ? [`period_id=${previous.id}`] : []),
+    "whole_year=1",
+    `section_id=${group!.section_id}`,
+    `grade_id=${group!.grade_id}`,
+    `group_id=${group!.id}`,
+  ];
+}
+
+/** Gives the Docente profile the module (as a school may), so the bench measures a teacher's scope too. */
+async function grantTeachers(db: Db) {
+  await db.execute(sql`
+    insert into profile_permissions (school_id, profile_id, permission)
+    select p.school_id, p.id, x.permission from profiles p
+      cross join (values ('module-strategic-vision'), ('strategic-vision.read')) x(permission)
+     where p.school_id = ${SCHOOL_ID} and p.template_key = 'docente'
+    on conflict do nothing`);
+}
+
+async function main() {
+  const database = await benchDatabase(process.env, process.argv.slice(2));
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DEMO_DATA: "false",
+    WEB_DIST: "/nonexistent",
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+  });
+  const opened = await openDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await seedDemoIfEmpty(opened.db);
+    const note = await ensureData(opened.db);
+    await grantTeachers(opened.db);
+    app = await buildApp({ config, db: opened.db });
+    const base = await app.listen({ host: "127.0.0.1", port: 0 });
+    const [observations] = await rowsOf(
+      opened.db,
+      sql`select count(*)::int as n from accompaniment_observations where school_id = ${SCHOOL_ID}`,
+    );
+    console.log(`Convive strategic vision bench — ${database.label}`);
+    console.log(
+      `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}; ${note}; ${observations?.n} observations\n`,
+    );
+
+    const director = await signIn(base, "director@convive.test", "Director");
+    const teacher = await signIn(base, "docente@convive.test", "Docente");
+    const combos = await combinations(opened.db);
+
+    // As served: HTTP, Server-Timing, the minute's cache included.
+    const served: Json[] = [];
+    const all: number[] = [];
+    for (const account of [director, teacher]) {
+      for (const endpoint of ["/api/strategic-vision", "/api/strategic-vision/effectiveness"]) {
+        for (const combo of combos) {
+          const path = `${endpoint}${combo ? `?${combo}` : ""}`;
+          const times: number[] = [];
+          for (let i = 0; i < rounds; i++) times.push((await call(base, account, path)).ms);
+          all.push(...times);
+          served.push({
+            as: account.label,
+            endpoint: endpoint.replace("/api/strategic-vision", "") || "/",
+            filters: combo || "(current period)",
+            "first ms": fmt(times[0]!),
+            "p50 ms": fmt(percentile(times, 50)),
+            "p95 ms": fmt(percentile(times, 95)),
+          });
+        }
+      }
+    }
+    for (const path of ["/api/strategic-vision/options", "/api/strategic-vision/xlsx", "/api/strategic-vision/pdf"]) {
+      const times: number[] = [];
+      for (let i = 0; i < Math.min(rounds, 10); i++) times.push((await call(base, director, path)).ms);
+      all.push(...times);
+      served.push({
+        as: "Director",
+        endpoint: path.replace("/api/strategic-vision", ""),
+        filters: "(current period)",
+        "first ms": fmt(times[0]!),
+        "p50 ms": fmt(percentile(times, 50)),
+        "p95 ms": fmt(percentile(times, 95)),
+      });
+    }
+    console.log(`As served (HTTP, ${rounds} requests per row; the first of each row computes):`);
+    console.table(served);
+    const mark = (ok: boolean) => (ok ? "PASS" : "FAIL");
+    console.log(
+      `all endpoints as served: p50 ${fmt(percentile(all, 50))} ms, p95 ${fmt(percentile(all, 95))} ms (target ≤ ${TARGET_MS} ms) ${mark(percentile(all, 95) <= TARGET_MS)}\n`,
+    );
+
+    // Computed every time: the services' uncached path.
+    const dashboards = createDashboardService({ db: opened.db });
+    const effectiveness = createEffectivenessService({ db: opened.db });
+    const profiles = await rowsOf(
+      opened.db,
+      sql`select m.user_id, p.name, array(select permission from profile_permissions pp
+            where pp.school_id = p.school_id and pp.profile_id = p.id) as grants, p.id as profile_id
+            from memberships m join profiles p on p.school_id = m.school_id and p.id = m.profile_id
+           where m.school_id = ${SCHOOL_ID} and m.user_id in (${director.userId}, ${teacher.userId})`,
+    );
+    const computed: Json[] = [];
+    const computedAll: number[] = [];
+    for (const account of [director, teacher]) {
+      const p = profiles.find((r) => Number(r.user_id) === account.userId)!;
+      const viewer = {
+        tenant: {
+          schoolId: SCHOOL_ID,
+          profileId: Number(p.profile_id),
+          profileName: String(p.name),
+          grants: new Set(p.grants as string[]),
+        },
+        userId: account.userId,
+        language: "es" as const,
+      };
+      for (const combo of combos) {
+        const query = Object.fromEntries(
+          [...new URLSearchParams(combo).entries()].map(([k, v]) => [k, k === "whole_year" ? v : Number(v)]),
+        );
+        for (const [name, run] of [
+          ["/", () => dashboards.compute(viewer, query, "es")],
+          ["/effectiveness", () => effectiveness.compute(viewer, query)],
+        ] as const) {
+          const times: number[] = [];
+          for (let i = 0; i < computedRounds; i++) {
+            const started = performance.now();
+            await run();
+            times.push(performance.now() - started);
+          }
+          computedAll.push(...times);
+          computed.push({
+            as: account.label,
+            endpoint: name,
+            filters: combo || "(current period)",
+            "p50 ms": fmt(percentile(times, 50)),
+            "max ms": fmt(Math.max(...times)),
+          });
+        }
+      }
+    }
+    console.log(`Computed every time (no cache, no HTTP; ${computedRounds} runs per row):`);
+    console.table(computed);
+    console.log(
+      `all computed: p50 ${fmt(percentile(computedAll, 50))} ms, p95 ${fmt(percentile(computedAll, 95))} ms (target ≤ ${TARGET_MS} ms) ${mark(percentile(computedAll, 95) <= TARGET_MS)}`,
+    );
+  } finally {
+    await app?.close();
+    await opened.close();
+    await database.drop();
+  }
+}
+
+runBench(main);
