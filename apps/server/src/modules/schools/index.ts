@@ -7,6 +7,6 @@ export {
   type SchoolRow,
   updateSchool,
 } from "./schools.repository.ts";
-export type { SetupProgress } from "./setup-progress.service.ts";
 // The stages themselves, read by the strategic vision dashboard (issue 14).
 export { setupStages } from "./setup.repository.ts";
+export type { SetupProgress } from "./setup-progress.service.ts";
