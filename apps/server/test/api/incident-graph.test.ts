@@ -571,3 +571,26 @@ describe("the generator's co-occurrence and observations (issue 14 §5)", () => 
     expect(obs[0]!.badPoints).toBe(0);
   }, 120_000);
 });
+
+describe("a teacher's records outside their groups", () => {
+  it("count in their series as in their archive, but never bring another group's students onto their map", async () => {
+    // Tere records an incident about Bruno (group B): it is hers (she recorded it), so it is in her archive.
+    await insertIncident(t.db, s, {
+      students: [
+        { id: b2.id, role: "involved", groupId: s.groupB.id },
+        { id: s.b1.id, role: "affected", groupId: s.groupB.id },
+      ],
+      recordedBy: s.teacher.user.id,
+      occurredAt: at(1),
+      classification: "minor",
+      typeId: minorType.id,
+      categoryId: convivencia.id,
+    });
+    const data = await get(teacherAs, `/api/incident-graph/series?from=${D(1)}&to=${D(1)}&interval=day`);
+    expect(data.total).toBe(1);
+    const archive = await get(teacherAs, `/api/incidents?per_page=1&from=${D(1)}&to=${D(1)}&not_status=cancelled`);
+    expect(archive.total).toBe(1);
+    const pairs = await get(teacherAs, `/api/incident-graph/pairs?from=${D(1)}&to=${D(1)}&min_count=1`);
+    expect(pairs.edges).toEqual([]);
+  });
+});

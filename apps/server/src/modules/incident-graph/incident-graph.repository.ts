@@ -133,20 +133,29 @@ export async function seriesCounts(tx: Tx, spec: SeriesSpec) {
   }
 
   const c = incidentDayCounts;
+  const rolled = (extra: SQL) => sql`select ${c.day} as day, ${c.classification} as classification,
+        ${c.categoryId} as category_id, ${c.groupIds} as group_ids, ${c.n} as n
+      from ${c}
+     where ${c.schoolId} = ${spec.schoolId} and ${c.day} >= ${spec.from}::date and ${c.day} <= ${spec.to}::date
+       and ${c.n} <> 0 ${extra}`;
+  const raw = (extra: SQL) => sql`select (${incidents.occurredAt} at time zone ${spec.timeZone})::date as day,
+        ${incidents.classification} as classification, ${incidents.categoryId} as category_id,
+        ${incidents.groupIds} as group_ids, 1 as n
+      from ${incidents}
+     where ${incidents.schoolId} = ${spec.schoolId} and ${incidents.status} <> 'cancelled'
+       and ${incidents.occurredAt} >= (${spec.from}::date)::timestamp at time zone ${spec.timeZone}
+       and ${incidents.occurredAt} < (${spec.to}::date + 1)::timestamp at time zone ${spec.timeZone} and ${extra}`;
+  // A teacher's scope (modules/incidents scopeConditions): the incidents of their groups, from the rollup keyed by
+  // the groups, and those they recorded outside them, counted on the fly (an index range on their records).
   const source =
     spec.scope.kind === "school"
-      ? sql`select ${c.day} as day, ${c.classification} as classification, ${c.categoryId} as category_id,
-                   ${c.groupIds} as group_ids, ${c.n} as n
-              from ${c}
-             where ${c.schoolId} = ${spec.schoolId} and ${c.day} >= ${spec.from}::date and ${c.day} <= ${spec.to}::date
-               and ${c.n} <> 0`
-      : sql`select (${incidents.occurredAt} at time zone ${spec.timeZone})::date as day,
-                   ${incidents.classification} as classification, ${incidents.categoryId} as category_id,
-                   ${incidents.groupIds} as group_ids, 1 as n
-              from ${incidents}
-             where ${incidentsWhere(spec.scope)} and ${incidents.status} <> 'cancelled'
-               and ${incidents.occurredAt} >= (${spec.from}::date)::timestamp at time zone ${spec.timeZone}
-               and ${incidents.occurredAt} < (${spec.to}::date + 1)::timestamp at time zone ${spec.timeZone}`;
+      ? rolled(sql``)
+      : spec.scope.kind === "own" && spec.scope.groupIds.length > 0
+        ? sql`${rolled(sql`and ${c.groupIds} && ${intArray(spec.scope.groupIds)}`)}
+            union all
+            ${raw(sql`${incidents.recordedBy} = ${spec.scope.userId}
+                      and not (${incidents.groupIds} && ${intArray(spec.scope.groupIds)})`)}`
+        : raw(incidentsWhere(spec.scope));
   const filtered = and_([...where("src"), ...(groups ? [sql`src.group_ids && ${intArray(groups)}`] : [])]);
   const groupWhere = byGroup && groups ? sql` and g.id = any(${intArray(groups)})` : sql``;
   const [stacks, totals] = await Promise.all([
