@@ -75,6 +75,9 @@ describe("row-level security, the second wall", () => {
         "incident_day_groups",
         "incident_day_totals",
         "incident_pairs",
+        // Issue 14 (migration 0017): the strategic vision's settings and escalations.
+        "incident_escalations",
+        "strategic_vision_settings",
         "alert_crossings",
         "alert_rules",
         "point_awards",
