@@ -18,7 +18,7 @@ const COMMUNITY_COLORS = [
   "#0c8599",
   "#c2255c",
   "#5f3dc4",
-  "#66a80f",
+  "#5c940d",
   "#1864ab",
   "#862e9c",
 ];
