@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  balanceStartsOn,
   isPassing,
   isPeriodOpen,
   type LevelsScale,
+  managesRatings,
   type NumericScale,
   ratingScope,
   readValue,
   scaleValues,
   scoreOf,
+  valueColour,
   valueLabel,
 } from "./ratings.ts";
 
@@ -99,5 +102,38 @@ describe("who rates what", () => {
     expect(ratingScope("Familiar", new Set(["scorings.read"]))).toBe("family");
     expect(ratingScope("Docente", new Set(["scorings.create", "scorings.read", "scorings.update"]))).toBe("own");
     expect(ratingScope("Coordinador", new Set(["scorings.read", "scorings.search"]))).toBe("school");
+  });
+});
+
+describe("labels, colours and balances", () => {
+  it("reads an unknown level as typed, without a colour, and levels' values best first", () => {
+    expect(valueLabel(levels, "Z", "es")).toBe("Z");
+    expect(valueLabel({ ...levels, levels: [{ ...levels.levels[0]!, name_en: null }] }, "E", "en")).toBe("Excelente");
+    expect(valueColour(levels, "E")).toBe("#2f9e44");
+    expect(valueColour(levels, "Z")).toBeNull();
+    expect(valueColour(boleta, "8")).toBeNull();
+    expect(scaleValues(levels)).toEqual(["E", "B", "R", "RA"]);
+  });
+
+  it("has no score for a value off the scale", () => {
+    expect(scoreOf(levels, "Z")).toBeNull();
+    expect(scoreOf(boleta, "x")).toBeNull();
+    expect(scoreOf({ ...levels, levels: [levels.levels[0]!] }, "E")).toBe(100);
+    expect(isPassing(levels, "Z")).toBe(false);
+  });
+
+  it("starts a balance with the school year, the period, or never", () => {
+    const year = { startsOn: "2026-08-24" };
+    const period = { startsOn: "2026-10-26" };
+    expect(balanceStartsOn("year", year, period)).toBe("2026-08-24");
+    expect(balanceStartsOn("period", year, period)).toBe("2026-10-26");
+    expect(balanceStartsOn("period", year, null)).toBe("2026-08-24");
+    expect(balanceStartsOn("none", year, period)).toBeNull();
+  });
+
+  it("leaves reopening and publishing to whoever reads the whole school and may change ratings", () => {
+    expect(managesRatings(new Set(["scorings.search", "scorings.update"]))).toBe(true);
+    expect(managesRatings(new Set(["scorings.update", "scorings.create"]))).toBe(false);
+    expect(managesRatings(new Set(["scorings.search", "scorings.read"]))).toBe(false);
   });
 });
