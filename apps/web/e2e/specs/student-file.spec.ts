@@ -1,4 +1,5 @@
 /// <reference types="node" />
+import { DEFAULT_TIME_ZONE, todayIn } from "@convive/domain/core";
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
@@ -114,7 +115,8 @@ test("a family lands on their children; an observation shown to them reaches the
       student_id: child.id,
       observation_type_id: type.id,
       text,
-      observed_on: new Date().toISOString().slice(0, 10),
+      // The school's day (Mexico City), not UTC's: from 18:00 there UTC is already tomorrow, a future date.
+      observed_on: todayIn(DEFAULT_TIME_ZONE),
     },
   });
 
