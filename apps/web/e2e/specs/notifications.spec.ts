@@ -95,8 +95,12 @@ test("opening the notifications screen from the menu clears the bell as the bell
   await expectNoViolations(page, testInfo, "notifications-es", LANDMARK_RULES);
 
   // The bell's click does the same: a new arrival rings it on this screen, the click clears it.
+  // The reload opens a new socket: the arrival is sent once it is connected (as the first part waits for), else it
+  // reaches this page only with the next 30 s poll.
+  const reconnected = socketConnected(page);
   await page.goto("/register");
   await layout.expectReady(/\/register$/);
+  await reconnected;
   await notify(assigner, reader);
   await expect(layout.bell(1)).toBeVisible();
   await layout.bell(1).click();

@@ -378,7 +378,10 @@ function incidentScreens(): ShellScreen[] {
       name: "ratings",
       async open(page, lang) {
         await openSignedIn(page, lang, DEMO.docente, "/ratings");
-        await expect(main(page).getByRole("grid").locator("tbody tr").first()).toBeVisible();
+        // A desktop shows the grid; a phone one student at a time ("Estudiante 1 de 16").
+        const gridRow = main(page).getByRole("grid").locator("tbody tr").first();
+        const phoneStudent = main(page).getByText(/^(Estudiante|Student) 1 (de|of) \d+$/);
+        await expect(gridRow.or(phoneStudent)).toBeVisible();
       },
     },
     {
