@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { incidents } from "./incidents.ts";
 import { schoolIdColumn, schools, updatedAt } from "./schools.ts";
 
@@ -43,5 +43,26 @@ export const incidentEscalations = pgTable(
       foreignColumns: [incidents.schoolId, incidents.id],
     }).onDelete("cascade"),
     index("incident_escalations_waiting_idx").on(t.schoolId).where(sql`acted_at is null`),
+  ],
+);
+
+/**
+ * Migration 0019: non-cancelled incidents per school, unit (the school with unit_id 0, or a section, grade or group
+ * an incident concerns), dimension, school day and key. Written only by the database's trigger on incidents (same
+ * transaction as the write); the dashboard reads it (modules/strategic-vision/rollup.repository.ts).
+ */
+export const incidentUnitDays = pgTable(
+  "incident_unit_days",
+  {
+    schoolId: schoolIdColumn(),
+    unit: text("unit").notNull(),
+    unitId: integer("unit_id").notNull(),
+    dim: text("dim").notNull(),
+    day: date("day").notNull(),
+    key: text("key").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: "incident_unit_days_pk", columns: [t.schoolId, t.unit, t.unitId, t.dim, t.day, t.key] }),
   ],
 );

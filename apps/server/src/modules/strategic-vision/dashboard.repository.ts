@@ -12,8 +12,8 @@ import type { Slice } from "./range.ts";
  */
 
 type Row = Record<string, unknown>;
-const rowsOf = async (tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
-const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(",")}}`;
+export const rowsOf = async (tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
+export const intArray = (ids: readonly number[]) => `{${ids.map(Number).join(",")}}`;
 
 export interface Days {
   from: string;
@@ -35,7 +35,7 @@ export function incidentConditions(slice: Slice, scopeSql: SQL, days: Days, extr
 const notCancelled = sql`incidents.status <> 'cancelled'`;
 const nameIn = (language: Language, table: string) =>
   sql.raw(language === "en" ? `coalesce(${table}.name_en, ${table}.name_es)` : `${table}.name_es`);
-const sectionIn = (language: Language) => sql.raw(language === "en" ? "coalesce(sc.name_en, sc.name)" : "sc.name");
+export const sectionIn = (language: Language) => sql.raw(language === "en" ? "coalesce(sc.name_en, sc.name)" : "sc.name");
 
 export interface Counted {
   dim: string;
@@ -55,32 +55,40 @@ export async function periodCounts(
   days: Days,
   language: Language,
 ): Promise<Counted[]> {
-  const s = slice.schoolId;
   const tz = slice.timeZone;
-  const rows = await rowsOf(
-    tx,
-    sql`with base as materialized (
+  const counted = sql`with base as materialized (
       select incidents.id, incidents.classification, incidents.category_id, incidents.type_id,
              incidents.recorded_by, nullif(btrim(incidents.place), '') as place, incidents.group_ids,
              extract(isodow from incidents.occurred_at at time zone ${tz})::int as dow,
              extract(hour from incidents.occurred_at at time zone ${tz})::int as hr
         from incidents where ${incidentConditions(slice, scopeSql, days, [notCancelled])}
     ), gmap as materialized (
-      select id, grade_id from groups where school_id = ${s}
-    ), counted as (
-      select 'all' as dim, '' as key, count(*)::int as n from base
-      union all select 'classification', classification, count(*)::int from base group by classification
-      union all select 'category', category_id::text, count(*)::int from base group by category_id
-      union all select 'type', type_id::text, count(*)::int from base group by type_id
-      union all select 'recorder', recorded_by::text, count(*)::int from base group by recorded_by
-      union all select 'place', place, count(*)::int from base where place is not null group by place
-      union all select 'slot', dow || ':' || hr, count(*)::int from base group by dow, hr
-      union all select 'group', g::text, count(*)::int from base, unnest(base.group_ids) g group by g
-      union all select 'grade', x.grade_id::text, count(*)::int
-        from (select distinct base.id, gmap.grade_id from base, unnest(base.group_ids) u(g)
-                join gmap on gmap.id = u.g) x
-       group by x.grade_id
+      select id, grade_id from groups where school_id = ${slice.schoolId}
     )
+    select 'all' as dim, '' as key, count(*)::int as n from base
+    union all select 'classification', classification, count(*)::int from base group by classification
+    union all select 'category', category_id::text, count(*)::int from base group by category_id
+    union all select 'type', type_id::text, count(*)::int from base group by type_id
+    union all select 'recorder', recorded_by::text, count(*)::int from base group by recorded_by
+    union all select 'place', place, count(*)::int from base where place is not null group by place
+    union all select 'slot', dow || ':' || hr, count(*)::int from base group by dow, hr
+    union all select 'group', g::text, count(*)::int from base, unnest(base.group_ids) g group by g
+    union all select 'grade', x.grade_id::text, count(*)::int
+      from (select distinct base.id, gmap.grade_id from base, unnest(base.group_ids) u(g)
+              join gmap on gmap.id = u.g) x
+     group by x.grade_id`;
+  return labelled(tx, slice.schoolId, counted, language);
+}
+
+/**
+ * Counts (`counted`: dim, key, n) with each key's label in the language: categories, types, recorders, groups and
+ * grades by name; places and slots as they are.
+ */
+export async function labelled(tx: Tx, schoolId: string, counted: SQL, language: Language): Promise<Counted[]> {
+  const s = schoolId;
+  const rows = await rowsOf(
+    tx,
+    sql`with counted as (${counted})
     select c.dim, c.key, c.n,
            case c.dim
              when 'category' then (select ${nameIn(language, "ic")} from incident_categories ic
@@ -161,6 +169,14 @@ export async function overdueActions(tx: Tx, slice: Slice, scopeSql: SQL) {
 
 /** Students with at least `min` incidents between two days, most first (their group in the chosen year). */
 export async function earlyWarning(tx: Tx, slice: Slice, scopeSql: SQL, days: Days, min: number, language: Language) {
+  const counted = sql`select sid, count(*)::int as n from incidents, unnest(incidents.student_ids) sid
+                       where ${incidentConditions(slice, scopeSql, days, [notCancelled])}
+                       group by sid having count(*) >= ${min}`;
+  return studentsCounted(tx, slice, counted, language);
+}
+
+/** Students of `counted` (sid, n), most first then by name, at most 50, with their group in the chosen year. */
+export async function studentsCounted(tx: Tx, slice: Slice, counted: SQL, language: Language) {
   const s = slice.schoolId;
   const rows = await rowsOf(
     tx,
@@ -172,9 +188,7 @@ export async function earlyWarning(tx: Tx, slice: Slice, scopeSql: SQL, days: Da
                   join sections sc on sc.school_id = gr.school_id and sc.id = gr.section_id
                  where sg.school_id = ${s} and sg.student_id = st.id and sg.school_year_id = ${slice.year.id}
                  limit 1) as group_label
-          from (select sid, count(*)::int as n from incidents, unnest(incidents.student_ids) sid
-                 where ${incidentConditions(slice, scopeSql, days, [notCancelled])}
-                 group by sid having count(*) >= ${min}) x
+          from (${counted}) x
           join students st on st.school_id = ${s} and st.id = x.sid
          order by x.n desc, name limit 50`,
   );
@@ -207,39 +221,42 @@ export async function observationCounts(tx: Tx, slice: Slice, observationsSql: S
   return { total: Number(row?.total ?? 0), positive: Number(row?.positive ?? 0) };
 }
 
-/** Open incidents that happened on or before `until`, oldest first, with when they were escalated. */
-export async function agedOpen(tx: Tx, slice: Slice, scopeSql: SQL, until: string, language: Language) {
-  const s = slice.schoolId;
+const agedWhere = (slice: Slice, scopeSql: SQL, until: string) => {
   const groups = slice.groupIds ? sql`and incidents.group_ids && ${intArray(slice.groupIds)}::integer[]` : sql``;
-  const where = sql`${scopeSql} and incidents.status = 'open'
+  return sql`${scopeSql} and incidents.status = 'open'
     and incidents.occurred_at < (${until}::date + 1)::timestamp at time zone ${slice.timeZone} ${groups}`;
-  const [total, rows] = await Promise.all([
-    rowsOf(tx, sql`select count(*)::int as n from incidents where ${where}`),
-    rowsOf(
-      tx,
-      sql`select incidents.id, incidents.folio, incidents.occurred_at,
-                 (${slice.today}::date - (incidents.occurred_at at time zone ${slice.timeZone})::date) as age,
-                 (select ${nameIn(language, "it")} from incident_types it
-                   where it.school_id = ${s} and it.id = incidents.type_id) as type,
-                 (select trim(concat_ws(' ', u.first_name, u.paternal_surname)) from users u
-                   where u.id = incidents.recorded_by) as recorder,
-                 e.escalated_at
-            from incidents
-            left join incident_escalations e on e.school_id = incidents.school_id and e.incident_id = incidents.id
-           where ${where}
-           order by incidents.occurred_at limit 50`,
-    ),
-  ]);
-  return {
-    total: Number(total[0]?.n ?? 0),
-    incidents: rows.map((r) => ({
-      id: Number(r.id),
-      folio: Number(r.folio),
-      type: String(r.type ?? ""),
-      occurredAt: new Date(r.occurred_at as string | Date),
-      ageDays: Number(r.age),
-      recorder: String(r.recorder ?? ""),
-      escalatedAt: r.escalated_at ? new Date(r.escalated_at as string | Date) : null,
-    })),
-  };
+};
+
+/** How many open incidents happened on or before `until`. */
+export async function agedOpenCount(tx: Tx, slice: Slice, scopeSql: SQL, until: string) {
+  const [row] = await rowsOf(tx, sql`select count(*)::int as n from incidents where ${agedWhere(slice, scopeSql, until)}`);
+  return Number(row?.n ?? 0);
+}
+
+/** The 50 oldest open incidents that happened on or before `until`, with when they were escalated. */
+export async function agedOpenList(tx: Tx, slice: Slice, scopeSql: SQL, until: string, language: Language) {
+  const s = slice.schoolId;
+  const rows = await rowsOf(
+    tx,
+    sql`select incidents.id, incidents.folio, incidents.occurred_at,
+               (${slice.today}::date - (incidents.occurred_at at time zone ${slice.timeZone})::date) as age,
+               (select ${nameIn(language, "it")} from incident_types it
+                 where it.school_id = ${s} and it.id = incidents.type_id) as type,
+               (select trim(concat_ws(' ', u.first_name, u.paternal_surname)) from users u
+                 where u.id = incidents.recorded_by) as recorder,
+               e.escalated_at
+          from incidents
+          left join incident_escalations e on e.school_id = incidents.school_id and e.incident_id = incidents.id
+         where ${agedWhere(slice, scopeSql, until)}
+         order by incidents.occurred_at limit 50`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    folio: Number(r.folio),
+    type: String(r.type ?? ""),
+    occurredAt: new Date(r.occurred_at as string | Date),
+    ageDays: Number(r.age),
+    recorder: String(r.recorder ?? ""),
+    escalatedAt: r.escalated_at ? new Date(r.escalated_at as string | Date) : null,
+  }));
 }

@@ -1,0 +1,83 @@
+import type { Language } from "@convive/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { type Counted, type Days, labelled, rowsOf, studentsCounted } from "./dashboard.repository.ts";
+import type { Slice } from "./range.ts";
+
+/**
+ * The school-wide viewer's figures from migration 0019's rollup (incident_unit_days, kept by the database in the
+ * incidents' own transactions): the same answers as dashboard.repository.ts's queries over the incidents, read from
+ * a unit's rows of a range of days instead — a few hundred rows a day whatever the school's size.
+ * test/api/strategic-vision-rollup.test.ts proves both equal.
+ */
+
+/** The unit a slice stands for: the school, or the section, grade or group it is narrowed to. */
+export function unitOf(slice: Slice): { unit: string; id: number } {
+  if (slice.level === "group") return { unit: "group", id: Number(slice.filter.group_id) };
+  if (slice.level === "grade") return { unit: "grade", id: Number(slice.filter.grade_id) };
+  if (slice.level === "section") return { unit: "section", id: Number(slice.filter.section_id) };
+  return { unit: "school", id: 0 };
+}
+
+/** The slice's unit rows of some dimensions between two days (both included). */
+function unitRows(slice: Slice, dims: readonly string[], days: { from?: string; to: string }): SQL {
+  const { unit, id } = unitOf(slice);
+  return sql`select r.dim, r.day, r.key, r.n from incident_unit_days r
+    where r.school_id = ${slice.schoolId} and r.unit = ${unit} and r.unit_id = ${id}
+      and r.dim = any(${`{${dims.join(",")}}`}::text[])
+      ${days.from ? sql`and r.day >= ${days.from}::date` : sql``} and r.day <= ${days.to}::date`;
+}
+
+const BREAKDOWNS = ["classification", "category", "type", "recorder", "place", "group", "grade"] as const;
+
+/** dashboard.repository `periodCounts` from the rollup: whole, by each breakdown and by weekday × hour. */
+export async function periodCounts(tx: Tx, slice: Slice, days: Days, language: Language): Promise<Counted[]> {
+  const counted = sql`with r as materialized (${unitRows(slice, ["status", ...BREAKDOWNS, "hour"], days)})
+    select 'all' as dim, '' as key, coalesce(sum(n), 0)::int as n from r where dim = 'status'
+    union all select dim, key, sum(n)::int from r
+       where dim <> 'status' and dim <> 'hour' group by dim, key having sum(n) > 0
+    union all select 'slot', extract(isodow from day)::int || ':' || key, sum(n)::int from r
+       where dim = 'hour' group by 2 having sum(n) > 0`;
+  return labelled(tx, slice.schoolId, counted, language);
+}
+
+/** The incidents of a range by classification (what the previous period is compared on). */
+export async function classificationCounts(tx: Tx, slice: Slice, days: Days) {
+  const rows = await rowsOf(
+    tx,
+    sql`select key, sum(n)::int as n from (${unitRows(slice, ["classification"], days)}) r
+         group by key having sum(n) > 0`,
+  );
+  return new Map(rows.map((r) => [String(r.key), Number(r.n)]));
+}
+
+/** The open incidents of the year by age on the school's calendar: 0–7 days, 8–30 and more than 30. */
+export async function openAges(tx: Tx, slice: Slice, days: Days) {
+  const weekAgo = sql`(${slice.today}::date - 7)`;
+  const monthAgo = sql`(${slice.today}::date - 30)`;
+  const [row] = await rowsOf(
+    tx,
+    sql`select coalesce(sum(n) filter (where day >= ${weekAgo}), 0)::int as a,
+               coalesce(sum(n) filter (where day < ${weekAgo} and day >= ${monthAgo}), 0)::int as b,
+               coalesce(sum(n) filter (where day < ${monthAgo}), 0)::int as c
+          from (${unitRows(slice, ["status"], days)}) r where key = 'open'`,
+  );
+  return { "0-7": Number(row?.a ?? 0), "8-30": Number(row?.b ?? 0), "31+": Number(row?.c ?? 0) };
+}
+
+/** How many open incidents happened on or before `until` (any year). */
+export async function agedOpenCount(tx: Tx, slice: Slice, until: string) {
+  const [row] = await rowsOf(
+    tx,
+    sql`select coalesce(sum(n), 0)::int as n from (${unitRows(slice, ["status"], { to: until })}) r
+         where key = 'open'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Students with at least `min` incidents between two days, most first. */
+export async function earlyWarning(tx: Tx, slice: Slice, days: Days, min: number, language: Language) {
+  const counted = sql`select key::int as sid, sum(n)::int as n from (${unitRows(slice, ["student"], days)}) r
+                       group by key having sum(n) >= ${min}`;
+  return studentsCounted(tx, slice, counted, language);
+}
