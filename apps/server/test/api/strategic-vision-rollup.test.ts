@@ -11,11 +11,12 @@ import { schoolDay } from "../helpers/follow-up.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
 
 /**
- * Issue 14 §5: the dashboard a school-wide viewer reads from the rollup (migration 0019, incident_unit_days) is the
- * dashboard counted from the incidents themselves — for the school, a section, a grade and each group, a period
- * and the whole year, in both languages — after every kind of write: registration, corrections of the students,
- * time, type and group, closing, reopening, cancelling, the generator's bulk load, a group moved to another grade
- * of another section and a change of the school's time zone.
+ * Issue 14 §5: the dashboard read from the rollups (migrations 0019, 0021, 0022: incident_unit_days, action_due_days)
+ * is the dashboard counted from the incidents and actions themselves — for the Director and a teacher, the school,
+ * a section, a grade and each group, a period and the whole year, in both languages — after every kind of write:
+ * registration, corrections of the students, time, type and group, closing, reopening, cancelling, the generator's
+ * bulk load, actions waived and followed up, teaching assignments and head teachers changed, a group moved to
+ * another grade of another section and a change of the school's time zone.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -44,6 +45,14 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
     const schoolId = s.school.id;
     const dashboards = createDashboardService({ db: t.db });
     const director = await viewerOf(schoolId, s.director.user.id);
+    // A teacher given the module: their groups and records (migration 0022's viewer units, or a group's unit).
+    await t.db.execute(sql`insert into profile_permissions (school_id, profile_id, permission)
+      select p.school_id, p.id, x.permission from profiles p
+        cross join (values ('module-strategic-vision'), ('strategic-vision.read')) x(permission)
+       where p.school_id = ${schoolId} and p.id = (select profile_id from memberships
+                                                    where school_id = ${schoolId} and user_id = ${s.teacher.user.id})
+      on conflict do nothing`);
+    const teacher = await viewerOf(schoolId, s.teacher.user.id);
     const [otherSection] = await t.db.insert(sections).values({ schoolId, name: "Secundaria" }).returning();
     const [otherGrade] = await t.db
       .insert(grades)
@@ -63,12 +72,17 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
     const strip = ({ computed_at: _, ...rest }: { computed_at: string }) => rest;
     let compared = 0;
     const expectInStep = async (step: string) => {
-      for (const query of filters()) {
-        for (const language of ["es", "en"] as const) {
-          const rolled = await dashboards.compute(director, query, language, "rollup");
-          const counted = await dashboards.compute(director, query, language, "incidents");
-          expect(strip(rolled), `${step} ${JSON.stringify(query)} ${language}`).toEqual(strip(counted));
-          compared += rolled.incidents.current.value;
+      for (const [who, viewer] of [
+        ["director", director],
+        ["teacher", teacher],
+      ] as const) {
+        for (const query of filters()) {
+          for (const language of ["es", "en"] as const) {
+            const rolled = await dashboards.compute(viewer, query, language, "rollup");
+            const counted = await dashboards.compute(viewer, query, language, "incidents");
+            expect(strip(rolled), `${step} ${who} ${JSON.stringify(query)} ${language}`).toEqual(strip(counted));
+            compared += rolled.incidents.current.value;
+          }
         }
       }
     };
@@ -126,11 +140,32 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
       await generateIncidents(tx, schoolId, { count: 400, days: 60, observations: 50 });
     });
     await expectInStep("generated");
+    const overdue = async () => (await dashboards.compute(director, {}, "es")).overdue_actions.value;
+    const before = await overdue();
+    expect(before, "the generator leaves actions overdue").toBeGreaterThan(2);
+    // Actions change as people follow them up: one waived, one done (its next occurrence due later), one due earlier.
+    const due = await rows<{ id: number }>(sql`select id from formative_actions
+      where school_id = ${schoolId} and waived_at is null and next_due_on < current_date - 2 order by id limit 2`);
+    await t.db.execute(sql`update formative_actions set waived_at = now() where id = ${due[0]!.id}`);
+    await t.db.execute(sql`update formative_actions set next_due_on = current_date + 30 where id = ${due[1]!.id}`);
+    await expectInStep("actions waived and followed up");
+    expect(await overdue()).toBe(before - 2);
+    // Who reads what changes: the teacher is given group B, then B's head teacher becomes them, then both go.
+    const [subject] = await rows<{ id: number }>(sql`select id from subjects where school_id = ${schoolId} limit 1`);
+    await t.db.execute(sql`insert into teaching_assignments (school_id, user_id, group_id, subject_id)
+      values (${schoolId}, ${s.teacher.user.id}, ${s.groupB.id}, ${subject!.id})`);
+    await expectInStep("the teacher teaches group B too");
+    await t.db.execute(sql`update groups set head_teacher_id = ${s.teacher.user.id} where id = ${s.groupB.id}`);
+    await t.db.execute(sql`delete from teaching_assignments
+      where school_id = ${schoolId} and user_id = ${s.teacher.user.id} and group_id = ${s.groupB.id}`);
+    await expectInStep("the teacher heads group B instead");
+    await t.db.execute(sql`update groups set head_teacher_id = ${s.otherTeacher.user.id} where id = ${s.groupB.id}`);
+    await expectInStep("group B's head teacher back");
     await t.db.update(groups).set({ gradeId: otherGrade!.id }).where(eq(groups.id, s.groupB.id));
     await expectInStep("group B moved to another grade of another section");
     await t.db.update(schools).set({ timeZone: "America/Tijuana" }).where(eq(schools.id, schoolId));
     await expectInStep("time zone changed");
     // The comparisons were of something: the generated incidents were counted.
-    expect(compared).toBeGreaterThan(400);
+    expect(compared).toBeGreaterThan(800);
   }, 180_000);
 });

@@ -66,3 +66,20 @@ export const incidentUnitDays = pgTable(
     primaryKey({ name: "incident_unit_days_pk", columns: [t.schoolId, t.unit, t.unitId, t.dim, t.day, t.key] }),
   ],
 );
+
+/**
+ * Migration 0021: formative actions not waived, per school, unit (as incident_unit_days) and the day their next
+ * occurrence is due, of incidents not cancelled. Written only by the database's triggers on formative_actions and
+ * incidents; the dashboard's "overdue" sums the days before today.
+ */
+export const actionDueDays = pgTable(
+  "action_due_days",
+  {
+    schoolId: schoolIdColumn(),
+    unit: text("unit").notNull(),
+    unitId: integer("unit_id").notNull(),
+    day: date("day").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "action_due_days_pk", columns: [t.schoolId, t.unit, t.unitId, t.day] })],
+);

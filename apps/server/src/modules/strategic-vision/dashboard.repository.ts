@@ -248,7 +248,8 @@ export async function agedOpenList(tx: Tx, slice: Slice, scopeSql: SQL, until: s
           from incidents
           left join incident_escalations e on e.school_id = incidents.school_id and e.incident_id = incidents.id
          where ${agedWhere(slice, scopeSql, until)}
-         order by incidents.occurred_at limit 50`,
+         -- nulls first (occurred_at is never null): the order the status index walked backwards gives.
+         order by incidents.occurred_at nulls first limit 50`,
   );
   return rows.map((r) => ({
     id: Number(r.id),

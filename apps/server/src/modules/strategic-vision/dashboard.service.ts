@@ -71,9 +71,9 @@ export function createDashboardService(deps: { db: Db }) {
   }
 
   /**
-   * The figures computed now. A school-wide viewer's counts come from the rollup (migration 0019); `source:
-   * "incidents"` counts them from the incidents themselves, as a narrower scope always does (the test that proves
-   * both equal, and the benchmark, ask for it).
+   * The figures computed now: from the rollups when a unit counts exactly the viewer's scope and filter
+   * (rollup.repository.ts `unitFor`), else from the incidents themselves; `source: "incidents"` always counts them
+   * (the test that proves both equal asks for it).
    */
   async function compute(
     viewer: Viewer,
@@ -96,7 +96,7 @@ export function createDashboardService(deps: { db: Db }) {
     const warningTo = minDay(slice.today, slice.to);
     const warning = { from: addDays(warningTo, -(EARLY_WARNING_DAYS - 1)), to: warningTo };
     const escalateUntil = addDays(slice.today, -days);
-    const rolled = scope.kind === "school" && source === "rollup";
+    const unit = source === "rollup" ? rollup.unitFor(slice, scope) : null;
     const structure = Promise.all([
       scope.kind === "school" ? setupStages(db, schoolId) : null,
       slice.level === "section" ? gradesOfSection(slice.schoolId, Number(slice.filter.section_id)) : null,
@@ -104,23 +104,23 @@ export function createDashboardService(deps: { db: Db }) {
 
     const [counts, previous, observations, previousObservations, ages, closing, overdue, early, agedTotal, agedList] =
       await Promise.all([
-        rolled
-          ? rollup.periodCounts(db, slice, current, language)
+        unit
+          ? rollup.periodCounts(db, slice, unit, current, language)
           : repo.periodCounts(db, slice, scopeSql, current, language),
         slice.previous
-          ? rolled
-            ? rollup.classificationCounts(db, slice, slice.previous)
+          ? unit
+            ? rollup.classificationCounts(db, slice, unit, slice.previous)
             : repo.classificationCounts(db, slice, scopeSql, slice.previous)
           : null,
         repo.observationCounts(db, slice, observationsSql, current),
         slice.previous ? repo.observationCounts(db, slice, observationsSql, slice.previous) : null,
-        rolled ? rollup.openAges(db, slice, year) : repo.openAges(db, slice, scopeSql, year),
+        unit ? rollup.openAges(db, slice, unit, year) : repo.openAges(db, slice, scopeSql, year),
         repo.timeToClose(db, slice, scopeSql, current),
-        repo.overdueActions(db, slice, scopeSql),
-        rolled
-          ? rollup.earlyWarning(db, slice, warning, EARLY_WARNING_MIN, language)
+        unit ? rollup.overdueActions(db, slice, unit) : repo.overdueActions(db, slice, scopeSql),
+        unit
+          ? rollup.earlyWarning(db, slice, unit, warning, EARLY_WARNING_MIN, language)
           : repo.earlyWarning(db, slice, scopeSql, warning, EARLY_WARNING_MIN, language),
-        rolled ? rollup.agedOpenCount(db, slice, escalateUntil) : repo.agedOpenCount(db, slice, scopeSql, escalateUntil),
+        unit ? rollup.agedOpenCount(db, slice, unit, escalateUntil) : repo.agedOpenCount(db, slice, scopeSql, escalateUntil),
         repo.agedOpenList(db, slice, scopeSql, escalateUntil, language),
       ]);
     const [stages, grades] = await structure;
