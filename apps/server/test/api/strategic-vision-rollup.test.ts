@@ -71,7 +71,30 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
     ];
     const strip = ({ computed_at: _, ...rest }: { computed_at: string }) => rest;
     let compared = 0;
+    // Day by day too (the incident graph's series reads a teacher's days): the teacher's viewer unit and the school's
+    // rows of four dimensions against the incidents of the scope, counted here.
+    const dayRows = (unit: string, unitId: number) =>
+      rows<{ r: string }>(sql`select concat_ws('|', dim, day, key, sum(n)) as r from incident_unit_days
+        where school_id = ${schoolId} and unit = ${unit} and unit_id = ${unitId}
+          and dim in ('status', 'classification', 'category', 'group')
+        group by dim, day, key having sum(n) <> 0 order by 1`);
+    const countedDays = (inScope: ReturnType<typeof sql>) =>
+      rows<{ r: string }>(sql`select concat_ws('|', d.dim, x.day, d.key, count(*)) as r
+        from (select i.*, (i.occurred_at at time zone sc.time_zone)::date as day
+                from incidents i join schools sc on sc.id = i.school_id
+               where i.school_id = ${schoolId} and i.status <> 'cancelled' and ${inScope}) x
+        cross join lateral (select 'status', x.status union all select 'classification', x.classification
+                            union all select 'category', x.category_id::text
+                            union all select 'group', g::text from unnest(x.group_ids) g) d(dim, key)
+        group by d.dim, x.day, d.key order by 1`);
+    const teacherScope = sql`(i.recorded_by = ${s.teacher.user.id} or i.group_ids && array(
+      select id from groups where school_id = ${schoolId} and head_teacher_id = ${s.teacher.user.id}
+      union select group_id from teaching_assignments where school_id = ${schoolId} and user_id = ${s.teacher.user.id}))`;
     const expectInStep = async (step: string) => {
+      expect(await dayRows("school", 0), `${step}: the school's days`).toEqual(await countedDays(sql`true`));
+      expect(await dayRows("viewer", s.teacher.user.id), `${step}: the teacher's days`).toEqual(
+        await countedDays(teacherScope),
+      );
       for (const [who, viewer] of [
         ["director", director],
         ["teacher", teacher],

@@ -132,6 +132,23 @@ export async function seriesCounts(tx: Tx, spec: SeriesSpec) {
     return { stacks, totals: null };
   }
 
+  // A teacher's whole series (no filter): their viewer unit of the dashboard's rollup (migrations 0019 and 0022),
+  // which counts exactly the incidents of their scope per day, classification, category and group.
+  if (spec.scope.kind === "own" && groups === null && !spec.classification && !spec.categoryId) {
+    const viewerDays = (dim: string) => sql`select r.day, r.key, r.n from incident_unit_days r
+       where r.school_id = ${spec.schoolId} and r.unit = 'viewer' and r.unit_id = ${spec.scope.userId}
+         and r.dim = ${dim} and ${range(sql`r.day`)}`;
+    const [stacks, totals] = await Promise.all([
+      run<Stack>(sql`select ${bucket("r")} as bucket, r.key, sum(r.n)::int as n from (${viewerDays(spec.stack)}) r
+                      group by 1, 2 having sum(r.n) <> 0`),
+      byGroup
+        ? run<Total>(sql`select ${bucket("r")} as bucket, sum(r.n)::int as n from (${viewerDays("status")}) r
+                          group by 1 having sum(r.n) <> 0`)
+        : Promise.resolve(null),
+    ]);
+    return { stacks, totals };
+  }
+
   const c = incidentDayCounts;
   const rolled = (extra: SQL) => sql`select ${c.day} as day, ${c.classification} as classification,
         ${c.categoryId} as category_id, ${c.groupIds} as group_ids, ${c.n} as n
