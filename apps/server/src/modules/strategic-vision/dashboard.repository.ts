@@ -35,7 +35,38 @@ export function incidentConditions(slice: Slice, scopeSql: SQL, days: Days, extr
 const notCancelled = sql`incidents.status <> 'cancelled'`;
 const nameIn = (language: Language, table: string) =>
   sql.raw(language === "en" ? `coalesce(${table}.name_en, ${table}.name_es)` : `${table}.name_es`);
-export const sectionIn = (language: Language) => sql.raw(language === "en" ? "coalesce(sc.name_en, sc.name)" : "sc.name");
+export const sectionIn = (language: Language) =>
+  sql.raw(language === "en" ? "coalesce(sc.name_en, sc.name)" : "sc.name");
+
+/**
+ * The figures that come either from the incidents themselves (`countedFigures`) or from a rollup unit
+ * (rollup.repository.ts `rolledFigures`): the same answers, tested equal.
+ */
+export interface Figures {
+  periodCounts(days: Days, language: Language): Promise<Counted[]>;
+  classificationCounts(days: Days): Promise<Map<string, number>>;
+  openAges(days: Days): Promise<{ "0-7": number; "8-30": number; "31+": number }>;
+  overdueActions(): Promise<number>;
+  earlyWarning(days: Days, min: number, language: Language): Promise<CountedStudent[]>;
+  agedOpenCount(until: string): Promise<number>;
+}
+
+/** The figures counted from the incidents of the viewer's scope (`scopeSql`). */
+export const countedFigures = (tx: Tx, slice: Slice, scopeSql: SQL): Figures => ({
+  periodCounts: (days, language) => periodCounts(tx, slice, scopeSql, days, language),
+  classificationCounts: (days) => classificationCounts(tx, slice, scopeSql, days),
+  openAges: (days) => openAges(tx, slice, scopeSql, days),
+  overdueActions: () => overdueActions(tx, slice, scopeSql),
+  earlyWarning: (days, min, language) => earlyWarning(tx, slice, scopeSql, days, min, language),
+  agedOpenCount: (until) => agedOpenCount(tx, slice, scopeSql, until),
+});
+
+export interface CountedStudent {
+  id: number;
+  name: string;
+  group: string | null;
+  n: number;
+}
 
 export interface Counted {
   dim: string;
@@ -176,7 +207,12 @@ export async function earlyWarning(tx: Tx, slice: Slice, scopeSql: SQL, days: Da
 }
 
 /** Students of `counted` (sid, n), most first then by name, at most 50, with their group in the chosen year. */
-export async function studentsCounted(tx: Tx, slice: Slice, counted: SQL, language: Language) {
+export async function studentsCounted(
+  tx: Tx,
+  slice: Slice,
+  counted: SQL,
+  language: Language,
+): Promise<CountedStudent[]> {
   const s = slice.schoolId;
   const rows = await rowsOf(
     tx,
@@ -229,7 +265,10 @@ const agedWhere = (slice: Slice, scopeSql: SQL, until: string) => {
 
 /** How many open incidents happened on or before `until`. */
 export async function agedOpenCount(tx: Tx, slice: Slice, scopeSql: SQL, until: string) {
-  const [row] = await rowsOf(tx, sql`select count(*)::int as n from incidents where ${agedWhere(slice, scopeSql, until)}`);
+  const [row] = await rowsOf(
+    tx,
+    sql`select count(*)::int as n from incidents where ${agedWhere(slice, scopeSql, until)}`,
+  );
   return Number(row?.n ?? 0);
 }
 

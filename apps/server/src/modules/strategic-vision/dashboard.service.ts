@@ -24,10 +24,10 @@ import {
 } from "../incidents/index.ts";
 import { setupStages } from "../schools/index.ts";
 import * as repo from "./dashboard.repository.ts";
-import * as rollup from "./rollup.repository.ts";
 import { createFreshCache } from "./fresh-cache.ts";
 import { type ArchiveParams, archiveLink, incidentLink, OVERDUE_ACTIONS_LINK } from "./links.ts";
 import { addDays, maxDay, minDay, resolveSlice, type Slice, weekdaysBetween } from "./range.ts";
+import * as rollup from "./rollup.repository.ts";
 import { escalationDays } from "./settings.repository.ts";
 
 /** Figures are at most this old (issue 14 §5). */
@@ -97,6 +97,7 @@ export function createDashboardService(deps: { db: Db }) {
     const warning = { from: addDays(warningTo, -(EARLY_WARNING_DAYS - 1)), to: warningTo };
     const escalateUntil = addDays(slice.today, -days);
     const unit = source === "rollup" ? rollup.unitFor(slice, scope) : null;
+    const figures = unit ? rollup.rolledFigures(db, slice, unit) : repo.countedFigures(db, slice, scopeSql);
     const structure = Promise.all([
       scope.kind === "school" ? setupStages(db, schoolId) : null,
       slice.level === "section" ? gradesOfSection(slice.schoolId, Number(slice.filter.section_id)) : null,
@@ -104,23 +105,15 @@ export function createDashboardService(deps: { db: Db }) {
 
     const [counts, previous, observations, previousObservations, ages, closing, overdue, early, agedTotal, agedList] =
       await Promise.all([
-        unit
-          ? rollup.periodCounts(db, slice, unit, current, language)
-          : repo.periodCounts(db, slice, scopeSql, current, language),
-        slice.previous
-          ? unit
-            ? rollup.classificationCounts(db, slice, unit, slice.previous)
-            : repo.classificationCounts(db, slice, scopeSql, slice.previous)
-          : null,
+        figures.periodCounts(current, language),
+        slice.previous ? figures.classificationCounts(slice.previous) : null,
         repo.observationCounts(db, slice, observationsSql, current),
         slice.previous ? repo.observationCounts(db, slice, observationsSql, slice.previous) : null,
-        unit ? rollup.openAges(db, slice, unit, year) : repo.openAges(db, slice, scopeSql, year),
+        figures.openAges(year),
         repo.timeToClose(db, slice, scopeSql, current),
-        unit ? rollup.overdueActions(db, slice, unit) : repo.overdueActions(db, slice, scopeSql),
-        unit
-          ? rollup.earlyWarning(db, slice, unit, warning, EARLY_WARNING_MIN, language)
-          : repo.earlyWarning(db, slice, scopeSql, warning, EARLY_WARNING_MIN, language),
-        unit ? rollup.agedOpenCount(db, slice, unit, escalateUntil) : repo.agedOpenCount(db, slice, scopeSql, escalateUntil),
+        figures.overdueActions(),
+        figures.earlyWarning(warning, EARLY_WARNING_MIN, language),
+        figures.agedOpenCount(escalateUntil),
         repo.agedOpenList(db, slice, scopeSql, escalateUntil, language),
       ]);
     const [stages, grades] = await structure;

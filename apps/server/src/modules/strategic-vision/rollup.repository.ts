@@ -1,8 +1,8 @@
 import type { Language } from "@convive/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { type Counted, type Days, labelled, rowsOf, studentsCounted } from "./dashboard.repository.ts";
 import type { Scope } from "../incidents/index.ts";
+import { type Counted, type Days, type Figures, labelled, rowsOf, studentsCounted } from "./dashboard.repository.ts";
 import type { Slice } from "./range.ts";
 
 /**
@@ -49,6 +49,16 @@ function unitRows(slice: Slice, u: Unit, dims: readonly string[], days: { from?:
       and r.dim = any(${`{${dims.join(",")}}`}::text[])
       ${days.from ? sql`and r.day >= ${days.from}::date` : sql``} and r.day <= ${days.to}::date`;
 }
+
+/** The figures of a unit's rows (dashboard.repository.ts `countedFigures` counts the same from the incidents). */
+export const rolledFigures = (tx: Tx, slice: Slice, u: Unit): Figures => ({
+  periodCounts: (days, language) => periodCounts(tx, slice, u, days, language),
+  classificationCounts: (days) => classificationCounts(tx, slice, u, days),
+  openAges: (days) => openAges(tx, slice, u, days),
+  overdueActions: () => overdueActions(tx, slice, u),
+  earlyWarning: (days, min, language) => earlyWarning(tx, slice, u, days, min, language),
+  agedOpenCount: (until) => agedOpenCount(tx, slice, u, until),
+});
 
 const BREAKDOWNS = ["classification", "category", "type", "recorder", "place", "group", "grade"] as const;
 
