@@ -415,6 +415,18 @@ describe("strategic vision dashboard", () => {
     expect(mine.scope).toBe("own");
     expect(mine.incidents.current.value).toBe(3);
     expect(mine.setup).toBeNull();
+    // Their filters offer their own groups (A) alone, no sections or grades; the Director's every one.
+    const options = async (as: As) => (await get(as, "/api/strategic-vision/options")).json().data;
+    const theirs = await options(s.teacher.as);
+    expect(theirs.groups.map((g: { id: number }) => g.id)).toEqual([s.groupA.id]);
+    expect([theirs.sections, theirs.grades]).toEqual([[], []]);
+    const all = await options(s.director.as);
+    expect(all.groups.map((g: { id: number }) => g.id)).toEqual(expect.arrayContaining([s.groupA.id, s.groupB.id]));
+    expect(all.sections.length).toBeGreaterThan(0);
+    // Narrowed to their group: its incidents (i1, i2, i3), as the archive lists them for the teacher.
+    const narrowed = await dashboard(s.teacher.as, `?group_id=${s.groupA.id}`);
+    expect(narrowed.incidents.current.value).toBe(3);
+    expect(await archiveCount(s.teacher.as, narrowed.incidents.current.link)).toBe(3);
     // The other teacher teaches B and recorded i6: i2 (A and B), i4, i6.
     const other = await dashboard(s.otherTeacher.as);
     expect(other.incidents.current.value).toBe(3);

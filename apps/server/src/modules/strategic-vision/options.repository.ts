@@ -6,11 +6,16 @@ type Row = Record<string, unknown>;
 const rowsOf = async (tx: Tx, query: ReturnType<typeof sql>) =>
   ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
 
-/** The dashboard's filter values: every school year with its periods, the sections, grades and groups. */
+/**
+ * The dashboard's filter values: every school year with its periods, the sections, grades and groups — for a
+ * reader who sees only their own groups and records (`ownGroupIds`), their groups alone and no sections or grades:
+ * a teacher narrows their dashboard to one of their groups.
+ */
 export async function dashboardOptions(
   tx: Tx,
   schoolId: string,
   language: Language,
+  ownGroupIds: readonly number[] | null = null,
 ): Promise<Omit<DashboardOptions, "settings">> {
   const sectionName = sql.raw(language === "en" ? "coalesce(sc.name_en, sc.name)" : "sc.name");
   const [years, periods, sections, grades, groups] = await Promise.all([
@@ -40,6 +45,7 @@ export async function dashboardOptions(
            order by sc."order", gr."order", g.name`,
     ),
   ]);
+  const mine = ownGroupIds ? new Set(ownGroupIds) : null;
   return {
     school_years: years.map((y) => ({
       id: Number(y.id),
@@ -54,13 +60,17 @@ export async function dashboardOptions(
           ends_on: String(p.ends_on),
         })),
     })),
-    sections: sections.map((s) => ({ id: Number(s.id), name: String(s.name) })),
-    grades: grades.map((g) => ({ id: Number(g.id), name: String(g.name), section_id: Number(g.section_id) })),
-    groups: groups.map((g) => ({
-      id: Number(g.id),
-      label: String(g.label),
-      grade_id: Number(g.grade_id),
-      school_year_id: Number(g.school_year_id),
-    })),
+    sections: mine ? [] : sections.map((s) => ({ id: Number(s.id), name: String(s.name) })),
+    grades: mine
+      ? []
+      : grades.map((g) => ({ id: Number(g.id), name: String(g.name), section_id: Number(g.section_id) })),
+    groups: groups
+      .filter((g) => !mine || mine.has(Number(g.id)))
+      .map((g) => ({
+        id: Number(g.id),
+        label: String(g.label),
+        grade_id: Number(g.grade_id),
+        school_year_id: Number(g.school_year_id),
+      })),
   };
 }

@@ -1,6 +1,6 @@
 import { type DashboardOptions, perm, type StrategicVisionSettingsBody } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
-import type { Viewer } from "../incidents/index.ts";
+import { resolveScope, type Viewer } from "../incidents/index.ts";
 import { type DashboardService, requireDashboard } from "./dashboard.service.ts";
 import { dashboardOptions } from "./options.repository.ts";
 import { escalationDays, saveEscalationDays } from "./settings.repository.ts";
@@ -12,8 +12,9 @@ export function createSettingsService(deps: { db: Db; dashboards: Pick<Dashboard
   async function options(viewer: Viewer): Promise<DashboardOptions> {
     requireDashboard(viewer.tenant);
     const { schoolId, grants } = viewer.tenant;
+    const scope = await resolveScope(db, viewer);
     const [values, days] = await Promise.all([
-      dashboardOptions(db, schoolId, viewer.language ?? "es"),
+      dashboardOptions(db, schoolId, viewer.language ?? "es", scope.kind === "own" ? scope.groupIds : null),
       escalationDays(db, schoolId),
     ]);
     return {

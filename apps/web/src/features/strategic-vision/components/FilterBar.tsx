@@ -5,7 +5,8 @@ import type { VisionFilters } from "../api/strategic-vision.ts";
 
 /**
  * School year, period, section, grade and group. Choosing a year clears the period; a section, grade or group
- * keeps the chain true (a grade inside the section, a group inside the grade) and the finest one narrows.
+ * keeps the chain true (a grade inside the section, a group inside the grade) and the finest one narrows. A teacher
+ * is offered their own groups alone (no sections or grades): those selects are left out when there is nothing in them.
  */
 export function FilterBar(props: {
   options: DashboardOptions;
@@ -51,32 +52,36 @@ export function FilterBar(props: {
         }
         allowDeselect={false}
       />
-      <Select
-        label={t("filters.section")}
-        placeholder={t("filters.all")}
-        data={options.sections.map((s) => ({ value: String(s.id), label: s.name }))}
-        value={filters.section_id ? String(filters.section_id) : null}
-        onChange={(v) => onChange({ ...filters, section_id: id(v), grade_id: undefined, group_id: undefined })}
-        clearable
-      />
-      <Select
-        label={t("filters.grade")}
-        placeholder={t("filters.all")}
-        data={grades.map((g) => ({
-          value: String(g.id),
-          label: `${options.sections.find((s) => s.id === g.section_id)?.name ?? ""} ${g.name}`.trim(),
-        }))}
-        value={filters.grade_id ? String(filters.grade_id) : null}
-        onChange={(v) =>
-          onChange({
-            ...filters,
-            grade_id: id(v),
-            section_id: sectionOf(id(v)) ?? filters.section_id,
-            group_id: undefined,
-          })
-        }
-        clearable
-      />
+      {options.sections.length > 0 && (
+        <Select
+          label={t("filters.section")}
+          placeholder={t("filters.all")}
+          data={options.sections.map((s) => ({ value: String(s.id), label: s.name }))}
+          value={filters.section_id ? String(filters.section_id) : null}
+          onChange={(v) => onChange({ ...filters, section_id: id(v), grade_id: undefined, group_id: undefined })}
+          clearable
+        />
+      )}
+      {options.grades.length > 0 && (
+        <Select
+          label={t("filters.grade")}
+          placeholder={t("filters.all")}
+          data={grades.map((g) => ({
+            value: String(g.id),
+            label: `${options.sections.find((s) => s.id === g.section_id)?.name ?? ""} ${g.name}`.trim(),
+          }))}
+          value={filters.grade_id ? String(filters.grade_id) : null}
+          onChange={(v) =>
+            onChange({
+              ...filters,
+              grade_id: id(v),
+              section_id: sectionOf(id(v)) ?? filters.section_id,
+              group_id: undefined,
+            })
+          }
+          clearable
+        />
+      )}
       <Select
         label={t("filters.group")}
         placeholder={t("filters.all")}
