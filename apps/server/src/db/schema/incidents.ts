@@ -158,6 +158,8 @@ export const incidents = pgTable(
     index("incidents_recorded_by_idx").on(t.schoolId, t.recordedBy, t.occurredAt.desc()),
     index("incidents_classification_idx").on(t.schoolId, t.classification, t.occurredAt.desc()),
     index("incidents_subject_idx").on(t.schoolId, t.subjectId, t.occurredAt.desc()),
+    // The dashboard's median time to close (migration 0019 adds closed_at, group_ids, recorded_by as INCLUDE).
+    index("incidents_closed_time_idx").on(t.schoolId, t.occurredAt).where(sql`status = 'closed'`),
     // Scope and filters in one GIN scan (btree_gin; migration 0007_archive_filters says why school_id is not in it).
     index("incidents_filters_idx").using(
       "gin",
@@ -377,5 +379,7 @@ export const accompanimentObservations = pgTable(
     }),
     byMember(t, t.recordedBy),
     index("accompaniment_observations_student_idx").on(t.schoolId, t.studentId, t.observedOn.desc()),
+    // The dashboard's counts of a range (migration 0023 adds the columns they read as INCLUDE).
+    index("accompaniment_observations_day_idx").on(t.schoolId, t.observedOn),
   ],
 );
