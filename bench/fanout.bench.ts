@@ -17,11 +17,12 @@ import { cpus, loadavg } from "node:os";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { openDb } from "../apps/server/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { type ServerProcess, startServer } from "../apps/server/test/helpers/server-process.ts";
 import { benchDatabase } from "./database.ts";
 import { seedPollingUsers } from "./poll-users.ts";
 import { runBench } from "./run.ts";
+import { percentileAbove, signIn } from "./support.ts";
 
 const SCHOOL_ID = "colegio-demo";
 const sockets = Number(process.env.BENCH_SOCKETS ?? 10_000);
@@ -73,9 +74,6 @@ interface Connected {
 /** Why sockets failed to connect, when some did. */
 const why = (c: Connected) => (c.failed ? ` — failed: ${JSON.stringify(c.reasons)}` : "");
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
 async function main() {
   const database = await benchDatabase(process.env, process.argv.slice(2));
   const env = { LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent", DATABASE_URL: database.url };
@@ -117,13 +115,8 @@ async function main() {
     );
 
     // A teacher's registration answered while the broadcast runs: its server time, beside one on a quiet server.
-    const login = await fetch(`${urls[0]}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "docente@convive.test", password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    const headers = { authorization: `Bearer ${token}`, "x-school-id": SCHOOL_ID, "content-type": "application/json" };
+    const teacher = await signIn(urls[0]!, "docente@convive.test");
+    const headers = { ...teacher.headers, "content-type": "application/json" };
     const poll = async () => {
       const started = performance.now();
       const res = await fetch(`${urls[0]}/api/incident-categories`, { headers });
@@ -153,8 +146,8 @@ async function main() {
     console.table([
       {
         "sockets reached": `${latencies.length}/${sockets}`,
-        "p50 ms": percentile(latencies, 50),
-        "p99 ms": percentile(latencies, 99),
+        "p50 ms": percentileAbove(latencies, 50) ?? Number.NaN,
+        "p99 ms": percentileAbove(latencies, 99) ?? Number.NaN,
         "last ms": latencies.at(-1),
         "rows saved in, ms": sentAt - calledAt,
         "an API answer during it, ms": during.toFixed(1),
@@ -174,7 +167,7 @@ async function main() {
       `reconnected ${sockets - reconnected.reconnected.failed}/${sockets} in ${reconnected.reconnected.ms} ms (target ≤ 10 000 ms)${why(reconnected.reconnected)}`,
     );
     const target = instances > 1 ? 400 : 300;
-    const p99 = percentile(latencies, 99);
+    const p99 = percentileAbove(latencies, 99) ?? Number.NaN;
     console.log(
       `p99 ${p99} ms (target ≤ ${target} ms) ${p99 <= target && latencies.length === sockets ? "PASS" : "FAIL"}`,
     );

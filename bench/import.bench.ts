@@ -13,6 +13,7 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { benchDatabase } from "./database.ts";
 import { BENCH_PASSWORD, seedImportSchool, studentRows, studentsXlsx } from "./import-data.ts";
+import { signIn } from "./support.ts";
 
 const SCHOOL_ID = "colegio-bench";
 const TARGET_MS = 10_000;
@@ -25,16 +26,10 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [out, performance.now() - started];
 }
 
-async function signIn(app: FastifyInstance, email: string) {
-  const res = await app.inject({ method: "POST", url: "/login", payload: { email, password: BENCH_PASSWORD } });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return res.json().data.access_token as string;
-}
-
 async function run(app: FastifyInstance) {
   const { email } = await seedImportSchool(app.ctx.db, SCHOOL_ID);
-  const token = await signIn(app, email);
-  const headers = { authorization: `Bearer ${token}`, "x-school-id": SCHOOL_ID, "content-type": XLSX };
+  const director = await signIn(app, email, "Dirección", { schoolId: SCHOOL_ID, password: BENCH_PASSWORD });
+  const headers = { ...director.headers, "content-type": XLSX };
   const [file, buildMs] = await timed(() => studentsXlsx(studentRows(rowsWanted)));
   console.log(
     `file: ${rowsWanted} rows, ${(file.length / 1024 / 1024).toFixed(2)} MB XLSX (built in ${buildMs.toFixed(0)} ms)`,

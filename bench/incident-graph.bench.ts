@@ -18,30 +18,21 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { type Db, openDb } from "../apps/server/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { generateIncidents } from "../apps/server/src/db/seed/incidents.ts";
 import { benchDatabase } from "./database.ts";
 import { runBench } from "./run.ts";
+import { type Account, percentile, positiveInteger, signIn } from "./support.ts";
 
 const SCHOOL_ID = "colegio-demo";
 const SERIES_P95_MS = { 200000: 150, 1000000: 300 } as const;
 const PAIRS_P95_MS = 300;
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return Math.round(value);
-};
-const wanted = positive("BENCH_INCIDENTS", 200_000);
-const rounds = positive("BENCH_ROUNDS", 20);
+const wanted = positiveInteger("BENCH_INCIDENTS", 200_000);
+const rounds = positiveInteger("BENCH_ROUNDS", 20);
 const seriesTarget = wanted <= 200_000 ? SERIES_P95_MS[200_000] : SERIES_P95_MS[1_000_000];
 
 type Json = Record<string, unknown>;
-interface Account {
-  label: string;
-  headers: Record<string, string>;
-}
-
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -66,17 +57,6 @@ async function ensureIncidents(db: Db): Promise<string> {
   return `${missing} incidents generated in ${((performance.now() - started) / 1000).toFixed(1)} s (now ${wanted})`;
 }
 
-async function signIn(base: string, email: string, label: string): Promise<Account> {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { data?: { access_token?: string } };
-  if (res.status !== 200 || !body.data?.access_token) throw new Error(`sign-in as ${email}: ${res.status}`);
-  return { label, headers: { authorization: `Bearer ${body.data.access_token}`, "x-school-id": SCHOOL_ID } };
-}
-
 async function call(base: string, account: Account, path: string) {
   const res = await fetch(`${base}${path}`, { headers: account.headers });
   const text = await res.text();
@@ -86,10 +66,6 @@ async function call(base: string, account: Account, path: string) {
   return { ms: Number(timing[1]), body: JSON.parse(text) as { data: Json } };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const fmt = (n: number) => n.toFixed(1);
 const mark = (ok: boolean) => (ok ? "PASS" : "FAIL");
 

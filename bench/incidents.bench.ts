@@ -16,10 +16,11 @@ import { cpus, loadavg } from "node:os";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { openDb } from "../apps/server/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { benchDatabase } from "./database.ts";
 import { ensureArchive } from "./incident-archive.ts";
 import { runBench } from "./run.ts";
+import { type Account, percentile, positiveInteger, signIn } from "./support.ts";
 
 const SCHOOL_ID = "colegio-demo";
 /** Targets from the issue, in server time. */
@@ -28,32 +29,11 @@ const ARCHIVE_P95_MS = 30;
 const WORST_ROW_MS = 60;
 const REGISTRATION_MS = 50;
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return Math.round(value);
-};
-const incidentsWanted = positive("BENCH_INCIDENTS", 200_000);
-const rounds = positive("BENCH_ROUNDS", 30);
-const registrations = positive("BENCH_REGISTRATIONS", 200);
+const incidentsWanted = positiveInteger("BENCH_INCIDENTS", 200_000);
+const rounds = positiveInteger("BENCH_ROUNDS", 30);
+const registrations = positiveInteger("BENCH_REGISTRATIONS", 200);
 
 type Json = Record<string, unknown>;
-
-interface Account {
-  label: string;
-  headers: Record<string, string>;
-}
-
-async function signIn(base: string, email: string, label: string): Promise<Account> {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { data?: { access_token?: string } };
-  if (res.status !== 200 || !body.data?.access_token) throw new Error(`sign-in as ${email}: ${res.status}`);
-  return { label, headers: { authorization: `Bearer ${body.data.access_token}`, "x-school-id": SCHOOL_ID } };
-}
 
 /** One call; returns the server time from `Server-Timing` and the body. Anything but the expected status throws. */
 async function call(base: string, account: Account, path: string, init: { method?: string; body?: Json } = {}) {
@@ -69,10 +49,6 @@ async function call(base: string, account: Account, path: string, init: { method
   return { ms: Number(timing[1]), body: JSON.parse(text) as { data: Json } };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const fmt = (n: number) => n.toFixed(1);
 
 async function archiveCombinations(base: string, director: Account) {

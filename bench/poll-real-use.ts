@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { PollingUser } from "./poll-users.ts";
+import { percentileAbove } from "./support.ts";
 
 export interface RealUsePhase {
   name: string;
@@ -48,9 +49,6 @@ const done = setInterval(() => {
 }, 200);
 `;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 export async function realUse(options: {
   base: string;
   schoolId: string;
@@ -86,12 +84,12 @@ export async function realUse(options: {
     const statementsBefore = statements.count;
     const timesBefore = pollTimes.length;
     await new Promise((resolve) => setTimeout(resolve, periodMs));
-    const times = pollTimes.slice(timesBefore).sort((a, b) => a - b);
+    const times = pollTimes.slice(timesBefore);
     phases.push({
       name: i === 0 ? "1 (cold: first polls)" : `${i + 1} (steady)`,
       polls: times.length,
-      p50: percentile(times, 50),
-      p99: percentile(times, 99),
+      p50: percentileAbove(times, 50) ?? 0,
+      p99: percentileAbove(times, 99) ?? 0,
       statements: statements.count - statementsBefore,
     });
   }

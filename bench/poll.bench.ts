@@ -16,11 +16,12 @@ import autocannon, { type Result } from "autocannon";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { openDb } from "../apps/server/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { benchDatabase } from "./database.ts";
 import { type RealUseResult, realUse } from "./poll-real-use.ts";
 import { seedPollingUsers } from "./poll-users.ts";
 import { runBench } from "./run.ts";
+import { positiveNumber, signIn } from "./support.ts";
 
 const SCHOOL_ID = "colegio-demo";
 const ACCOUNT = "director@convive.test";
@@ -29,31 +30,8 @@ const WARMUP_SECONDS = 2;
 const MIN_RATIO_PERCENT = 50;
 const MAX_POLL_P99_MS = 15;
 
-const positive = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-};
-
-const duration = positive("BENCH_DURATION", 10);
-const connections = Math.round(positive("BENCH_CONNECTIONS", 100));
-
-async function signIn(base: string): Promise<{ token: string; userId: number }> {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: ACCOUNT, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { data?: { access_token?: string; user?: { id?: number } } };
-  const token = body.data?.access_token;
-  const userId = body.data?.user?.id;
-  if (res.status !== 200 || !token || typeof userId !== "number") {
-    throw new Error(`sign-in as ${ACCOUNT} failed: ${res.status} ${JSON.stringify(body)}`);
-  }
-  return { token, userId };
-}
+const duration = positiveNumber("BENCH_DURATION", 10);
+const connections = Math.round(positiveNumber("BENCH_CONNECTIONS", 100));
 
 /** One load run; the client runs in a worker thread so it does not share the server's event loop. */
 async function load(title: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
@@ -175,9 +153,8 @@ async function main() {
         `, pool ${config.DATABASE_POOL_SIZE}, server ${base}\n`,
     );
 
-    const { token, userId } = await signIn(base);
+    const { userId, headers: pollHeaders } = await signIn(base, ACCOUNT);
     const pollUrl = `${base}/api/users/${userId}`;
-    const pollHeaders = { authorization: `Bearer ${token}`, "x-school-id": SCHOOL_ID };
     const probe = await fetch(pollUrl, { headers: pollHeaders });
     if (probe.status !== 200) throw new Error(`poll probe answered ${probe.status}: ${await probe.text()}`);
 
@@ -188,15 +165,15 @@ async function main() {
       ...pollHeaders,
       "if-none-match": etag,
     });
-    const users = positive("BENCH_USERS", 5_000);
+    const users = positiveNumber("BENCH_USERS", 5_000);
     const tabs = await seedPollingUsers(opened.db, SCHOOL_ID, Math.round(users));
     const real = await realUse({
       base,
       schoolId: SCHOOL_ID,
       users: tabs,
-      periodMs: positive("BENCH_POLL_SECONDS", 30) * 1000,
-      jitterMs: positive("BENCH_JITTER_SECONDS", 3) * 1000,
-      intervals: Math.max(2, Math.round(positive("BENCH_INTERVALS", 3))),
+      periodMs: positiveNumber("BENCH_POLL_SECONDS", 30) * 1000,
+      jitterMs: positiveNumber("BENCH_JITTER_SECONDS", 3) * 1000,
+      intervals: Math.max(2, Math.round(positiveNumber("BENCH_INTERVALS", 3))),
       statements,
       pollTimes,
     });

@@ -13,35 +13,20 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { openDb } from "../apps/server/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { benchDatabase } from "./database.ts";
 import { runBench } from "./run.ts";
+import { percentile, positiveInteger, signIn } from "./support.ts";
 
 const SCHOOL_ID = "colegio-demo";
 const GRID_MS = 80;
 const SAVE_P95_MS = 30;
 const GROUP_SIZE = 40;
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return Math.round(value);
-};
-const rounds = positive("BENCH_ROUNDS", 100);
-const saves = positive("BENCH_SAVES", 600);
+const rounds = positiveInteger("BENCH_ROUNDS", 100);
+const saves = positiveInteger("BENCH_SAVES", 600);
 
 type Headers = Record<string, string>;
-
-async function signIn(base: string, email: string): Promise<Headers> {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { data?: { access_token?: string } };
-  if (res.status !== 200 || !body.data?.access_token) throw new Error(`sign-in as ${email}: ${res.status}`);
-  return { authorization: `Bearer ${body.data.access_token}`, "x-school-id": SCHOOL_ID };
-}
 
 async function call(base: string, headers: Headers, path: string, init: { method?: string; body?: unknown } = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -56,10 +41,6 @@ async function call(base: string, headers: Headers, path: string, init: { method
   return { ms: Number(timing[1]), body: JSON.parse(text) as { data: Record<string, unknown> } };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const fmt = (n: number) => n.toFixed(1);
 const summary = (values: number[]) =>
   `p50 ${fmt(percentile(values, 50))} ms, p95 ${fmt(percentile(values, 95))} ms, max ${fmt(Math.max(...values))} ms`;
@@ -101,7 +82,7 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(" ")}\n`,
     );
-    const teacher = await signIn(base, "docente@convive.test");
+    const teacher = (await signIn(base, "docente@convive.test")).headers;
     const options = (await call(base, teacher, "/api/ratings/options")).body.data.options as {
       periods: { id: number; state: string; order: number }[];
       groups: { id: number; label: string; mine: boolean }[];

@@ -15,38 +15,23 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { openDb } from "../apps/server/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { benchDatabase } from "./database.ts";
 import { ensureArchive } from "./incident-archive.ts";
 import { runBench } from "./run.ts";
+import { percentile, positiveInteger, signIn } from "./support.ts";
 
 const SCHOOL_ID = "colegio-demo";
 const SCORECARD_MS = 60;
 const GROUP_PDF_MS = 10_000;
 const GROUP_SIZE = 40;
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return Math.round(value);
-};
-const incidentsWanted = positive("BENCH_INCIDENTS", 200_000);
-const rounds = positive("BENCH_ROUNDS", 50);
-const pdfs = positive("BENCH_PDFS", 3);
+const incidentsWanted = positiveInteger("BENCH_INCIDENTS", 200_000);
+const rounds = positiveInteger("BENCH_ROUNDS", 50);
+const pdfs = positiveInteger("BENCH_PDFS", 3);
 
 type Headers = Record<string, string>;
 type Db = Awaited<ReturnType<typeof openDb>>["db"];
-
-async function signIn(base: string, email: string): Promise<Headers> {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { data?: { access_token?: string } };
-  if (res.status !== 200 || !body.data?.access_token) throw new Error(`sign-in as ${email}: ${res.status}`);
-  return { authorization: `Bearer ${body.data.access_token}`, "x-school-id": SCHOOL_ID };
-}
 
 async function call(base: string, headers: Headers, path: string) {
   const started = performance.now();
@@ -58,10 +43,6 @@ async function call(base: string, headers: Headers, path: string) {
   return { ms: timing ? Number(timing[1]) : wall, wall, bytes };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const fmt = (n: number) => n.toFixed(1);
 const summary = (values: number[]) =>
   `p50 ${fmt(percentile(values, 50))} ms, p95 ${fmt(percentile(values, 95))} ms, max ${fmt(Math.max(...values))} ms`;
@@ -114,9 +95,9 @@ async function main() {
         .join(" ")}; ${archiveNote}\n`,
     );
 
-    const director = await signIn(base, "director@convive.test");
-    const mother = await signIn(base, "familia@convive.test");
-    const docente = await signIn(base, "docente@convive.test");
+    const director = (await signIn(base, "director@convive.test")).headers;
+    const mother = (await signIn(base, "familia@convive.test")).headers;
+    const docente = (await signIn(base, "docente@convive.test")).headers;
     const [busiest] = rowsOf<{ id: number; n: number }>(
       await opened.db.execute(sql`select student_id as id, count(*)::int as n from incident_students
         where school_id = ${SCHOOL_ID} group by student_id order by n desc limit 1`),

@@ -21,22 +21,18 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
 import { type Db, openDb } from "../apps/server/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { generateIncidents } from "../apps/server/src/db/seed/incidents.ts";
 import { createDashboardService } from "../apps/server/src/modules/strategic-vision/dashboard.service.ts";
 import { createEffectivenessService } from "../apps/server/src/modules/strategic-vision/effectiveness.service.ts";
 import { benchDatabase } from "./database.ts";
 import { runBench } from "./run.ts";
+import { type Account, percentile, positiveInteger, signIn } from "./support.ts";
 
 const SCHOOL_ID = "colegio-demo";
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return Math.round(value);
-};
-const wanted = positive("BENCH_INCIDENTS", 200_000);
-const rounds = positive("BENCH_ROUNDS", 20);
-const computedRounds = positive("BENCH_COMPUTED_ROUNDS", 5);
+const wanted = positiveInteger("BENCH_INCIDENTS", 200_000);
+const rounds = positiveInteger("BENCH_ROUNDS", 20);
+const computedRounds = positiveInteger("BENCH_COMPUTED_ROUNDS", 5);
 const TARGET_MS = wanted > 500_000 ? 300 : 150;
 
 type Json = Record<string, unknown>;
@@ -63,27 +59,6 @@ async function ensureData(db: Db): Promise<string> {
   return `${count} incidents generated in ${((performance.now() - started) / 1000).toFixed(1)} s (${wanted} in all)`;
 }
 
-interface Account {
-  label: string;
-  headers: Record<string, string>;
-  userId: number;
-}
-
-async function signIn(base: string, email: string, label: string): Promise<Account> {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { data?: { access_token?: string; user?: { id: number } } };
-  if (res.status !== 200 || !body.data?.access_token) throw new Error(`sign-in as ${email}: ${res.status}`);
-  return {
-    label,
-    userId: body.data.user!.id,
-    headers: { authorization: `Bearer ${body.data.access_token}`, "x-school-id": SCHOOL_ID },
-  };
-}
-
 async function call(base: string, account: Account, path: string) {
   const res = await fetch(`${base}${path}`, { headers: account.headers });
   const bytes = await res.arrayBuffer();
@@ -93,10 +68,6 @@ async function call(base: string, account: Account, path: string) {
   return { ms: Number(timing[1]), bytes };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const fmt = (n: number) => n.toFixed(1);
 
 async function combinations(db: Db) {

@@ -48,7 +48,10 @@ describe("templates", () => {
     await seedGroup(t.db, d.school.id);
     const es = await d.as({ method: "GET", url: "/api/imports/templates/students", headers: { "x-language": "es" } });
     expect(es.statusCode).toBe(200);
-    expect(es.headers["content-disposition"]).toBe('attachment; filename="plantilla-alumnos.xlsx"');
+    expect(es.headers["content-disposition"]).toBe(
+      `attachment; filename="plantilla-alumnos.xlsx"; filename*=UTF-8''plantilla-alumnos.xlsx`,
+    );
+    expect(es.headers["cache-control"]).toBe("private, no-store");
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(es.rawPayload as unknown as ArrayBuffer);
     const [data, values] = workbook.worksheets;

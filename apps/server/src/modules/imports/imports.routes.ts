@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastif
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
-import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
+import { AUTH_ERRORS, errorResponses, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
@@ -71,10 +71,11 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       const lang = requestLanguage(request.headers);
       const { format } = request.query;
       const file = await imports.template(request.tenant!, request.params.kind, format, lang);
-      return reply
-        .type(format === "csv" ? "text/csv; charset=utf-8" : XLSX)
-        .header("content-disposition", `attachment; filename="${file.filename}"`)
-        .send(file.data);
+      return sendGeneratedFile(reply, {
+        name: file.filename,
+        type: format === "csv" ? "text/csv; charset=utf-8" : XLSX,
+        body: file.data,
+      });
     },
   );
 

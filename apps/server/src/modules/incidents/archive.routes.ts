@@ -9,10 +9,9 @@ import {
 } from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../lib/http.ts";
+import { AUTH_ERRORS, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import type { ArchiveService } from "./archive.service.ts";
-import { contentDisposition } from "./attachments-download.service.ts";
 import { type ExportService, XLSX_TYPE } from "./export.service.ts";
 import type { Viewer } from "./scope.ts";
 
@@ -97,11 +96,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ archive: ArchiveService; exp
     async (request, reply) => {
       const lang = requestLanguage(request.headers);
       const file = await exporter.exportXlsx(viewerOf(request), request.query, lang);
-      return reply
-        .type(XLSX_TYPE)
-        .header("content-disposition", contentDisposition(file.filename))
-        .header("cache-control", "private, no-store")
-        .send(file.stream);
+      return sendGeneratedFile(reply, { name: file.filename, type: XLSX_TYPE, body: file.stream });
     },
   );
 };

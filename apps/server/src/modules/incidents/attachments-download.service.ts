@@ -74,17 +74,3 @@ export function downloadName(fileName: string, mimeType: string): string {
   const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
   return extension && allowed.includes(extension) ? fileName : `${fileName}.${allowed[0]}`;
 }
-
-/**
- * Content-Disposition naming the original file: an ASCII fallback plus the exact name in RFC 5987 form, so
- * "Evidencia ñ.pdf" survives and a quote or line break in a name cannot break the header.
- */
-export function contentDisposition(fileName: string, kind: "attachment" | "inline" = "attachment"): string {
-  const ascii =
-    fileName
-      .normalize("NFD")
-      .replace(/[^\x20-\x7e]/g, "")
-      .replace(/["\\]/g, "_")
-      .trim() || "file";
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}

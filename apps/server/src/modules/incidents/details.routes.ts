@@ -1,11 +1,11 @@
 import { envelope, IdParam, IncidentDetailSchema } from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../lib/http.ts";
+import { AUTH_ERRORS, contentDisposition, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { sendAsDownload } from "../../plugins/security-headers.ts";
 import { readsIncidents, viewerOf } from "./archive.routes.ts";
-import { type AttachmentsDownloadService, contentDisposition, downloadName } from "./attachments-download.service.ts";
+import { type AttachmentsDownloadService, downloadName } from "./attachments-download.service.ts";
 import type { DetailsService } from "./details.service.ts";
 import { incidentPdf } from "./pdf.service.ts";
 import { pdfLogo } from "./pdf-logo.ts";
@@ -54,11 +54,7 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
       const { incident, school } = await details.get(viewerOf(request), request.params.id);
       const pdf = await incidentPdf(incident, { ...school, logoImage: await pdfLogo(uploadsDir, school.logo) }, lang);
       const name = `${lang === "es" ? "incidencia" : "incident"}-${incident.folio}.pdf`;
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", contentDisposition(name, "inline"))
-        .header("cache-control", "private, no-store")
-        .send(pdf);
+      return sendGeneratedFile(reply, { name, type: "application/pdf", body: pdf, disposition: "inline" });
     },
   );
 

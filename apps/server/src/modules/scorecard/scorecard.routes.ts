@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../lib/http.ts";
+import { AUTH_ERRORS, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { areaAccess } from "../../lib/resource-routes.ts";
 import type { Reader, ScorecardService } from "./scorecard.service.ts";
@@ -26,11 +26,7 @@ const readerOf = (request: FastifyRequest): Reader => ({
 });
 
 const sendPdf = (reply: FastifyReply, file: { data: Buffer; name: string }) =>
-  reply
-    .type("application/pdf")
-    .header("content-disposition", `inline; filename="${file.name}"`)
-    .header("cache-control", "private, no-store")
-    .send(file.data);
+  sendGeneratedFile(reply, { name: file.name, type: "application/pdf", body: file.data, disposition: "inline" });
 
 /** The scorecard (issue 13 §4): the picker, one student's year, and the printable PDFs. */
 export const scorecardRoutes: FastifyPluginAsyncZod<{ scorecards: ScorecardService }> = async (app, { scorecards }) => {

@@ -9,7 +9,7 @@ import {
 } from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../lib/http.ts";
+import { AUTH_ERRORS, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import type { Viewer } from "../incidents/index.ts";
 import type { DashboardService } from "./dashboard.service.ts";
@@ -31,9 +31,6 @@ const viewerOf = (request: {
   userId: request.principal!.userId,
   language: requestLanguage(request.headers),
 });
-
-/** Content-Disposition for our own ASCII file names. */
-const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** /api/strategic-vision…: the director's dashboard (issue 14), its filter values, exports and setting. */
 export const strategicVisionRoutes: FastifyPluginAsyncZod<{
@@ -116,12 +113,7 @@ export const strategicVisionRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const file = await exporter.file(viewerOf(request), request.query, format);
-        return reply
-          .type(file.type)
-          .header("content-disposition", attachment(file.name))
-          .header("cache-control", "private, no-store")
-          .send(file.body);
+        return sendGeneratedFile(reply, await exporter.file(viewerOf(request), request.query, format));
       },
     );
   }
