@@ -62,9 +62,7 @@ export const incidentUnitDays = pgTable(
     key: text("key").notNull(),
     n: integer("n").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ name: "incident_unit_days_pk", columns: [t.schoolId, t.unit, t.unitId, t.dim, t.day, t.key] }),
-  ],
+  (t) => [primaryKey({ name: "incident_unit_days_pk", columns: [t.schoolId, t.unit, t.unitId, t.dim, t.day, t.key] })],
 );
 
 /**
