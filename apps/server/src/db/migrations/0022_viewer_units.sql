@@ -7,53 +7,56 @@
 --
 -- The statement that moves incident_unit_days by a set of signed incidents (0019), now with viewer units.
 -- `only_viewers`: NULL for every unit, or an array literal of users whose viewer units alone are written (a rebuild).
+-- Each incident's units and dimensions are laterals over its own row (group → grade → section, readers), so the
+-- planner sees a few rows per incident and sums them in one hash table: a bulk write (the generator, a rebuild)
+-- hashes units × dimensions of every incident instead of sorting them.
 CREATE OR REPLACE FUNCTION incident_unit_days_sql(source text, only_viewers text) RETURNS text
 LANGUAGE sql IMMUTABLE AS $fn$
   SELECT format($q$
     WITH changed AS MATERIALIZED (
-      SELECT row_number() OVER () AS rid, c.school_id, c.sign,
+      SELECT c.school_id, c.sign,
              (c.occurred_at AT TIME ZONE s.time_zone)::date AS day,
              extract(hour FROM c.occurred_at AT TIME ZONE s.time_zone)::int AS hour,
              c.status, c.classification, c.category_id, c.type_id, c.recorded_by,
-             nullif(btrim(c.place), '') AS place, c.group_ids, c.student_ids
+             nullif(btrim(c.place), '') AS place, c.group_ids, c.student_ids,
+             ARRAY(SELECT gr.grade_id FROM groups gr
+                    WHERE gr.school_id = c.school_id AND gr.id = ANY (c.group_ids) GROUP BY gr.grade_id) AS grade_ids,
+             ARRAY(SELECT gd.section_id FROM groups gr
+                     JOIN grades gd ON gd.school_id = gr.school_id AND gd.id = gr.grade_id
+                    WHERE gr.school_id = c.school_id AND gr.id = ANY (c.group_ids) GROUP BY gd.section_id) AS section_ids,
+             ARRAY(SELECT c.recorded_by
+                   UNION SELECT gr.head_teacher_id FROM groups gr
+                          WHERE gr.school_id = c.school_id AND gr.id = ANY (c.group_ids) AND gr.head_teacher_id IS NOT NULL
+                   UNION SELECT ta.user_id FROM teaching_assignments ta
+                          WHERE ta.school_id = c.school_id AND ta.group_id = ANY (c.group_ids)) AS reader_ids
         FROM (%s) c JOIN schools s ON s.id = c.school_id
        WHERE c.status <> 'cancelled'
-    ), concerned AS MATERIALIZED (
-      SELECT DISTINCT c.rid, c.school_id, g.id AS group_id, gr.grade_id, gd.section_id, gr.head_teacher_id
-        FROM changed c CROSS JOIN LATERAL unnest(c.group_ids) AS g(id)
-        LEFT JOIN groups gr ON gr.school_id = c.school_id AND gr.id = g.id
-        LEFT JOIN grades gd ON gd.school_id = gr.school_id AND gd.id = gr.grade_id
-    ), readers AS (
-      SELECT rid, recorded_by AS user_id FROM changed
-      UNION SELECT rid, head_teacher_id FROM concerned WHERE head_teacher_id IS NOT NULL
-      UNION SELECT k.rid, ta.user_id FROM concerned k
-              JOIN teaching_assignments ta ON ta.school_id = k.school_id AND ta.group_id = k.group_id
-    ), every_unit AS (
-      SELECT rid, 'school' AS unit, 0 AS unit_id FROM changed
-      UNION ALL SELECT DISTINCT rid, 'section', section_id FROM concerned WHERE section_id IS NOT NULL
-      UNION ALL SELECT DISTINCT rid, 'grade', grade_id FROM concerned WHERE grade_id IS NOT NULL
-      UNION ALL SELECT rid, 'group', group_id FROM concerned
-      UNION ALL SELECT rid, 'viewer', user_id FROM readers
-    ), units AS (
-      SELECT * FROM every_unit
-       WHERE %s::int[] IS NULL OR (unit = 'viewer' AND unit_id = ANY (%s::int[]))
-    ), dims AS (
-      SELECT rid, 'status' AS dim, status AS key FROM changed
-      UNION ALL SELECT rid, 'classification', classification FROM changed
-      UNION ALL SELECT rid, 'category', category_id::text FROM changed
-      UNION ALL SELECT rid, 'type', type_id::text FROM changed
-      UNION ALL SELECT rid, 'recorder', recorded_by::text FROM changed
-      UNION ALL SELECT rid, 'place', place FROM changed WHERE place IS NOT NULL
-      UNION ALL SELECT rid, 'hour', hour::text FROM changed
-      UNION ALL SELECT rid, 'group', group_id::text FROM concerned
-      UNION ALL SELECT DISTINCT rid, 'grade', grade_id::text FROM concerned WHERE grade_id IS NOT NULL
-      UNION ALL SELECT DISTINCT c.rid, 'student', st.id::text FROM changed c CROSS JOIN LATERAL unnest(c.student_ids) AS st(id)
     )
     INSERT INTO incident_unit_days AS t (school_id, unit, unit_id, dim, day, key, n)
-    SELECT c.school_id, u.unit, u.unit_id, d.dim, c.day, d.key, sum(c.sign)::int
-      FROM changed c JOIN units u ON u.rid = c.rid JOIN dims d ON d.rid = c.rid
-     GROUP BY 1, 2, 3, 4, 5, 6
-    HAVING sum(c.sign) <> 0
+    SELECT * FROM (
+      SELECT c.school_id, u.unit, u.unit_id, d.dim, c.day, d.key, sum(c.sign)::int AS n
+        FROM changed c
+        CROSS JOIN LATERAL (
+          SELECT 'school' AS unit, 0 AS unit_id
+          UNION ALL SELECT 'section', x FROM unnest(c.section_ids) x
+          UNION ALL SELECT 'grade', x FROM unnest(c.grade_ids) x
+          UNION ALL SELECT DISTINCT 'group', x FROM unnest(c.group_ids) x
+          UNION ALL SELECT 'viewer', x FROM unnest(c.reader_ids) x) u
+        CROSS JOIN LATERAL (
+          SELECT 'status' AS dim, c.status AS key
+          UNION ALL SELECT 'classification', c.classification
+          UNION ALL SELECT 'category', c.category_id::text
+          UNION ALL SELECT 'type', c.type_id::text
+          UNION ALL SELECT 'recorder', c.recorded_by::text
+          UNION ALL SELECT 'place', c.place WHERE c.place IS NOT NULL
+          UNION ALL SELECT 'hour', c.hour::text
+          UNION ALL SELECT DISTINCT 'group', x::text FROM unnest(c.group_ids) x
+          UNION ALL SELECT 'grade', x::text FROM unnest(c.grade_ids) x
+          UNION ALL SELECT DISTINCT 'student', x::text FROM unnest(c.student_ids) x) d
+       WHERE %s::int[] IS NULL OR (u.unit = 'viewer' AND u.unit_id = ANY (%s::int[]))
+       GROUP BY 1, 2, 3, 4, 5, 6
+      HAVING sum(c.sign) <> 0) moved
+     -- One order for every writer, so concurrent statements lock the same rows in the same order.
      ORDER BY 1, 2, 3, 4, 5, 6
     ON CONFLICT (school_id, unit, unit_id, dim, day, key) DO UPDATE SET n = t.n + excluded.n
   $q$, source, coalesce(quote_literal(only_viewers), 'NULL'), coalesce(quote_literal(only_viewers), 'NULL'))
@@ -64,39 +67,38 @@ CREATE OR REPLACE FUNCTION incident_unit_days_sql(source text) RETURNS text LANG
 $$;
 --> statement-breakpoint
 -- The statement that moves action_due_days (0021), now with viewer units; `source` also returns the incident's
--- recorded_by.
+-- recorded_by. Laterals per action, as incident_unit_days_sql.
 CREATE OR REPLACE FUNCTION action_due_days_sql(source text, only_viewers text) RETURNS text
 LANGUAGE sql IMMUTABLE AS $fn$
   SELECT format($q$
     WITH changed AS MATERIALIZED (
-      SELECT row_number() OVER () AS rid, c.school_id, c.next_due_on, c.group_ids, c.recorded_by, c.sign
+      SELECT c.school_id, c.next_due_on, c.group_ids, c.sign,
+             ARRAY(SELECT gr.grade_id FROM groups gr
+                    WHERE gr.school_id = c.school_id AND gr.id = ANY (c.group_ids) GROUP BY gr.grade_id) AS grade_ids,
+             ARRAY(SELECT gd.section_id FROM groups gr
+                     JOIN grades gd ON gd.school_id = gr.school_id AND gd.id = gr.grade_id
+                    WHERE gr.school_id = c.school_id AND gr.id = ANY (c.group_ids) GROUP BY gd.section_id) AS section_ids,
+             ARRAY(SELECT c.recorded_by
+                   UNION SELECT gr.head_teacher_id FROM groups gr
+                          WHERE gr.school_id = c.school_id AND gr.id = ANY (c.group_ids) AND gr.head_teacher_id IS NOT NULL
+                   UNION SELECT ta.user_id FROM teaching_assignments ta
+                          WHERE ta.school_id = c.school_id AND ta.group_id = ANY (c.group_ids)) AS reader_ids
         FROM (%s) c JOIN schools s ON s.id = c.school_id
        WHERE c.status <> 'cancelled' AND c.waived_at IS NULL AND c.next_due_on IS NOT NULL
-    ), concerned AS MATERIALIZED (
-      SELECT DISTINCT c.rid, c.school_id, g.id AS group_id, gr.grade_id, gd.section_id, gr.head_teacher_id
-        FROM changed c CROSS JOIN LATERAL unnest(c.group_ids) AS g(id)
-        LEFT JOIN groups gr ON gr.school_id = c.school_id AND gr.id = g.id
-        LEFT JOIN grades gd ON gd.school_id = gr.school_id AND gd.id = gr.grade_id
-    ), readers AS (
-      SELECT rid, recorded_by AS user_id FROM changed
-      UNION SELECT rid, head_teacher_id FROM concerned WHERE head_teacher_id IS NOT NULL
-      UNION SELECT k.rid, ta.user_id FROM concerned k
-              JOIN teaching_assignments ta ON ta.school_id = k.school_id AND ta.group_id = k.group_id
-    ), every_unit AS (
-      SELECT rid, 'school' AS unit, 0 AS unit_id FROM changed
-      UNION ALL SELECT DISTINCT rid, 'section', section_id FROM concerned WHERE section_id IS NOT NULL
-      UNION ALL SELECT DISTINCT rid, 'grade', grade_id FROM concerned WHERE grade_id IS NOT NULL
-      UNION ALL SELECT rid, 'group', group_id FROM concerned
-      UNION ALL SELECT rid, 'viewer', user_id FROM readers
-    ), units AS (
-      SELECT * FROM every_unit
-       WHERE %s::int[] IS NULL OR (unit = 'viewer' AND unit_id = ANY (%s::int[]))
     )
     INSERT INTO action_due_days AS t (school_id, unit, unit_id, day, n)
-    SELECT c.school_id, u.unit, u.unit_id, c.next_due_on, sum(c.sign)::int
-      FROM changed c JOIN units u ON u.rid = c.rid
-     GROUP BY 1, 2, 3, 4
-    HAVING sum(c.sign) <> 0
+    SELECT * FROM (
+      SELECT c.school_id, u.unit, u.unit_id, c.next_due_on, sum(c.sign)::int AS n
+        FROM changed c
+        CROSS JOIN LATERAL (
+          SELECT 'school' AS unit, 0 AS unit_id
+          UNION ALL SELECT 'section', x FROM unnest(c.section_ids) x
+          UNION ALL SELECT 'grade', x FROM unnest(c.grade_ids) x
+          UNION ALL SELECT DISTINCT 'group', x FROM unnest(c.group_ids) x
+          UNION ALL SELECT 'viewer', x FROM unnest(c.reader_ids) x) u
+       WHERE %s::int[] IS NULL OR (u.unit = 'viewer' AND u.unit_id = ANY (%s::int[]))
+       GROUP BY 1, 2, 3, 4
+      HAVING sum(c.sign) <> 0) moved
      ORDER BY 1, 2, 3, 4
     ON CONFLICT (school_id, unit, unit_id, day) DO UPDATE SET n = t.n + excluded.n
   $q$, source, coalesce(quote_literal(only_viewers), 'NULL'), coalesce(quote_literal(only_viewers), 'NULL'))
@@ -213,6 +215,21 @@ DROP TRIGGER IF EXISTS teaching_assignments_viewer_units_delete ON "teaching_ass
 --> statement-breakpoint
 CREATE TRIGGER teaching_assignments_viewer_units_delete AFTER DELETE ON "teaching_assignments"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION teaching_assignments_viewer_units();
+--> statement-breakpoint
+-- The functions that run the statements above: no JIT (compiling a plan costs more than these statements take)
+-- and room to sum a bulk write's rows in memory.
+DO $$
+DECLARE
+  f text;
+BEGIN
+  FOREACH f IN ARRAY ARRAY['incidents_unit_days()', 'formative_actions_due_days()', 'incidents_due_days()',
+                           'incident_unit_days_rebuild(text)', 'action_due_days_rebuild(text)',
+                           'viewer_units_rebuild(text, integer[])']
+  LOOP
+    EXECUTE format('ALTER FUNCTION %s SET jit = off', f);
+    EXECUTE format('ALTER FUNCTION %s SET work_mem = %L', f, '64MB');
+  END LOOP;
+END $$;
 --> statement-breakpoint
 -- What is already there: every school's viewer units.
 SELECT incident_unit_days_rebuild(id), action_due_days_rebuild(id) FROM schools;
