@@ -75,6 +75,14 @@ describe("row-level security, the second wall", () => {
         "incident_day_groups",
         "incident_day_totals",
         "incident_pairs",
+        // Issue 14 (migration 0020): the effectiveness of formative actions, per case and rolled up.
+        "effectiveness_actions",
+        "effectiveness_cases",
+        "effectiveness_day_actions",
+        "effectiveness_day_pairs",
+        // Issue 14 (migrations 0019, 0021): the dashboard's rollups count students' incidents and actions.
+        "action_due_days",
+        "incident_unit_days",
         // Issue 14 (migration 0017): the strategic vision's settings and escalations.
         "incident_escalations",
         "strategic_vision_settings",

@@ -1,4 +1,5 @@
 export * from "./access.ts";
+export * from "./effectiveness.ts";
 export * from "./imports.ts";
 export * from "./incident-graph.ts";
 export * from "./incidents.ts";

@@ -12,6 +12,15 @@ export interface GuidelineOutcome {
   withoutRecurred: number;
 }
 
+/** Who reads: the whole school (the rollup), or a narrower scope as conditions on the incident's columns. */
+export interface Reach {
+  scopeSql: SQL;
+  wholeSchool: boolean;
+}
+
+/** The window the database's tables are kept for (migration 0020): the domain's EFFECTIVENESS_WINDOW_DAYS. */
+const KEPT_WINDOW_DAYS = 30;
+
 /**
  * Issue 14 §3. A case is a student involved in an incident of the range (scope, filter, not cancelled) — one
  * (incident, student) pair. "Recurred" is a new incident of that student as involved (not cancelled) within
@@ -19,70 +28,91 @@ export interface GuidelineOutcome {
  * occurrence done, not waived), after the day it was completed; for the comparison — students involved in an
  * incident of the same classification without any action with that guideline — after the incident itself. Only
  * starts at least `windowDays` ago count, so every window is whole. Guidelines are compared by their text.
+ *
+ * Read from migration 0020's tables, where the database keeps each case's and each action's facts (recurrence
+ * included) as the writes happen: the whole school from the rollup per unit (school, section, grade, group) and
+ * day, up to the day before the cutoff's day, plus that day's cases and the completions of that day read exactly
+ * from the per-case tables (so "30 days ago" stays to the minute); a narrower scope (a Docente's) from the per-case
+ * tables, with the archive's own conditions — their rows carry the incident's columns under the same names.
+ * test/api/effectiveness-rollup.test.ts holds the direct query over the incidents this must equal.
  */
 export async function guidelineOutcomes(
   tx: Tx,
   slice: Slice,
-  scopeSql: SQL,
+  reach: Reach,
   days: { from: string; to: string },
   windowDays: number,
 ): Promise<GuidelineOutcome[]> {
-  const s = slice.schoolId;
+  if (windowDays !== KEPT_WINDOW_DAYS) throw new Error(`effectiveness is kept for ${KEPT_WINDOW_DAYS} days`);
   const window = sql`make_interval(days => ${windowDays})`;
   const cutoff = sql`(now() - ${window})`;
-  const recurredAfter = (student: SQL, start: SQL, incident: SQL) => sql`exists (
-    select 1 from incident_students y
-      join incidents j on j.school_id = y.school_id and j.id = y.incident_id
-     where y.school_id = ${s} and y.student_id = ${student} and y.role = 'involved'
-       and y.occurred_at > ${start} and y.occurred_at <= ${start} + ${window}
-       and j.id <> ${incident} and j.status <> 'cancelled')`;
+  const cutoffDay = sql`((now() - ${window}) at time zone ${slice.timeZone})::date`;
+  // The per-case tables aliased as `incidents`: the scope, days and group filter apply as the archive's do.
+  const rowsOf = (extra: SQL[]) => incidentConditions(slice, reach.scopeSql, days, extra);
+  const completedBy = sql`incidents.done_day <> 'infinity' and incidents.completed_at <= ${cutoff}`;
+
+  let pairs: SQL;
+  let acts: SQL;
+  if (reach.wholeSchool) {
+    const unit = unitOf(slice);
+    const rolled = (table: string) => sql`${sql.raw(table)}.school_id = ${slice.schoolId}
+      and ${sql.raw(table)}.level = ${slice.level} and ${sql.raw(table)}.unit_id = ${unit}
+      and ${sql.raw(table)}.day >= ${days.from}::date and ${sql.raw(table)}.day <= ${days.to}::date
+      and ${sql.raw(table)}.day < ${cutoffDay}`;
+    pairs = sql`
+      select p.classification, sum(p.n)::int as n, sum(p.r)::int as r
+        from effectiveness_day_pairs p where ${rolled("p")} group by 1
+      union all
+      select incidents.classification, count(*)::int, (count(*) filter (where incidents.recurred))::int
+        from (select * from effectiveness_cases c where c.school_id = ${slice.schoolId} and c.day = ${cutoffDay}
+              offset 0) incidents
+       where ${rowsOf([sql`incidents.occurred_at <= ${cutoff}`])}
+       group by 1`;
+    // The cutoff's day exactly: its cases (with any completion up to the cutoff), and completions on that day of
+    // earlier cases (already counted as acted by the rollup). A day's rows are few: read by day first (`offset 0`
+    // keeps the planner from also walking the all-time group index for a grade or section).
+    acts = sql`
+      select a.guideline, a.classification, sum(a.n)::int as n, sum(a.r)::int as r,
+             coalesce(sum(a.n) filter (where a.done_day < ${cutoffDay}), 0)::int as k,
+             coalesce(sum(a.rc) filter (where a.done_day < ${cutoffDay}), 0)::int as kr
+        from effectiveness_day_actions a where ${rolled("a")} group by 1, 2
+      union all
+      select incidents.guideline, incidents.classification,
+             (count(*) filter (where incidents.day = ${cutoffDay}))::int,
+             (count(*) filter (where incidents.day = ${cutoffDay} and incidents.recurred))::int,
+             (count(*) filter (where ${completedBy}))::int,
+             (count(*) filter (where ${completedBy} and incidents.recurred_after))::int
+        from (select * from effectiveness_actions a where a.school_id = ${slice.schoolId}
+                 and (a.day = ${cutoffDay} or a.done_day = ${cutoffDay}) offset 0) incidents
+       where ${rowsOf([sql`incidents.occurred_at <= ${cutoff}`])}
+       group by 1, 2`;
+  } else {
+    pairs = sql`
+      select incidents.classification, count(*)::int as n, (count(*) filter (where incidents.recurred))::int as r
+        from effectiveness_cases incidents where ${rowsOf([sql`incidents.occurred_at <= ${cutoff}`])} group by 1`;
+    acts = sql`
+      select incidents.guideline, incidents.classification, count(*)::int as n,
+             (count(*) filter (where incidents.recurred))::int as r,
+             (count(*) filter (where ${completedBy}))::int as k,
+             (count(*) filter (where ${completedBy} and incidents.recurred_after))::int as kr
+        from effectiveness_actions incidents where ${rowsOf([sql`incidents.occurred_at <= ${cutoff}`])}
+       group by 1, 2`;
+  }
+
+  // Cases of a guideline: completed ones (k, kr recurred after completion); the comparison: every case of the
+  // classification less those with an action of the guideline (n, r: recurred after the incident).
   const result = (await tx.execute(sql`
-    with pairs as materialized (
-      select incidents.id as incident_id, x.student_id, incidents.classification, incidents.occurred_at
-        from incidents
-        join incident_students x on x.school_id = incidents.school_id and x.incident_id = incidents.id
-                                and x.role = 'involved'
-       where ${incidentConditions(slice, scopeSql, days, [
-         sql`incidents.status <> 'cancelled'`,
-         sql`incidents.occurred_at <= ${cutoff}`,
-       ])}
-    ), acted as materialized (
-      select btrim(fa.guideline) as guideline, p.classification, p.incident_id, p.student_id, p.occurred_at,
-             bool_and(fa.waived_at is null and fa.next_due_on is null) as completed,
-             max(c.done) as completed_at
-        from pairs p
-        join formative_actions fa on fa.school_id = ${s} and fa.incident_id = p.incident_id
-                                 and fa.student_id = p.student_id
-        left join lateral (select max(fc.completed_at) as done from formative_action_completions fc
-                            where fc.school_id = fa.school_id and fc.action_id = fa.id) c on true
-       group by 1, 2, 3, 4, 5
-    ), cases as (
-      select a.guideline, a.classification,
-             count(*)::int as cases,
-             count(*) filter (where ${recurredAfter(sql`a.student_id`, sql`a.completed_at`, sql`a.incident_id`)})::int
-               as recurred
-        from acted a
-       where a.completed and a.completed_at is not null and a.completed_at <= ${cutoff}
-       group by 1, 2
-    ), flagged as materialized (
-      select p.classification, p.incident_id, p.student_id,
-             ${recurredAfter(sql`p.student_id`, sql`p.occurred_at`, sql`p.incident_id`)} as recurred
-        from pairs p
-       where p.classification in (select classification from cases)
-    ), totals as (
-      select classification, count(*)::int as n, count(*) filter (where recurred)::int as r
-        from flagged group by classification
-    ), with_guideline as (
-      select a.guideline, a.classification, count(*)::int as n, count(*) filter (where f.recurred)::int as r
-        from acted a join flagged f on f.incident_id = a.incident_id and f.student_id = a.student_id
-       group by 1, 2
+    with pairs as (${pairs}), acts as (${acts}),
+    totals as (select classification, sum(n)::int as n, sum(r)::int as r from pairs group by 1),
+    acted as (
+      select guideline, classification, sum(n)::int as n, sum(r)::int as r, sum(k)::int as k, sum(kr)::int as kr
+        from acts group by 1, 2
     )
-    select c.guideline, c.classification, c.cases, c.recurred,
-           t.n - coalesce(w.n, 0) as without_cases, t.r - coalesce(w.r, 0) as without_recurred
-      from cases c
-      join totals t on t.classification = c.classification
-      left join with_guideline w on w.guideline = c.guideline and w.classification = c.classification
-     order by c.cases desc, c.guideline, c.classification`)) as unknown as { rows: Record<string, unknown>[] };
+    select a.guideline, a.classification, a.k as cases, a.kr as recurred,
+           t.n - a.n as without_cases, t.r - a.r as without_recurred
+      from acted a join totals t on t.classification = a.classification
+     where a.k > 0
+     order by a.k desc, a.guideline, a.classification`)) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((r) => ({
     guideline: String(r.guideline),
     classification: String(r.classification),
@@ -91,4 +121,12 @@ export async function guidelineOutcomes(
     withoutCases: Number(r.without_cases),
     withoutRecurred: Number(r.without_recurred),
   }));
+}
+
+/** The rollup's unit for the dashboard's filter: the school is unit 0. */
+function unitOf(slice: Slice): number {
+  if (slice.level === "group") return Number(slice.filter.group_id);
+  if (slice.level === "grade") return Number(slice.filter.grade_id);
+  if (slice.level === "section") return Number(slice.filter.section_id);
+  return 0;
 }

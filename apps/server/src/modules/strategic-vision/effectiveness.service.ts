@@ -38,7 +38,8 @@ export function createEffectivenessService(deps: { db: Db }) {
     const rows = await guidelineOutcomes(
       db,
       slice,
-      incidentsWhere(scope),
+      // The whole school reads the rollup; a narrower scope (a Docente's) its own few cases.
+      { scopeSql: incidentsWhere(scope), wholeSchool: scope.kind === "school" },
       // The whole school year (a period is mostly too short for actions completed 30 days ago and more).
       { from: slice.year.from, to: slice.year.to },
       EFFECTIVENESS_WINDOW_DAYS,
