@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { incidentConditions } from "./dashboard.repository.ts";
 import type { Slice } from "./range.ts";
+import { unitOf } from "./rollup.repository.ts";
 
 export interface GuidelineOutcome {
   guideline: string;
@@ -54,7 +55,7 @@ export async function guidelineOutcomes(
   let pairs: SQL;
   let acts: SQL;
   if (reach.wholeSchool) {
-    const unit = unitOf(slice);
+    const unit = unitOf(slice).id;
     const rolled = (table: string) => sql`${sql.raw(table)}.school_id = ${slice.schoolId}
       and ${sql.raw(table)}.level = ${slice.level} and ${sql.raw(table)}.unit_id = ${unit}
       and ${sql.raw(table)}.day >= ${days.from}::date and ${sql.raw(table)}.day <= ${days.to}::date
@@ -121,12 +122,4 @@ export async function guidelineOutcomes(
     withoutCases: Number(r.without_cases),
     withoutRecurred: Number(r.without_recurred),
   }));
-}
-
-/** The rollup's unit for the dashboard's filter: the school is unit 0. */
-function unitOf(slice: Slice): number {
-  if (slice.level === "group") return Number(slice.filter.group_id);
-  if (slice.level === "grade") return Number(slice.filter.grade_id);
-  if (slice.level === "section") return Number(slice.filter.section_id);
-  return 0;
 }
