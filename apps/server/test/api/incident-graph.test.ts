@@ -288,6 +288,25 @@ describe("incidents over time", () => {
     }
   });
 
+  it("narrows a teacher's series by classification or group as their archive does", async () => {
+    // Filtered, a teacher's series is counted from the groups' rollup and their own records (not their viewer unit).
+    for (const query of [
+      "&classification=minor",
+      `&group_id=${s.groupA.id}`,
+      "&stack=category&classification=serious",
+    ]) {
+      const data = await series(teacherAs, query);
+      for (const bucket of data.buckets as Bucket[]) {
+        const filters = new URLSearchParams(
+          Object.entries(bucket.filters).map(([k, v]): [string, string] => [k, String(v)]),
+        );
+        const archive = await get(teacherAs, `/api/incidents?per_page=1&${filters}`);
+        expect(archive.total, `${query} ${bucket.start}`).toBe(bucket.total);
+      }
+      expect(data.total, query).toBeGreaterThan(0);
+    }
+  });
+
   it("counts a teacher's scope as the archive does (their groups' incidents)", async () => {
     const data = await series(teacherAs, "&stack=classification");
     // Group B's #6 is not Tere's: day 5 holds only #5 (it concerns group A).

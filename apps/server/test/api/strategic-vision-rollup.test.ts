@@ -1,7 +1,7 @@
 import type { StrategicVisionQuery } from "@convive/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grades, groups, incidentTypes, schools, sections } from "../../src/db/schema/index.ts";
+import { grades, groups, incidentTypes, periods, schools, sections } from "../../src/db/schema/index.ts";
 import { generateIncidents } from "../../src/db/seed/incidents.ts";
 import { insertStarterCatalogue } from "../../src/modules/incident-config/index.ts";
 import type { Viewer } from "../../src/modules/incidents/index.ts";
@@ -59,8 +59,22 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
       .values({ schoolId, sectionId: otherSection!.id, name: "2°" })
       .returning();
 
+    // The period before the current one, so the current period is compared with it (and it can be asked for).
+    const [previousPeriod] = await t.db
+      .insert(periods)
+      .values({
+        schoolId,
+        schoolYearId: s.year.id,
+        name: "Bimestre 1",
+        order: 1,
+        startsOn: s.year.startsOn,
+        endsOn: new Date(Date.parse(`${s.period.startsOn}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10),
+      })
+      .returning();
+
     const filters = (): StrategicVisionQuery[] => [
       {},
+      { period_id: previousPeriod!.id },
       { whole_year: "1" } as StrategicVisionQuery,
       { section_id: s.section.id },
       { section_id: otherSection!.id },

@@ -349,11 +349,14 @@ export class IncidentDetailsPage {
     await expect(dialog).toBeHidden();
     await expect(this.action(input.guideline)).toBeVisible();
   }
-  /** Ticks (or unticks) one occurrence and waits for the saved state to come back from the server. */
+  /**
+   * Ticks (or unticks) one occurrence and waits for the saved state to come back from the server. The box shows
+   * what the server saved, not the click (no optimistic tick), so Playwright's check() — which expects the state to
+   * change with the click itself — fails whenever the save takes longer than the click: click, then wait.
+   */
   async setOccurrence(guideline: string, index: number, done: boolean) {
     const box = this.occurrences(guideline).nth(index);
-    if (done) await box.check();
-    else await box.uncheck();
+    if ((await box.isChecked()) !== done) await box.click();
     await expect(box).toHaveAttribute("aria-busy", "false");
     await expect(box).toBeChecked({ checked: done });
   }

@@ -42,6 +42,9 @@ function shootScreens(screens: readonly ShellScreen[]) {
     test.describe(() => {
       if (screen.keepsDialog) test.use({ autoAcceptPrivacy: false });
       test(`${screen.name} at 390, 768, 1024 and 1280 px in es and en`, async ({ page }) => {
+        // Eight sign-ins, page loads and full-page shots: a long screen (the strategic vision's dashboard is over
+        // 7 000 px tall on a phone) needs more than one page's budget.
+        test.setTimeout(120_000);
         for (const lang of LANGS) {
           for (const size of WIDTHS) {
             await page.setViewportSize(size);

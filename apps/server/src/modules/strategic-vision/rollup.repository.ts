@@ -32,13 +32,11 @@ export function unitOf(slice: Slice): Unit {
  * group they head or teach): their viewer unit (migration 0022) without a filter; with one whose groups are all
  * theirs, the filter's unit, since every incident concerning those groups is in their scope.
  */
-export function unitFor(slice: Slice, scope: Scope): Unit | null {
+export function unitFor(slice: Slice, scope: Exclude<Scope, { kind: "family" }>): Unit | null {
   if (scope.kind === "school") return unitOf(slice);
-  if (scope.kind !== "own") return null;
-  if (slice.level === "school") return { unit: "viewer", id: scope.userId };
+  if (slice.groupIds === null) return { unit: "viewer", id: scope.userId };
   const mine = new Set(scope.groupIds);
-  const groups = slice.groupIds ?? [];
-  return groups.length > 0 && groups.every((g) => mine.has(g)) ? unitOf(slice) : null;
+  return slice.groupIds.length > 0 && slice.groupIds.every((g) => mine.has(g)) ? unitOf(slice) : null;
 }
 
 /** The slice's unit rows of some dimensions between two days (both included). */
@@ -59,6 +57,9 @@ export const rolledFigures = (tx: Tx, slice: Slice, u: Unit): Figures => ({
   earlyWarning: (days, min, language) => earlyWarning(tx, slice, u, days, min, language),
   agedOpenCount: (until) => agedOpenCount(tx, slice, u, until),
 });
+
+/** A query of aggregates without GROUP BY: always exactly one row. */
+const aggregateRow = async (tx: Tx, query: SQL) => (await rowsOf(tx, query)) as [Record<string, unknown>];
 
 const BREAKDOWNS = ["classification", "category", "type", "recorder", "place", "group", "grade"] as const;
 
@@ -87,24 +88,24 @@ export async function classificationCounts(tx: Tx, slice: Slice, u: Unit, days: 
 export async function openAges(tx: Tx, slice: Slice, u: Unit, days: Days) {
   const weekAgo = sql`(${slice.today}::date - 7)`;
   const monthAgo = sql`(${slice.today}::date - 30)`;
-  const [row] = await rowsOf(
+  const [row] = await aggregateRow(
     tx,
     sql`select coalesce(sum(n) filter (where day >= ${weekAgo}), 0)::int as a,
                coalesce(sum(n) filter (where day < ${weekAgo} and day >= ${monthAgo}), 0)::int as b,
                coalesce(sum(n) filter (where day < ${monthAgo}), 0)::int as c
           from (${unitRows(slice, u, ["status"], days)}) r where key = 'open'`,
   );
-  return { "0-7": Number(row?.a ?? 0), "8-30": Number(row?.b ?? 0), "31+": Number(row?.c ?? 0) };
+  return { "0-7": Number(row.a), "8-30": Number(row.b), "31+": Number(row.c) };
 }
 
 /** How many open incidents happened on or before `until` (any year). */
 export async function agedOpenCount(tx: Tx, slice: Slice, u: Unit, until: string) {
-  const [row] = await rowsOf(
+  const [row] = await aggregateRow(
     tx,
     sql`select coalesce(sum(n), 0)::int as n from (${unitRows(slice, u, ["status"], { to: until })}) r
          where key = 'open'`,
   );
-  return Number(row?.n ?? 0);
+  return Number(row.n);
 }
 
 /** Students with at least `min` incidents between two days, most first. */
@@ -117,10 +118,10 @@ export async function earlyWarning(tx: Tx, slice: Slice, u: Unit, days: Days, mi
 /** Formative actions overdue today (migration 0021's action_due_days: the due days before today). */
 export async function overdueActions(tx: Tx, slice: Slice, u: Unit) {
   const { unit, id } = u;
-  const [row] = await rowsOf(
+  const [row] = await aggregateRow(
     tx,
     sql`select coalesce(sum(n), 0)::int as n from action_due_days
          where school_id = ${slice.schoolId} and unit = ${unit} and unit_id = ${id} and day < ${slice.today}::date`,
   );
-  return Number(row?.n ?? 0);
+  return Number(row.n);
 }
