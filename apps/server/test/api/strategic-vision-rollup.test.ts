@@ -104,7 +104,8 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
     const teacherScope = sql`(i.recorded_by = ${s.teacher.user.id} or i.group_ids && array(
       select id from groups where school_id = ${schoolId} and head_teacher_id = ${s.teacher.user.id}
       union select group_id from teaching_assignments where school_id = ${schoolId} and user_id = ${s.teacher.user.id}))`;
-    const expectInStep = async (step: string) => {
+    // Labels are the same code for both sources: English is compared once there is something to label.
+    const expectInStep = async (step: string, languages: readonly ("es" | "en")[] = ["es"]) => {
       expect(await dayRows("school", 0), `${step}: the school's days`).toEqual(await countedDays(sql`true`));
       expect(await dayRows("viewer", s.teacher.user.id), `${step}: the teacher's days`).toEqual(
         await countedDays(teacherScope),
@@ -114,7 +115,7 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
         ["teacher", teacher],
       ] as const) {
         for (const query of filters()) {
-          for (const language of ["es", "en"] as const) {
+          for (const language of languages) {
             const rolled = await dashboards.compute(viewer, query, language, "rollup");
             const counted = await dashboards.compute(viewer, query, language, "incidents");
             expect(strip(rolled), `${step} ${who} ${JSON.stringify(query)} ${language}`).toEqual(strip(counted));
@@ -176,7 +177,7 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
       await insertStarterCatalogue(tx, schoolId);
       await generateIncidents(tx, schoolId, { count: 400, days: 60, observations: 50 });
     });
-    await expectInStep("generated");
+    await expectInStep("generated", ["es", "en"]);
     const overdue = async () => (await dashboards.compute(director, {}, "es")).overdue_actions.value;
     const before = await overdue();
     expect(before, "the generator leaves actions overdue").toBeGreaterThan(2);
@@ -203,6 +204,6 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
     await t.db.update(schools).set({ timeZone: "America/Tijuana" }).where(eq(schools.id, schoolId));
     await expectInStep("time zone changed");
     // The comparisons were of something: the generated incidents were counted.
-    expect(compared).toBeGreaterThan(800);
+    expect(compared).toBeGreaterThan(400);
   }, 180_000);
 });
