@@ -18,6 +18,7 @@ import { createFilePool } from "./lib/file-pool.ts";
 import { requestLanguage } from "./lib/language.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import type { ModuleDeps } from "./lib/module-deps.ts";
+import { warmPdfFonts } from "./lib/pdf-fonts.ts";
 import { webPage } from "./lib/web-page.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -140,6 +141,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifications = createNotificationsService({ db, events });
   const files = createFilePool(config, (m) => app.log.warn(m));
   app.addHook("onClose", () => files.close());
+  // The first PDF is drawn for nobody: fonts read and pdfkit compiled before someone asks for one.
+  app.addHook("onListen", () => {
+    warmPdfFonts().catch((error: Error) => app.log.warn({ reason: error.message }, "PDF fonts not warmed"));
+  });
   app.decorate("ctx", { db, config, events, mailer, notifications, files });
 
   await app.register(errorsPlugin);

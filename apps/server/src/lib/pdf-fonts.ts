@@ -134,3 +134,26 @@ export function useFonts(doc: PDFKit.PDFDocument) {
 }
 
 export type PdfWriter = ReturnType<typeof useFonts>;
+
+/**
+ * Draws a one-line document in both faces (returned, for its test) and throws it away: the first PDF a server draws otherwise pays for
+ * reading and parsing the fonts and for V8 compiling pdfkit's and fontkit's code (~100 ms), on someone's request.
+ * Run once when the server starts listening (app.ts).
+ */
+export async function warmPdfFonts(): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({ size: "A4", compress: false });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const write = useFonts(doc);
+  write.face(FONT.bold);
+  write.text("Convive ñ á");
+  write.face(FONT.regular);
+  write.text("Convive ñ á 0–7");
+  doc.end();
+  return done;
+}
