@@ -6,7 +6,12 @@
  * Three runs: the bare route and the same user polled back to back (autocannon, BENCH_CONNECTIONS), then real
  * use — BENCH_USERS distinct signed-in users (default 5 000) each polling every BENCH_POLL_SECONDS (30) with
  * ±BENCH_JITTER_SECONDS (3) for BENCH_INTERVALS intervals (3): server time p50/p99 and database statements per
- * poll, the first interval (every user's first poll: cold) apart from the rest (steady state).
+ * poll (all of them, and those sent while serving a poll), the first interval (every user's first poll: cold)
+ * apart from the rest (steady state).
+ *
+ * `--interval` (or BENCH_MODE=interval) runs only real use, at the client's real interval and nothing else
+ * warming the cache: BENCH_USERS (default 50) users each polling 30–31 s after their previous answer (30.5 ± 0.5 s),
+ * 4 intervals. A cache that expires by time near the poll interval shows there as misses.
  *
  * BENCH_DATABASE_URL=postgres://… | postgres-fresh (or --postgres)   default: in-memory PGlite
  * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 100); DATABASE_POOL_SIZE passes through.
@@ -18,7 +23,8 @@ import { loadConfig } from "../apps/server/src/config/config.ts";
 import { openDb } from "../apps/server/src/db/client.ts";
 import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { benchDatabase } from "./database.ts";
-import { type RealUseResult, realUse } from "./poll-real-use.ts";
+import { realUse, reportRealUse } from "./poll-real-use.ts";
+import { createStatementCounter } from "./poll-statements.ts";
 import { seedPollingUsers } from "./poll-users.ts";
 import { runBench } from "./run.ts";
 import { positiveNumber, signIn } from "./support.ts";
@@ -95,32 +101,7 @@ function report(bare: Result, poll: Result, revalidated: Result) {
   console.log(`\nRESULT (full-body poll): ${mark(ratioOk && p99Ok)} at ${connections} connections`);
 }
 
-/** Target from the issue: real use costs at most 0.05 statements per poll once every tab has polled once. */
-const MAX_STEADY_STATEMENTS_PER_POLL = 0.05;
-
-function reportRealUse(real: RealUseResult) {
-  console.log(
-    `\nReal use: ${real.users} users, each polling every ${real.periodMs / 1000} s ± ${real.jitterMs / 1000} s, ${real.intervals} intervals`,
-  );
-  console.table(
-    real.phases.map((p) => ({
-      interval: p.name,
-      polls: p.polls,
-      "server p50 ms": p.p50.toFixed(2),
-      "server p99 ms": p.p99.toFixed(2),
-      statements: p.statements,
-      "statements / poll": (p.statements / Math.max(1, p.polls)).toFixed(4),
-    })),
-  );
-  if (real.failed > 0) console.log(`${real.failed} polls were not answered 200: the figures are not valid`);
-  const steady = real.phases.slice(1);
-  const polls = steady.reduce((n, p) => n + p.polls, 0);
-  const perPoll = steady.reduce((n, p) => n + p.statements, 0) / Math.max(1, polls);
-  const ok = perPoll <= MAX_STEADY_STATEMENTS_PER_POLL;
-  console.log(
-    `steady state: ${perPoll.toFixed(4)} statements per poll (target ≤ ${MAX_STEADY_STATEMENTS_PER_POLL})  ${ok ? "PASS" : "FAIL"}`,
-  );
-}
+const intervalOnly = process.argv.includes("--interval") || process.env.BENCH_MODE === "interval";
 
 async function main() {
   const database = await benchDatabase(process.env, process.argv.slice(2));
@@ -134,17 +115,14 @@ async function main() {
   });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   // Every statement the server sends, counted at the driver: the realistic run divides them by its polls.
-  const statements = { count: 0 };
+  const statements = createStatementCounter();
   const opened = await openDb(config.DATABASE_URL, {
     poolSize: config.DATABASE_POOL_SIZE,
-    onQuery: () => statements.count++,
+    onQuery: statements.onQuery,
   });
-  const pollTimes: number[] = [];
   try {
     app = await buildApp({ config, db: opened.db });
-    app.addHook("onResponse", async (request, reply) => {
-      if (request.url.startsWith("/api/users/")) pollTimes.push(reply.elapsedTime);
-    });
+    statements.watch(app);
     const seeded = await seedDemoIfEmpty(app.ctx.db);
     const base = await app.listen({ host: "127.0.0.1", port: 0 });
     console.log(`Convive bell-poll bench — ${database.label}${seeded ? ", demo data loaded" : ""}`);
@@ -152,6 +130,23 @@ async function main() {
       `node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}` +
         `, pool ${config.DATABASE_POOL_SIZE}, server ${base}\n`,
     );
+
+    if (intervalOnly) {
+      // Nobody else polls or signs in: each user's first poll is the only thing that fills their entries.
+      const tabs = await seedPollingUsers(opened.db, SCHOOL_ID, Math.round(positiveNumber("BENCH_USERS", 50)));
+      reportRealUse(
+        await realUse({
+          base,
+          schoolId: SCHOOL_ID,
+          users: tabs,
+          periodMs: positiveNumber("BENCH_POLL_SECONDS", 30.5) * 1000,
+          jitterMs: positiveNumber("BENCH_JITTER_SECONDS", 0.5) * 1000,
+          intervals: Math.max(2, Math.round(positiveNumber("BENCH_INTERVALS", 4))),
+          statements,
+        }),
+      );
+      return;
+    }
 
     const { userId, headers: pollHeaders } = await signIn(base, ACCOUNT);
     const pollUrl = `${base}/api/users/${userId}`;
@@ -175,7 +170,6 @@ async function main() {
       jitterMs: positiveNumber("BENCH_JITTER_SECONDS", 3) * 1000,
       intervals: Math.max(2, Math.round(positiveNumber("BENCH_INTERVALS", 3))),
       statements,
-      pollTimes,
     });
     console.log("");
     report(bare, poll, revalidated);

@@ -17,8 +17,9 @@ const SIGN_IN_LIBRARIES = [
 
 export default defineConfig({
   // Budgets on what is sent (brotli), from issue 11: the sign-in page, and any signed-in screen from a cold cache.
-  // The build fails above them.
-  plugins: [react(), firstLoad({ signInKb: 120, screenKb: 450 })],
+  // The build fails above them. Sign-in 120 → 121 KB (issue 24): the api client's idempotency keys (a UUID made
+  // without crypto.randomUUID over plain HTTP) and the one save hook's key rules sit on the sign-in page too.
+  plugins: [react(), firstLoad({ signInKb: 121, screenKb: 450 })],
   server: {
     proxy: {
       "/api": api,

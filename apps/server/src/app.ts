@@ -1,11 +1,7 @@
-import { existsSync } from "node:fs";
-import { join, sep } from "node:path";
-import type { ErrorBody } from "@convive/domain";
 import type { PGlite } from "@electric-sql/pglite";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
@@ -15,78 +11,139 @@ import { type Db, openDb } from "./db/client.ts";
 import { createBackground } from "./lib/background.ts";
 import { createEventBus } from "./lib/events.ts";
 import { createFilePool } from "./lib/file-pool.ts";
-import { requestLanguage } from "./lib/language.ts";
-import { createMailer, type Mailer } from "./lib/mailer.ts";
-import type { ModuleDeps } from "./lib/module-deps.ts";
+import { createJobRunner } from "./lib/jobs.ts";
+import { safeLoggerOptions } from "./lib/log-safety.ts";
+import { createMailer, type Transport } from "./lib/mailer.ts";
+import type { ModuleDeps, ModulePlugin } from "./lib/module-deps.ts";
 import { warmPdfFonts } from "./lib/pdf-fonts.ts";
-import { webPage } from "./lib/web-page.ts";
-import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { createAuthService } from "./modules/auth/auth.service.ts";
-import { createLoginUnlockService } from "./modules/auth/login-unlock.service.ts";
-import { createPasswordResetService } from "./modules/auth/password-reset.service.ts";
-import { avatarsRoutes } from "./modules/avatars/avatars.routes.ts";
-import { createAvatarsService } from "./modules/avatars/avatars.service.ts";
-import { familiesModule } from "./modules/families/families.routes.ts";
-import { upsertFamilyMember } from "./modules/families/index.ts";
-import { followUpModule } from "./modules/follow-up/follow-up.module.ts";
-import { followUpFileSections } from "./modules/follow-up/student-file.sections.ts";
-import { gradeConfigModule } from "./modules/grade-config/grade-config.routes.ts";
-import { helpVideosRoutes } from "./modules/help-videos/help-videos.routes.ts";
-import { importsModule } from "./modules/imports/imports.routes.ts";
-import { incidentConfigModule } from "./modules/incident-config/incident-config.routes.ts";
+import { adminModule } from "./modules/admin/index.ts";
+import { authModule, createAuth } from "./modules/auth/index.ts";
+import { avatarsModule } from "./modules/avatars/index.ts";
+import { consentFileSection, consentModule } from "./modules/consent/index.ts";
+import { familiesModule, upsertFamilyMember } from "./modules/families/index.ts";
+import { followUpFileSections, followUpModule } from "./modules/follow-up/index.ts";
+import { gradeConfigModule } from "./modules/grade-config/index.ts";
+import { helpVideosModule } from "./modules/help-videos/index.ts";
+import { importsModule } from "./modules/imports/index.ts";
+import { incidentConfigModule } from "./modules/incident-config/index.ts";
 import { incidentGraphModule } from "./modules/incident-graph/index.ts";
-import { incidentsArchiveModule } from "./modules/incidents/archive.module.ts";
-import { incidentsRegistrationModule } from "./modules/incidents/registration.module.ts";
-import { incidentsFileSection } from "./modules/incidents/student-file.section.ts";
-import { invitationsModule } from "./modules/invitations/invitations.routes.ts";
-import { liveChatRoutes } from "./modules/live-chat/live-chat.routes.ts";
-import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
-import {
-  createNotificationsService,
-  type NotificationsService,
-} from "./modules/notifications/notifications.service.ts";
+import { incidentsFileSection, incidentsModule } from "./modules/incidents/index.ts";
+import { invitationsModule } from "./modules/invitations/index.ts";
+import { liveChatModule } from "./modules/live-chat/index.ts";
+import { createNotificationsService, notificationsModule } from "./modules/notifications/index.ts";
+import { createOutbox, outboxModule } from "./modules/outbox/index.ts";
 import { pointsFileSection, pointsModule } from "./modules/points/index.ts";
-import { profilesRoutes } from "./modules/profiles/profiles.routes.ts";
-import { profilesAdminModule } from "./modules/profiles-admin/profiles-admin.routes.ts";
+import { profilesModule } from "./modules/profiles/index.ts";
+import { profilesAdminModule } from "./modules/profiles-admin/index.ts";
 import { ratingsModule } from "./modules/ratings/index.ts";
-import { schoolInfoModule } from "./modules/school-info/school-info.routes.ts";
-import { findMember, insertMember } from "./modules/school-users/index.ts";
-import { schoolUsersModule } from "./modules/school-users/school-users.routes.ts";
-import { schoolYearsModule } from "./modules/school-years/school-years.routes.ts";
-import { schoolsRoutes } from "./modules/schools/schools.routes.ts";
-import { createSchoolsService } from "./modules/schools/schools.service.ts";
-import { setupProgressHook } from "./modules/schools/setup-progress.hook.ts";
-import { createSetupProgress } from "./modules/schools/setup-progress.service.ts";
+import { readLogFileSection, readLogModule } from "./modules/read-log/index.ts";
+import { rollupsModule } from "./modules/rollups/index.ts";
+import { schoolInfoModule } from "./modules/school-info/index.ts";
+import { findMember, insertMember, schoolUsersModule } from "./modules/school-users/index.ts";
+import { schoolYearsModule } from "./modules/school-years/index.ts";
+import { createSetup, schoolsModule } from "./modules/schools/index.ts";
 import { scorecardModule } from "./modules/scorecard/index.ts";
 import { strategicVisionModule } from "./modules/strategic-vision/index.ts";
-import { listGroups } from "./modules/structure/index.ts";
-import { structureModule } from "./modules/structure/structure.routes.ts";
+import { listGroups, structureModule } from "./modules/structure/index.ts";
 import { studentFileModule } from "./modules/student-file/index.ts";
-import { studentsModule } from "./modules/students/students.routes.ts";
-import { subjectsModule } from "./modules/subjects/subjects.routes.ts";
-import { usersRoutes } from "./modules/users/users.routes.ts";
-import { createUsersService } from "./modules/users/users.service.ts";
+import { studentsModule } from "./modules/students/index.ts";
+import { subjectsModule } from "./modules/subjects/index.ts";
+import { createUsers, usersModule } from "./modules/users/index.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { cachesPlugin, createCaches } from "./plugins/caches.ts";
-import { errorsPlugin, render } from "./plugins/errors.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { familyRedactionPlugin } from "./plugins/family-redaction.ts";
 import { healthPlugin } from "./plugins/health.ts";
+import { hstsPlugin } from "./plugins/hsts.ts";
+import { idempotencyPlugin } from "./plugins/idempotency.ts";
+import { readLogPlugin } from "./plugins/read-log.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 import { API_DOCS_POLICY, securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { statementTimeoutPlugin } from "./plugins/statement-timeout.ts";
+import { registerWeb } from "./plugins/web.ts";
 
 export interface AppOptions {
   config: Config;
   /** An open database to use instead of opening config.DATABASE_URL (tests hand in a cloned template). */
   db?: Db;
   pglite?: PGlite;
-  mailer?: Mailer;
+  mailer?: Transport;
+  /** Where log lines go instead of stdout (tests read what the log would hold). */
+  logStream?: { write(line: string): void };
 }
 
-/** What the app builds once: the module plugins each receive the part they name; tests reach it as `app.ctx`. */
-export interface AppContext extends ModuleDeps {
-  /** Modules send notifications through it (`notifications.notify`). */
-  notifications: NotificationsService;
+/**
+ * What every module plugin receives as `ctx`: the platform app.ts opens (ModuleDeps), the services more than one
+ * module uses — each built by the module that owns it, through its index.ts — and the wiring that would be an
+ * import cycle if the modules reached for it themselves. A module's type names the part it reads.
+ */
+function moduleContext(deps: ModuleDeps) {
+  const notifications = createNotificationsService(deps);
+  const setup = createSetup({ ...deps, notifications });
+  return {
+    ...deps,
+    /** Modules send notifications through it (`notifications.notify`). */
+    notifications,
+    setup,
+    users: createUsers({ ...deps, setup }),
+    auth: createAuth(deps),
+    /** Accepting an invitation writes school-users' and families' rows; both modules import invitations. */
+    joinWrites: { findMember, insertMember, upsertFamilyMember },
+    /** A past year's groups for school-years; structure imports school-years. */
+    listGroups,
+    /** The student's file lists the sections the modules add, in this order; it knows none of them by name. */
+    studentFileSections: [
+      incidentsFileSection,
+      ...followUpFileSections,
+      pointsFileSection,
+      consentFileSection,
+      readLogFileSection,
+    ],
+  };
 }
+
+/**
+ * The context the modules received, kept on the instance as `app.ctx` for main.ts (seeding), the tests and the
+ * benchmarks: they must reach the very bus, notifier and database the modules use. No module reads it.
+ */
+export type AppContext = ReturnType<typeof moduleContext>;
+
+/** Every module, registered the same way; the order only matters for schools, whose setup hook watches the rest. */
+export const MODULES: ModulePlugin<AppContext>[] = [
+  schoolsModule,
+  authModule,
+  usersModule,
+  avatarsModule,
+  profilesModule,
+  helpVideosModule,
+  liveChatModule,
+  adminModule,
+  notificationsModule,
+  schoolInfoModule,
+  schoolYearsModule,
+  structureModule,
+  subjectsModule,
+  schoolUsersModule,
+  invitationsModule,
+  profilesAdminModule,
+  studentsModule,
+  familiesModule,
+  importsModule,
+  incidentConfigModule,
+  incidentsModule,
+  followUpModule,
+  strategicVisionModule,
+  incidentGraphModule,
+  scorecardModule,
+  ratingsModule,
+  pointsModule,
+  gradeConfigModule,
+  studentFileModule,
+  consentModule,
+  readLogModule,
+  outboxModule,
+  rollupsModule,
+];
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -98,7 +155,7 @@ declare module "fastify" {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: { level: config.LOG_LEVEL, stream: options.logStream, ...safeLoggerOptions() },
     trustProxy: config.TRUST_PROXY,
     // While shutting down, plugins/health.ts refuses new calls itself, in the usual translated error shape.
     return503OnClosing: false,
@@ -134,23 +191,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = options.db ?? opened!.db;
   if (opened) app.addHook("onClose", () => opened.close());
   const events = createEventBus();
-  const mailer =
+  const transport =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (m) => app.log.info(m) });
-  if (!options.mailer) app.addHook("onClose", async () => mailer.close());
-  // Built before the context so every module can reach it through `app.ctx`.
-  const notifications = createNotificationsService({ db, events });
+  if (!options.mailer) app.addHook("onClose", async () => transport.close());
   const files = createFilePool(config, (m) => app.log.warn(m));
   app.addHook("onClose", () => files.close());
+  // The one job runner (lib/jobs.ts) on this same database; it starts once every module has declared its queues,
+  // and a close lets running jobs end (within the shutdown grace) before the database goes.
+  const jobs = createJobRunner({
+    db,
+    enabled: config.JOBS_ENABLED,
+    concurrency: config.JOBS_CONCURRENCY,
+    pollSeconds: config.JOBS_POLL_SECONDS,
+    namespace: config.JOBS_NAMESPACE,
+    log: (m) => app.log.warn(m),
+  });
+  // Every e-mail goes through the outbox (modules/outbox): written in its cause's transaction, delivered by a job.
+  const mailer = createOutbox({
+    db,
+    jobs,
+    transport,
+    retrySeconds: config.OUTBOX_RETRY_SECONDS,
+    log: (m) => app.log.warn(m),
+  });
+  app.addHook("onReady", () => jobs.start());
+  app.addHook("preClose", () => jobs.stop(Math.max(config.SHUTDOWN_GRACE_SECONDS * 1000 - 2000, 1000)));
   // The first PDF is drawn for nobody: fonts read and pdfkit compiled before someone asks for one.
   app.addHook("onListen", () => {
     warmPdfFonts().catch((error: Error) => app.log.warn({ reason: error.message }, "PDF fonts not warmed"));
   });
-  app.decorate("ctx", { db, config, events, mailer, notifications, files });
 
+  await app.register(statementTimeoutPlugin, { ms: config.DB_STATEMENT_TIMEOUT_MS });
   await app.register(errorsPlugin);
+  // Before compression and before any module's routes: it rules every POST route and keeps answers as sent.
+  await app.register(idempotencyPlugin, { db, jobs, ttlHours: config.IDEMPOTENCY_KEY_TTL_HOURS });
   await app.register(healthPlugin, { db });
-  // Helmet's other headers; the Content-Security-Policy (per-answer nonce) and Permissions-Policy are ours.
-  await app.register(helmet, { contentSecurityPolicy: false, frameguard: { action: "deny" } });
+  // Helmet's other headers; the Content-Security-Policy (per-answer nonce), Permissions-Policy and HSTS (only
+  // over HTTPS, plugins/hsts.ts) are ours.
+  await app.register(helmet, { contentSecurityPolicy: false, frameguard: { action: "deny" }, hsts: false });
+  await app.register(hstsPlugin);
   const liveChat = liveChatOf(config);
   await app.register(securityHeadersPlugin, {
     helpVideoOrigins: config.HELP_VIDEO_ORIGINS,
@@ -171,101 +250,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const caches = createCaches({ ttlMs: config.CACHE_TTL_SECONDS * 1000, max: config.CACHE_MAX_ENTRIES });
   await app.register(cachesPlugin, { caches, events, redisUrl: config.REDIS_URL });
   await app.register(accessPlugin, { db, appDomain: config.APP_DOMAIN, caches });
+  // What a family reads: every JSON answer to a family member passes one redaction path (lib/family-reader.ts).
+  await app.register(familyRedactionPlugin, { db });
+  // Who read a student's sensitive records: request.logRead, written before the answer leaves (plugins/read-log.ts).
+  await app.register(readLogPlugin, { db });
   await app.register(realtimePlugin, { events, redisUrl: config.REDIS_URL, db, appDomain: config.APP_DOMAIN, caches });
 
-  const cookies = { secure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith("https:") };
   // Work after the answer (auth e-mails); closing waits for it before the database goes.
   const background = createBackground((m) => app.log.warn(m));
   app.addHook("preClose", () => background.drain());
-  const unlocks = createLoginUnlockService({ db, config, mailer, background });
-  const auth = createAuthService({ db, config, events, unlocks });
-  // Issue 12 §2: whether a school is still being set up decides its staff's landing view and its setup reminder.
-  const setup = createSetupProgress({ db, events, notices: notifications });
-  await app.register(setupProgressHook, { setup, events });
-  const users = createUsersService({ db, appDomain: config.APP_DOMAIN, events, caches, setup });
-  const resets = createPasswordResetService({ db, config, mailer, auth, background });
-  const schools = createSchoolsService({ db });
 
-  await app.register(authRoutes, {
-    auth,
-    users,
-    resets,
-    unlocks,
-    cookies,
-    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-  });
-  await app.register(usersRoutes, { users });
-  await app.register(avatarsRoutes, {
-    avatars: createAvatarsService({ db, uploadsDir: config.UPLOADS_DIR, users, events, files }),
-    appDomain: config.APP_DOMAIN,
-  });
-  await app.register(profilesRoutes, { db });
-  await app.register(schoolsRoutes, { schools, appDomain: config.APP_DOMAIN });
-  await app.register(helpVideosRoutes, { db });
-  await app.register(liveChatRoutes, { liveChat });
-  await app.register(adminRoutes, { db, auth, events, helpVideoOrigins: config.HELP_VIDEO_ORIGINS });
-  await app.register(notificationsRoutes, { notifications });
-  // Each module plugin receives exactly the dependencies its signature names.
-  await app.register(schoolInfoModule, { ctx: { db, config, events, files } });
-  await app.register(schoolYearsModule, { ctx: { db, listGroups } });
-  await app.register(structureModule, { ctx: { db, events } });
-  await app.register(subjectsModule, { ctx: { db, events } });
-  await app.register(schoolUsersModule, { ctx: { db, config, events, mailer } });
-  await app.register(invitationsModule, {
-    ctx: { db, events },
-    auth,
-    writes: { findMember, insertMember, upsertFamilyMember },
-  });
-  await app.register(profilesAdminModule, { ctx: { db, events } });
-  await app.register(studentsModule, { ctx: { db, config, files } });
-  await app.register(familiesModule, { ctx: { db, config, events, mailer } });
-  await app.register(importsModule, { ctx: { db, config, events, mailer, files } });
-  await app.register(incidentConfigModule, { ctx: { db } });
-  await app.register(incidentsRegistrationModule, { ctx: { db, config, events, mailer, files, notifications } });
-  await app.register(incidentsArchiveModule, { ctx: { db, config } });
-  await app.register(followUpModule, { ctx: { db, notifications } });
-  await app.register(strategicVisionModule, { ctx: { db, config, mailer, notifications } });
-  await app.register(incidentGraphModule, { ctx: { db } });
-  await app.register(scorecardModule, { ctx: { db, config, events, mailer, notifications } });
-  await app.register(ratingsModule, { ctx: { db, config, events, mailer, notifications } });
-  await app.register(pointsModule, { ctx: { db } });
-  await app.register(gradeConfigModule, { ctx: { db } });
-  // The student's file lists the sections the modules add, in their order; it knows none of them by name.
-  await app.register(studentFileModule, {
-    ctx: { db, sections: [incidentsFileSection, ...followUpFileSections, pointsFileSection] },
-  });
+  const ctx = moduleContext({ db, config, events, mailer, files, caches, background, jobs });
+  app.decorate("ctx", ctx);
+  for (const module of MODULES) await app.register(module, { ctx });
 
   await registerWeb(app, config.WEB_DIST);
   return app;
-}
-
-/** Serves the built web app, answering index.html for client-side routes (history mode at the root). */
-async function registerWeb(app: FastifyInstance, dist: string) {
-  const hasWeb = existsSync(dist);
-  // index.html is never served as a plain file: every copy carries its answer's CSP nonce.
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      allowedPath: (path) => path !== "/index.html",
-      // The build writes .br and .gz beside each asset (apps/web/scripts/first-load.ts): sent as the browser accepts.
-      preCompressed: true,
-      cacheControl: false,
-      // Files under assets/ are named by their content's hash: a browser keeps them a year and never asks again.
-      // Anything else (icons, manifest) is checked again on every use.
-      setHeaders: (reply, path) => {
-        const hashed = path.startsWith(join(dist, "assets") + sep);
-        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    });
-  }
-  const page = hasWeb ? webPage(dist) : null;
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/socket.io");
-    if (page && isPage) return reply.type("text/html").header("cache-control", "no-cache").send(page(reply.pageNonce));
-    const lang = requestLanguage(request.headers);
-    return reply.status(404).send({ message: render("NOT_FOUND", lang), code: "NOT_FOUND" } satisfies ErrorBody);
-  });
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDb, PGLITE_EXTENSIONS } from "../src/db/client.ts";
+import { prepareJobTables } from "../src/lib/jobs.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,12 +21,15 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const opened = await openDb(url, { poolSize: 1 });
+    await prepareJobTables(opened.db);
     await opened.close();
     project.provide("pgliteTemplate", "");
     return;
   }
   const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const opened = await openDb("pglite:memory", { pglite });
+  // The job runner's tables too (pg-boss creates them at start): each test file's runner then only checks them.
+  await prepareJobTables(opened.db);
   const dump = await pglite.dumpDataDir("none");
   await opened.close();
   const path = join(mkdtempSync(join(tmpdir(), "convive-test-")), "template.tar");

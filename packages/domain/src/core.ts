@@ -8,6 +8,7 @@ export * from "./guard.ts";
 export * from "./help-videos.ts";
 export * from "./incidents.ts";
 export * from "./landing.ts";
+export * from "./locale.ts";
 export * from "./mexican-ids.ts";
 export * from "./permissions.ts";
 export * from "./profile-templates.ts";

@@ -166,6 +166,7 @@ describe("routes without a module tag, for a school user holding every key and p
     ["/admin-school-creator", NF],
     ["/admin-user-creator", NF],
     ["/help-video-creator", NF],
+    ["/admin-jobs", NF],
     ["/account", allow],
   ])("%s → %o", (path, expected) => {
     expect(run(path, everything)).toEqual(expected);

@@ -32,7 +32,7 @@ const OUTSIDE = [
   "/page-not-found",
 ];
 // Spec §2 "Screens inside the layout", by hand (incident-graph: the tag's path as this app reads it).
-const ROOT_SCREENS = ["/admin-school-creator", "/admin-user-creator", "/help-video-creator"];
+const ROOT_SCREENS = ["/admin-school-creator", "/admin-user-creator", "/help-video-creator", "/admin-jobs"];
 const MC_CHILDREN = [
   "general-information",
   "user-profile",

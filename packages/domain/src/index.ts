@@ -1,6 +1,7 @@
 /** Everything: the rules of core.ts plus the zod request/response schemas. Helpers add schema lines below. */
 import "./schemas/zod-config.ts";
 
+export * from "./consent.ts";
 export * from "./core.ts";
 // Ratings rules (issue 13): read by the grade configurator, the grid and the scorecard, never before sign-in.
 export * from "./ratings.ts";
@@ -8,6 +9,7 @@ export * from "./ratings.ts";
 export * from "./redaction.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/auth.ts";
+export * from "./schemas/consent.ts";
 export * from "./schemas/family-text.ts";
 export * from "./schemas/fields.ts";
 export * from "./schemas/imports.ts";
@@ -15,6 +17,7 @@ export * from "./schemas/incident-config.ts";
 export * from "./schemas/incident-graph.ts";
 export * from "./schemas/incidents.ts";
 export * from "./schemas/invitations.ts";
+export * from "./schemas/jobs.ts";
 export * from "./schemas/notifications.ts";
 export * from "./schemas/platform.ts";
 export * from "./schemas/points.ts";
@@ -22,6 +25,8 @@ export * from "./schemas/profiles-admin.ts";
 export * from "./schemas/ratings.ts";
 export * from "./schemas/ratings-config.ts";
 export * from "./schemas/ratings-grid.ts";
+export * from "./schemas/ratings-publish.ts";
+export * from "./schemas/read-log.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/school-info.ts";
 export * from "./schemas/school-users.ts";
@@ -33,3 +38,5 @@ export * from "./schemas/student-file.ts";
 export * from "./schemas/students.ts";
 export * from "./schemas/subjects.ts";
 export * from "./schemas/users.ts";
+// Small cells (issue 24): the one rule for any group figure a family reads.
+export * from "./small-cells.ts";

@@ -87,8 +87,11 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 export type AreaPermission = `${Area}.${Action}`;
-/** Spec §6 "Other permissions: notify profile and head teacher." */
-export const SPECIAL_PERMISSIONS = ["notify-profile", "head-teacher"] as const;
+/**
+ * Spec §6 "Other permissions: notify profile and head teacher"; `read-log` (issue 25 §3): sees who read a
+ * student's sensitive records (the Director holds every permission).
+ */
+export const SPECIAL_PERMISSIONS = ["notify-profile", "head-teacher", "read-log"] as const;
 export type SpecialPermission = (typeof SPECIAL_PERMISSIONS)[number];
 export type Permission = AreaPermission | SpecialPermission;
 

@@ -1,58 +1,53 @@
 import type { Language } from "./constants.ts";
-import { COMMON_WORDS, PARTICLES } from "./redaction.words.ts";
+import { isCapitalAt, skipFormat, type Token, tokenize } from "./redaction.fold.ts";
+import type { Entry } from "./redaction.forms.ts";
+import { isInitial } from "./redaction.forms.ts";
+import { GAP, gapKind } from "./redaction.gaps.ts";
+import { localIndex, type NameIndex, strongAt } from "./redaction.index.ts";
 
 /**
- * Other children's names out of the free text a family reads (issue 9 item 8): the one rule the server applies
- * to everything it shows a family and the web uses to warn a teacher while they type.
+ * Other children's names out of the free text a family reads (issue 9 item 8, issue 24): the one rule the server
+ * applies to everything it shows a family and the web uses to warn a teacher while they type.
  *
- * - **Which names.** Every student of the school by full name or first name + paternal surname ("strong" forms,
- *   at least two real words, so a lone "Andrea" is not taken for a student of another group); the incident's own
- *   students by any part that identifies them as well ("weak" forms: a given name or a surname alone, given name +
- *   maternal surname, both surnames). Never the reader's own children: a form that also names one of them is left
- *   as it is (the parents of Sofía García read "García" even when Andrea García is on the incident too).
- * - **Matching** ignores case and accents, and reads ñ as n (teachers type "Nunez" on keyboards without ñ); it is
- *   by whole words, a name's words separated only by spaces, hyphens, apostrophes or underscores (file names);
- *   the longest form wins.
- * - **Names that are common words** (Rosa, Paz, Luz, Blanca, Flores, Leal…, see redaction.words.ts) count only
- *   when written with a capital — at the start of a sentence too, where "Rosa empujó a…" is the commonest way a
- *   report begins; a sentence that starts with the word itself loses it, which the teacher sees in the preview.
- * - **Not caught:** nicknames and diminutives the school does not record ("Majo", "Andy", "Sofi"), misspellings
- *   beyond accents, and descriptions ("la niña de la banca de al lado").
+ * - **Which names.** Every student of the school by a "strong" form — at least two whole words of their name, so a
+ *   lone "Andrea" is not taken for a student of another group: given name(s) + paternal surname (+ maternal),
+ *   surname first as Mexican class lists are written ("Alvarado Jiménez Andrea", "Alvarado, Andrea", "Alvarado
+ *   Jiménez, Andrea"), and with initials for the rest ("Andrea Alvarado J.", "A. Alvarado Jiménez", "Alvarado
+ *   Jiménez A.", and "A. Alvarado J.": a surname between two initials is how lists abbreviate, and as specific as
+ *   two words). The incident's own students by any part that identifies them among its few ("weak" forms): a
+ *   given name or a surname alone, given name + maternal surname, both surnames, and one word with initials
+ *   ("Andrea A.", "A. Alvarado", "Alvarado, A."). Those last count only on the incident because across ~2 000
+ *   students "A. García" or "María G." fits dozens of children: school-wide they would hide every namesake, as a
+ *   lone given name would. Never the reader's own children: a form that also names one of them is left as it is
+ *   (the parents of Sofía García read "García" even when Andrea García is on the incident too).
+ * - **Matching** reads letters as redaction.fold.ts folds them: case, accents and ñ's tilde ignored, NFKC forms
+ *   (fullwidth, mathematical letters) and Cyrillic/Greek/Armenian look-alikes read as the Latin letter, invisible
+ *   characters (zero-width, soft hyphen, BOM) ignored inside a word and read as a space between two. It is by
+ *   whole words; a name's words are separated by spaces, hyphens, apostrophes or underscores, or by one `.` `/`
+ *   `·` with nothing around it ("andrea.alvarado", "Andrea/Alvarado"; "María. Hernández" is two sentences,
+ *   "Bruno / Castillo" two people), and by a comma only where surnames come before the given name ("Alvarado,
+ *   Andrea"; "Bruno, Castillo y Vega" is a list — though "Martín, Juan" is taken for Juan Martín if the school has
+ *   him: the safe side). An initial is one capital letter with its dot; a closing initial's dot goes with the name
+ *   unless it also ends the sentence. The longest form wins.
+ * - **Names that are common words** (Rosa, Paz, Luz, Blanca, Flores, Leal…, see redaction.words.ts) count when
+ *   written with a capital — at the start of a sentence too, where "Rosa empujó a…" is the commonest way a report
+ *   begins; a sentence that starts with the word itself loses it, which the teacher sees in the preview. In lower
+ *   case a lone such word is a word ("camisa rosa"); three that are a student's full name are a name ("máximo
+ *   rojas moreno": that is no phrase); two ("rosa flores") are a name only for the incident's own students, where
+ *   the chance is small that the teacher meant a phrase and a slip would name a child of the incident.
+ * - **The replacement** keeps the grammar: "a otro estudiante" mid-sentence, "Otro estudiante" at the start of the
+ *   text or a line, or after . ! ? ¡ ¿ (an abbreviation's dot too: "Sra. Otro estudiante").
+ * - **Not caught:** nicknames, diminutives and abbreviations the school does not record ("Majo", "Andy", "Sofi",
+ *   "Ma. José"), misspellings beyond accents, names written without any separator ("AndreaAlvarado") or with
+ *   their letters spaced out ("A n d r e a"), digits for letters ("Andr3a"), look-alikes outside the table
+ *   (redaction.words.ts), and descriptions ("la niña de la banca de al lado").
  */
 
-/** A student as the redaction knows them. */
-export interface NamedStudent {
-  id: number;
-  firstName: string;
-  paternalSurname: string;
-  maternalSurname: string;
-}
+export type { NamedStudent } from "./redaction.forms.ts";
+export { type NameIndex, nameIndex } from "./redaction.index.ts";
 
 /** What replaces a hidden name, in the reader's language (the same words as the students list uses). */
 export const OTHER_STUDENT: Record<Language, string> = { es: "Otro estudiante", en: "Another student" };
-
-type Kind = "strong" | "weak";
-interface Entry {
-  tokens: string[];
-  /** Only common words: taken for a name only when its first word is capitalised. */
-  common: boolean;
-  owners: Map<number, Kind>;
-}
-
-/**
- * The school's students by the first word of their given names — where every strong form starts — with the
- * entries of each such word worked out on first use, and the weak forms of each incident's students: building
- * it costs a pass over the names (a few milliseconds for thousands of students), the forms only what the texts
- * ask for.
- */
-export interface NameIndex {
-  readonly byFirstWord: ReadonlyMap<string, readonly NamedStudent[]>;
-  readonly students: ReadonlyMap<number, NamedStudent>;
-  /** Strong entries by first word, made on first use. */
-  readonly strong: Map<string, readonly Entry[]>;
-  /** Every form of a few students, by their sorted ids (one per incident read). */
-  readonly local: Map<string, ReadonlyMap<string, readonly Entry[]>>;
-}
 
 export interface RedactionContext {
   /** The students of the incident the text belongs to: any part of their names is hidden. */
@@ -69,167 +64,73 @@ export interface NameMatch {
   studentIds: number[];
 }
 
-/** Lower case, accents and ñ's tilde dropped: how names and text are compared. */
-export const foldName = (value: string): string => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-const FIRST_WORD = /[\p{L}\p{M}\p{N}]+/u;
-/** What may stand between the words of one name: "Pérez-Gómez", "D'Angelo", "María   José", "andrea_lopez.jpg". */
-const JOINER = /^[\s\-‐'’_]+$/u;
-
-const words = (value: string) => Array.from(value.matchAll(WORD), (m) => foldName(m[0])).filter(Boolean);
-const significant = (token: string) => token.length > 1 && !PARTICLES.has(token);
-
-/** The forms a student may be named by, strong (school-wide) and weak (on their own incident). */
-function formsOf(s: NamedStudent): { tokens: string[]; kind: Kind }[] {
-  const g = words(s.firstName);
-  const p = words(s.paternalSurname);
-  const m = words(s.maternalSurname);
-  const first = g.slice(0, 1);
-  const forms: { tokens: string[]; kind: Kind }[] = [];
-  const add = (kind: Kind, ...parts: string[][]) => forms.push({ tokens: parts.flat(), kind });
-  add("strong", g, p, m);
-  add("strong", g, p);
-  add("strong", first, p, m);
-  add("strong", first, p);
-  add("weak", g, m);
-  add("weak", first, m);
-  add("weak", p, m);
-  for (const part of [g, p, m]) add("weak", part);
-  for (const token of [...g, ...p, ...m]) add("weak", [token]);
-  for (const given of g) add("weak", [given], p);
-  return forms.filter(({ tokens, kind }) => {
-    const real = tokens.filter(significant).length;
-    // A strong form is matched across the school: a single word would hide every namesake of every group.
-    return tokens.length > 0 && real > 0 && (kind === "weak" || real >= 2) && significant(tokens[0]!);
-  });
-}
-
-/** Entries of some forms by their first word, longest first. */
-function indexForms(students: Iterable<NamedStudent>, kinds: ReadonlySet<Kind>): Map<string, Entry[]> {
-  const byKey = new Map<string, Entry>();
-  for (const s of students) {
-    for (const { tokens, kind } of formsOf(s)) {
-      if (!kinds.has(kind)) continue;
-      const key = tokens.join(" ");
-      let entry = byKey.get(key);
-      if (!entry) {
-        const common = tokens.every((t) => !significant(t) || COMMON_WORDS.has(t));
-        entry = { tokens, common, owners: new Map() };
-        byKey.set(key, entry);
-      }
-      if (entry.owners.get(s.id) !== "strong") entry.owners.set(s.id, kind);
-    }
-  }
-  const byFirst = new Map<string, Entry[]>();
-  for (const entry of byKey.values()) {
-    const list = byFirst.get(entry.tokens[0]!) ?? [];
-    list.push(entry);
-    byFirst.set(entry.tokens[0]!, list);
-  }
-  for (const list of byFirst.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
-  return byFirst;
-}
-
-const STRONG: ReadonlySet<Kind> = new Set(["strong"]);
-const ALL: ReadonlySet<Kind> = new Set(["strong", "weak"]);
-
-/** Indexes the school's students once; the index then serves every text of the request. */
-export function nameIndex(students: Iterable<NamedStudent>): NameIndex {
-  const byId = new Map<number, NamedStudent>();
-  const byFirstWord = new Map<string, NamedStudent[]>();
-  for (const s of students) {
-    byId.set(s.id, s);
-    const first = s.firstName.match(FIRST_WORD);
-    if (!first) continue;
-    const key = foldName(first[0]);
-    const list = byFirstWord.get(key) ?? [];
-    list.push(s);
-    byFirstWord.set(key, list);
-  }
-  return { byFirstWord, students: byId, strong: new Map(), local: new Map() };
-}
-
-/** The strong entries that start with `key`. */
-function strongAt(index: NameIndex, key: string): readonly Entry[] {
-  let entries = index.strong.get(key);
-  if (!entries) {
-    entries = indexForms(index.byFirstWord.get(key) ?? [], STRONG).get(key) ?? [];
-    index.strong.set(key, entries);
-  }
-  return entries;
-}
-
-/** Every form of the incident's students and the reader's children (cached on the index per set of ids). */
-function localIndex(index: NameIndex, ids: ReadonlySet<number>): ReadonlyMap<string, readonly Entry[]> {
-  const key = [...ids].sort((a, b) => a - b).join(",");
-  let local = index.local.get(key);
-  if (!local) {
-    const students = [...ids].flatMap((id) => index.students.get(id) ?? []);
-    local = indexForms(students, ALL);
-    index.local.set(key, local);
-  }
-  return local;
-}
-
-interface Token {
-  start: number;
-  end: number;
-  key: string;
-  capital: boolean;
-}
-
-function tokenize(text: string): Token[] {
-  return Array.from(text.matchAll(WORD), (m) => {
-    const first = m[0][0]!;
-    return {
-      start: m.index,
-      end: m.index + m[0].length,
-      key: foldName(m[0]),
-      capital: first !== first.toLowerCase(),
-    };
-  });
-}
+export { foldText as foldName } from "./redaction.fold.ts";
 
 /** Whether `entry` is written at `tokens[i]…` as one name. */
 function matchesAt(text: string, tokens: readonly Token[], i: number, entry: Entry): boolean {
-  if (i + entry.tokens.length > tokens.length) return false;
-  if (entry.common && !tokens[i]!.capital) return false;
-  for (let k = 0; k < entry.tokens.length; k++) {
-    if (tokens[i + k]!.key !== entry.tokens[k]) return false;
-    if (k > 0 && !JOINER.test(text.slice(tokens[i + k - 1]!.end, tokens[i + k]!.start))) return false;
+  const n = entry.tokens.length;
+  if (i + n > tokens.length) return false;
+  for (let k = 0; k < n; k++) {
+    if (tokens[i + k]!.key !== entry.tokens[k] || (k > 0 && !tokens[i + k]!.joined)) return false;
+  }
+  for (let k = 1; k < n; k++) {
+    const allowed = isInitial(entry.tokens[k - 1]!)
+      ? GAP.initial
+      : GAP.join | GAP.tight | (k === entry.commaAt ? GAP.comma : 0);
+    if ((gapKind(text, tokens[i + k - 1]!.end, tokens[i + k]!.start) & allowed) === 0) return false;
   }
   return true;
 }
 
+/** Whether the name at `tokens[i]…` is written as a phrase could be: its first whole word in lower case. */
+function lowerCase(tokens: readonly Token[], i: number, entry: Entry): boolean {
+  const k = entry.tokens.findIndex((t) => !isInitial(t));
+  return k >= 0 && !tokens[i + k]!.capital;
+}
+
 /**
- * The names a reader must not see in `text`, in order. Where several forms start at the same word the longest
- * written one decides: the reader's own child's name is skipped whole, another student's is reported whole.
+ * Where a name ends in the text: after its last word, and after the dot of a closing initial unless that dot
+ * probably ends the sentence too (end of text or line, or a capital next): "A. Alvarado J. se rió" loses the
+ * dot with the name, "…con Andrea A. Luego" keeps it.
  */
-export function findStudentNames(text: string, index: NameIndex, context: RedactionContext = {}): NameMatch[] {
-  const incident = new Set(context.incidentStudentIds ?? []);
-  const keep = new Set(context.keepStudentIds ?? []);
-  const local = localIndex(index, new Set([...incident, ...keep]));
-  const tokens = tokenize(text);
+function endOf(text: string, last: Token): number {
+  if (!isInitial(last.key)) return skipFormat(text, last.end);
+  let at = last.end + 1;
+  while (at < text.length && (text[at] === " " || text[at] === "\t")) at++;
+  const next = text[at];
+  return next === undefined || next === "\n" || next === "\r" || isCapitalAt(text, at) ? last.end : last.end + 1;
+}
+
+function scan(text: string, tokens: readonly Token[], index: NameIndex, context: Resolved): NameMatch[] {
+  const { incident, keep, local } = context;
   const found: NameMatch[] = [];
   let i = 0;
   while (i < tokens.length) {
     let next = i + 1;
     const key = tokens[i]!.key;
-    const near = local.get(key) ?? [];
-    const far = strongAt(index, key);
-    const candidates = near.length === 0 ? far : [...near, ...far].sort((a, b) => b.tokens.length - a.tokens.length);
+    const near = local.get(key);
+    const far = strongAt(index, tokens, i);
+    const candidates = !near
+      ? (far ?? [])
+      : !far
+        ? near
+        : [...near, ...far].sort((a, b) => b.tokens.length - a.tokens.length);
     for (const entry of candidates) {
       if (!matchesAt(text, tokens, i, entry)) continue;
-      const last = tokens[i + entry.tokens.length - 1]!;
-      if ([...entry.owners.keys()].some((id) => keep.has(id))) {
+      const lower = entry.common && lowerCase(tokens, i, entry);
+      // One ordinary word in lower case is that word ("camisa rosa").
+      if (lower && entry.words < 2) continue;
+      if (entry.ids.some((id) => keep.includes(id))) {
         next = i + entry.tokens.length;
         break;
       }
-      const hidden = [...entry.owners].filter(([id, kind]) => kind === "strong" || incident.has(id));
+      // Two such words in lower case name only the incident's own students; three are a full name anywhere.
+      const schoolWide = !lower || entry.words >= 3;
+      const hidden = entry.ids.filter((id, k) => incident.includes(id) || (entry.kinds[k] === "strong" && schoolWide));
       if (hidden.length === 0) continue;
       const start = tokens[i]!.start;
-      found.push({ start, end: last.end, text: text.slice(start, last.end), studentIds: hidden.map(([id]) => id) });
+      const end = endOf(text, tokens[i + entry.tokens.length - 1]!);
+      found.push({ start, end, text: text.slice(start, end), studentIds: hidden });
       next = i + entry.tokens.length;
       break;
     }
@@ -238,18 +139,76 @@ export function findStudentNames(text: string, index: NameIndex, context: Redact
   return found;
 }
 
-/** `text` with every name `findStudentNames` finds replaced by `replacement` ("Otro estudiante"). */
+/** The context of one text: few students each (an incident's, a family's children), so arrays. */
+interface Resolved {
+  incident: readonly number[];
+  keep: readonly number[];
+  local: ReadonlyMap<string, readonly Entry[]>;
+}
+
+/** Matches of two readings of one text, overlapping ones merged into one (the hidden span only grows). */
+function merge(text: string, a: NameMatch[], b: NameMatch[]): NameMatch[] {
+  const all = [...a, ...b].sort((x, y) => x.start - y.start || y.end - x.end);
+  const out: NameMatch[] = [];
+  for (const m of all) {
+    const last = out[out.length - 1];
+    if (last && m.start < last.end) {
+      last.end = Math.max(last.end, m.end);
+      last.text = text.slice(last.start, last.end);
+      last.studentIds = [...new Set([...last.studentIds, ...m.studentIds])];
+    } else out.push({ ...m });
+  }
+  return out;
+}
+
+/**
+ * The names a reader must not see in `text`, in order. Where several forms start at the same word the longest
+ * written one decides: the reader's own child's name is skipped whole, another student's is reported whole.
+ */
+export function findStudentNames(text: string, index: NameIndex, context: RedactionContext = {}): NameMatch[] {
+  const incident = [...(context.incidentStudentIds ?? [])];
+  const keep = [...(context.keepStudentIds ?? [])];
+  const resolved = { incident, keep, local: localIndex(index, [...incident, ...keep]) };
+  const tokens = tokenize(text, false, index.filter);
+  const found = scan(text, tokens, index, resolved);
+  // Invisible characters vanish inside words; where one stands for a space, the text is read again split at it.
+  if (!tokens.format) return found;
+  return merge(text, found, scan(text, tokenize(text, true, index.filter), index, resolved));
+}
+
+const LINE_BREAKS = "\n\r\u2028\u2029";
+const SENTENCE_ENDS = ".!?¡¿";
+/** What may stand between a sentence's start and its first word: spaces, quotes, brackets, dashes, bullets. */
+const OPENERS = " \t\u00a0\"'“‘«‹([{-–—*•\u200b\u200c\u200d\u2060\ufeff\u00ad";
+
+/** Whether a word at `at` begins the text, a line or a sentence. */
+function startsSentence(text: string, at: number): boolean {
+  for (let j = at - 1; j >= 0; j--) {
+    const c = text[j]!;
+    if (LINE_BREAKS.includes(c) || SENTENCE_ENDS.includes(c)) return true;
+    if (!OPENERS.includes(c)) return false;
+  }
+  return true;
+}
+
+/**
+ * `text` with every name `findStudentNames` finds replaced by `replacement` ("Otro estudiante"), which starts in
+ * lower case within a sentence ("a otro estudiante") unless `sentenceCase` is false.
+ */
 export function redactStudentNames(
   text: string,
   index: NameIndex,
-  context: RedactionContext & { replacement: string },
+  context: RedactionContext & { replacement: string; sentenceCase?: boolean },
 ): string {
   const found = findStudentNames(text, index, context);
   if (found.length === 0) return text;
+  const { replacement } = context;
+  const within =
+    context.sentenceCase === false ? replacement : replacement.charAt(0).toLowerCase() + replacement.slice(1);
   let out = "";
   let at = 0;
   for (const match of found) {
-    out += text.slice(at, match.start) + context.replacement;
+    out += text.slice(at, match.start) + (startsSentence(text, match.start) ? replacement : within);
     at = match.end;
   }
   return out + text.slice(at);

@@ -49,3 +49,36 @@ harmony trinity liberty haven hazel sterling royal duke cash christian
  * to be a student's name is replaced too (the safe side), and the teacher sees it in the preview.
  */
 export const COMMON_WORDS = /* @__PURE__ */ wordSet(`${SPANISH_GIVEN} ${SPANISH_SURNAMES} ${ENGLISH}`);
+
+/**
+ * Letters that look like a Latin letter in the fonts families read with, by the Latin letter (capitals and small
+ * letters each as they look: Greek "Η" is an H, its small "η" an n). A small table on purpose — the Unicode
+ * confusables list has thousands of entries, nearly all symbols or scripts no name here is written in, and no npm
+ * package of it is both small and kept up; these are the letters a Spanish or English name can be faked with.
+ */
+export const LOOK_ALIKES: Record<string, string> = {
+  a: "АаΑαɑ",
+  b: "ВвΒЬ",
+  c: "СсϹϲ",
+  d: "Ԁԁ",
+  e: "ЕеΕε",
+  g: "ɡ",
+  h: "НһҺΗհ",
+  i: "ІіΙιıɩӀ",
+  j: "ЈјϳЈ",
+  k: "КкΚκ",
+  l: "ӏ",
+  m: "МмΜ",
+  n: "ΝηՈո",
+  o: "ОоΟοօՕ",
+  p: "РрΡρ",
+  q: "Ԛԛ",
+  s: "ЅѕՏ",
+  t: "ТтΤτ",
+  u: "υսՍ",
+  v: "νѵ",
+  w: "Ԝԝ",
+  x: "ХхΧχ",
+  y: "УуΥүҮ",
+  z: "Ζ",
+};

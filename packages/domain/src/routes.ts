@@ -12,6 +12,8 @@ export const PATHS = {
   adminSchoolCreator: "/admin-school-creator",
   adminUserCreator: "/admin-user-creator",
   helpVideoCreator: "/help-video-creator",
+  /** The job runner's queues and failures (issue 25 §1), root only. */
+  adminJobs: "/admin-jobs",
   account: "/account",
   register: "/register",
   incidentRegistration: "/incident-registration",
@@ -106,6 +108,7 @@ export const LAYOUT_ROUTES: readonly LayoutRoute[] = [
   route("admin-school-creator", [], "nav.schools", { rootOnly: true }),
   route("admin-user-creator", [], "nav.createUsers", { rootOnly: true }),
   route("help-video-creator", [], "nav.createHelpVideos", { rootOnly: true }),
+  route("admin-jobs", [], "nav.jobs", { rootOnly: true }),
   route("account", [], "nav.account"),
   route("incident-registration", ["incidents-registration"], "nav.incidentRegistration"),
   route("register", ["incidents-registration"], "nav.incidentRegistration"),

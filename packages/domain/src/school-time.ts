@@ -1,3 +1,5 @@
+import { numberLocale } from "./locale.ts";
+
 /**
  * Dates and times on the school's clock (schools.time_zone), whatever zone the reader's device is set to: an
  * incident at 8:10 in Mexico City reads 8:10 everywhere, and "today" is the school's today. A "wall time" is what
@@ -12,7 +14,7 @@ export const DEFAULT_TIME_ZONE = "America/Mexico_City";
  * Mexican Spanish (the market the design names) and US English, for numbers ("1,234") and the date pickers; dates
  * and times shown as text come from dates.ts, the one formatter.
  */
-export const dateLocale = (lang: string) => (lang === "en" ? "en-US" : "es-MX");
+export const dateLocale = numberLocale;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -20,15 +20,29 @@ const ConfigSchema = z.object({
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /**
-   * Seconds an unread entry of the hot-path caches (a token's identity, the bell poll's answer) lives; every read
-   * renews it and every change drops it at once, so this is a safety net, set well beyond the 30 s poll.
+   * Milliseconds one statement of a request may run before the server has PostgreSQL cancel it and the caller gets
+   * DATABASE_TIMEOUT (503) (db/statement-timeout.ts). Migrations, imports and other background work keep no limit.
+   * 0 turns it off.
+   * PostgreSQL only: PGlite runs every query on the server's own thread and cannot cancel one (README).
    */
-  CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(1800),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(15_000),
+  /**
+   * Seconds an unread entry of the hot-path caches (a token's identity, the bell poll's answer) lives; every read
+   * renews it and every change drops it at once, so this is a safety net, set well beyond the 30 s poll. Never
+   * under 5 minutes: a time to live near the poll's interval (or a hidden tab's, which browsers slow to one poll a
+   * minute) would send every poll to the database.
+   */
+  CACHE_TTL_SECONDS: z.coerce.number().int().min(300).default(1800),
   /** Entries each of those caches keeps at most (least recently used out first); ≈ one per signed-in tab. */
   CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(50_000),
+  /**
+   * How long an Idempotency-Key is remembered (plugins/idempotency.ts): a repeat within it gets the first answer, a
+   * repeat after it runs again. A day covers a form's retries and a phone that comes back online the next morning.
+   */
+  IDEMPOTENCY_KEY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** Domain under which each school is a subdomain: `<school>.<APP_DOMAIN>`. */
   APP_DOMAIN: z.string().default("localhost"),
-  /** Public address of the web app, used in e-mailed links. */
+  /** Public address of the web app, used in e-mailed links (a school's on `<school>.<APP_DOMAIN>`: lib/links.ts). */
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
   /** Load the demo schools and accounts into an empty database at start-up. */
   DEMO_DATA: bool.default(true),
@@ -38,8 +52,13 @@ const ConfigSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** Minutes a password-reset link stays valid (≤ 30). */
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(30).default(30),
-  /** SMTP server, e.g. `smtp://user:pass@mail.example.com:587`. Unset: e-mails are written to the log. */
+  /**
+   * SMTP server, e.g. `smtp://user:pass@mail.example.com:587`. Unset: e-mails are not sent, only their recipient
+   * and subject are logged (never the links in them); production (NODE_ENV=production) refuses to start.
+   */
   SMTP_URL: z.string().optional(),
+  /** `production` makes SMTP_URL required. */
+  NODE_ENV: z.string().optional(),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().default("Convive <no-reply@convive.mx>"),
   /** Redis for Socket.IO between instances and shared invalidation, e.g. `redis://127.0.0.1:6379`. */
@@ -57,6 +76,30 @@ const ConfigSchema = z.object({
    * anyway. Keep it below the supervisor's own limit (Kubernetes: terminationGracePeriodSeconds, 30 by default).
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(20),
+  /**
+   * Whether this instance runs jobs and fires schedules (lib/jobs.ts). Every instance may enqueue; set false on
+   * instances that only answer requests when others do the work. Tests default to false (test/helpers/app.ts).
+   */
+  JOBS_ENABLED: bool.default(true),
+  /** Jobs of one queue run at once on this instance. */
+  JOBS_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** Seconds between an idle queue's looks for due jobs: a due job starts at most this late. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
+  /**
+   * Prefix of the job runner's queue names. Empty for one deployment per database; deployments (or test apps)
+   * that share a database but not their handlers or e-mail server each set their own.
+   */
+  JOBS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9_.-]{0,40}$/)
+    .default(""),
+  /**
+   * Issue 26 §1: the window after publishing grades in which a director may unpublish them; families see them and
+   * are told only when it ends (a job scheduled for then).
+   */
+  RATINGS_PUBLISH_UNDO_SECONDS: z.coerce.number().int().min(0).default(600),
+  /** The e-mail outbox's first retry after a failed delivery, doubled on each of the next 8 tries. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   /**
    * Origins (scheme://host[:port], comma-separated) whose video files help videos may play from; the
    * Content-Security-Policy's media-src lists exactly these. YouTube and Vimeo links play in their embedded
@@ -130,6 +173,9 @@ export function liveChatOf(config: Config): { script_url: string; site_id: strin
   return { script_url: config.LIVE_CHAT_SCRIPT_URL.replaceAll("{siteId}", id), site_id: config.LIVE_CHAT_SITE_ID };
 }
 
+/** Production without SMTP would accept invitations and password resets that can never reach anyone. */
+const mailInProduction = (c: Config) => c.NODE_ENV !== "production" || Boolean(c.SMTP_URL);
+
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Config> = {},
@@ -137,7 +183,12 @@ export function loadConfig(
   const parsed = ConfigSchema.refine(liveChatComplete, {
     path: ["LIVE_CHAT_SITE_ID"],
     message: "LIVE_CHAT_SCRIPT_URL and LIVE_CHAT_SITE_ID go together: set both or neither",
-  }).safeParse(env);
+  })
+    .refine(mailInProduction, {
+      path: ["SMTP_URL"],
+      message: "required with NODE_ENV=production: invitations and password resets are sent by e-mail",
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid settings:\n${lines}`);

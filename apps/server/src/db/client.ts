@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { createPool, type PoolErrorLog } from "./pool.ts";
 import * as schema from "./schema/index.ts";
+import { followStatementTimeouts } from "./statement-timeout.ts";
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is behind it. */
@@ -49,6 +50,8 @@ export async function openDb(
   }
   const log = options.log ?? ((message, error) => console.warn(`${message}: ${error.message}`));
   const pool = createPool(url, options.poolSize ?? 10, log);
+  // Requests' statements get DB_STATEMENT_TIMEOUT_MS; migrations (below) and background work run without one.
+  followStatementTimeouts(pool, { connectionString: url });
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   try {
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -35,7 +35,6 @@ const NOT_OUTAGES: [string, Error][] = [
   ["unique violation", wrapped(pgError("23505", "duplicate key value violates unique constraint"))],
   ["foreign key violation", pgError("23503", "violates foreign key constraint")],
   ["syntax error", pgError("42601", "syntax error at or near")],
-  ["statement cancelled", pgError("57014", "canceling statement due to statement timeout")],
   ["a bug", new TypeError("Cannot read properties of undefined")],
 ];
 
@@ -66,5 +65,16 @@ describe("database outages answer 503 SERVICE_UNAVAILABLE", () => {
     const res = await answerTo(error, "en");
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: ERRORS.INTERNAL.en, code: "INTERNAL" });
+  });
+
+  // Not an outage either: a statement PostgreSQL cancelled (DB_STATEMENT_TIMEOUT_MS) has its own answer.
+  it("a cancelled statement answers 503 DATABASE_TIMEOUT, not an outage", async () => {
+    const error = wrapped(pgError("57014", "canceling statement due to statement timeout"));
+    expect(isDatabaseUnavailable(error)).toBe(false);
+    for (const language of ["es", "en"] as const) {
+      const res = await answerTo(error, language);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: ERRORS.DATABASE_TIMEOUT[language], code: "DATABASE_TIMEOUT" });
+    }
   });
 });

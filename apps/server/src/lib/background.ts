@@ -1,3 +1,5 @@
+import { outsideRequest } from "../db/statement-timeout.ts";
+
 /**
  * Work done after the answer has gone out, so that how long it takes cannot be read from the answer (a reset
  * e-mail only for accounts that exist). A failure is logged, never thrown; closing the app waits for what runs.
@@ -7,9 +9,12 @@ export function createBackground(log: (message: string) => void) {
 
   /** Runs `work` on a later turn of the event loop, after the current answer has been written. */
   function later(name: string, work: () => Promise<unknown>) {
-    const task = new Promise<void>((resolve) => setImmediate(resolve)).then(work).then(
-      () => undefined,
-      (error: unknown) => log(`${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+    // Not the request's work: its statements are not held to the request's time limit.
+    const task = outsideRequest(() =>
+      new Promise<void>((resolve) => setImmediate(resolve)).then(work).then(
+        () => undefined,
+        (error: unknown) => log(`${name} failed: ${error instanceof Error ? error.message : String(error)}`),
+      ),
     );
     running.add(task);
     void task.finally(() => running.delete(task));

@@ -106,6 +106,32 @@ describe("createCache", () => {
     expect(cache.get("k")).toBe(2);
   });
 
+  it("stores a load that an invalidation of other entries crossed, not one the invalidation matches", async () => {
+    const cache = createCache<string, number>({ ttlMs: 1000, max: 5 });
+    const [mine, theirs] = [deferred<number>(), deferred<number>()];
+    const loadingMine = cache.load("mine", () => mine.promise);
+    const loadingTheirs = cache.load("theirs", () => theirs.promise);
+    // Someone else's change, while both loads are on their way to the database.
+    cache.invalidate((key) => key === "theirs");
+    mine.resolve(1);
+    theirs.resolve(2);
+    await Promise.all([loadingMine, loadingTheirs]);
+    expect(cache.get("mine")).toBe(1);
+    expect(cache.get("theirs")).toBeUndefined();
+  });
+
+  it("tests an invalidation against the value a crossing load brings back", async () => {
+    const cache = createCache<string, { user: number }>({ ttlMs: 1000, max: 5 });
+    const [a, b] = [deferred<{ user: number }>(), deferred<{ user: number }>()];
+    const loading = [cache.load("token-a", () => a.promise), cache.load("token-b", () => b.promise)];
+    cache.invalidate((_key, value) => value.user === 7);
+    a.resolve({ user: 7 });
+    b.resolve({ user: 8 });
+    await Promise.all(loading);
+    expect(cache.get("token-a")).toBeUndefined();
+    expect(cache.get("token-b")).toEqual({ user: 8 });
+  });
+
   it("does not store 'nothing found'", async () => {
     const cache = createCache<string, number>({ ttlMs: 1000, max: 5 });
     expect(await cache.load("k", () => Promise.resolve(undefined))).toBeUndefined();

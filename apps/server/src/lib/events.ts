@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { outsideRequest } from "../db/statement-timeout.ts";
 
 /** What services announce and the realtime layer pushes. Kept in-process; Socket.IO's adapter crosses instances. */
 export interface DomainEvents {
@@ -29,6 +30,8 @@ export interface DomainEvents {
   "incidents.recorded": { schoolId: string; studentIds: number[] };
   /** Ratings of these students changed in a period (issue 13): the alert thresholds on ratings look again. */
   "ratings.changed": { schoolId: string; periodId: number; studentIds: number[] };
+  /** The alert thresholds finished looking at one of those changes (alerts sent, or none due). */
+  "alerts.checked": { schoolId: string };
 }
 
 export interface EventBus {
@@ -40,7 +43,8 @@ export function createEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(50);
   return {
-    emit: (name, payload) => emitter.emit(name, payload),
+    // Listeners work after the request that announced the change (alerts, notices), so not under its time limit.
+    emit: (name, payload) => outsideRequest(() => emitter.emit(name, payload)),
     on: (name, listener) => emitter.on(name, listener),
   };
 }

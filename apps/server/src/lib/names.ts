@@ -1,6 +1,6 @@
 // The SQL that names a person (users, students, invitations rows) and the LIKE term of a name search, written
 // once: every list and search of the app names people the same way.
-import { sql } from "drizzle-orm";
+import { asc, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 type Named = { firstName: AnyPgColumn; paternalSurname: AnyPgColumn; maternalSurname: AnyPgColumn };
@@ -26,3 +26,29 @@ export const nameColumns = <T extends Named>(t: T) => ({
   paternal_surname: t.paternalSurname as T["paternalSurname"],
   maternal_surname: t.maternalSurname as T["maternalSurname"],
 });
+
+/**
+ * A text column in alphabetical order — "Álvarez", "Ramírez", "Ramos" — for ORDER BY (issue 26 §6). The databases
+ * are created with the C collation, whose byte order puts every accented name after "Z". ICU's root collation
+ * ("und-x-icu") is present both on PostgreSQL built with ICU (the Debian and official images) and in PGlite, and
+ * orders the same on both; a locale of its own (es-x-icu) exists only on the server, so it is not used.
+ */
+export const alphabetical = (column: AnyPgColumn | SQL) => sql`${column} collate "und-x-icu"`;
+
+/**
+ * Class-list order for ORDER BY: paternal surname, maternal surname, first name, each alphabetical, then the id so
+ * that namesakes keep one order. Every roster (grid, scorecard, group lists) sorts people this one way.
+ */
+export const classListOrder = (t: Named & { id: AnyPgColumn }) => [
+  asc(alphabetical(t.paternalSurname)),
+  asc(alphabetical(t.maternalSurname)),
+  asc(alphabetical(t.firstName)),
+  asc(t.id),
+];
+
+/** The same order in raw SQL, for a table alias (`s` in `students s`). */
+export const classListOrderSql = (alias: string) =>
+  sql.raw(
+    `${alias}.paternal_surname collate "und-x-icu", ${alias}.maternal_surname collate "und-x-icu", ` +
+      `${alias}.first_name collate "und-x-icu", ${alias}.id`,
+  );

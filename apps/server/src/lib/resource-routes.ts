@@ -89,7 +89,11 @@ export function resourceRoutes(app: FastifyInstance, resource: { tags: string[];
     app.route({
       method,
       url,
-      config: (config ?? access(action)) as FastifyContextConfig,
+      // Every POST it builds takes an Idempotency-Key (plugins/idempotency.ts) unless its config says otherwise.
+      config: {
+        ...(method === "POST" ? { idempotency: "keyed" } : {}),
+        ...(config ?? access(action)),
+      } as FastifyContextConfig,
       schema,
       handler: async (request, reply) => {
         const data = await run({

@@ -28,4 +28,6 @@ export const presentSchoolSettings = (s: SchoolRow) => ({
   privacy_notice_es: s.privacyNoticeEs,
   privacy_notice_en: s.privacyNoticeEn,
   privacy_notice_version: s.privacyNoticeVersion,
+  quiet_hours_start: s.quietHoursStart,
+  quiet_hours_end: s.quietHoursEnd,
 });

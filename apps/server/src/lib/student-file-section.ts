@@ -19,8 +19,9 @@ export interface StudentFileSection {
   /** Where its tab goes among the others (lower first). */
   order: number;
   /**
-   * How many of the student's records the viewer may read in this section, or null when the section is not for
-   * this viewer at all (no permission): the file then leaves its tab out.
+   * The figure on the section's tab: how many of the student's records the viewer may read in it (the points
+   * section: the student's balance), or null when the section is not for this viewer at all (no permission): the
+   * file then leaves its tab out.
    */
   count(tx: Tx, viewer: FileReader, studentId: number): Promise<number | null>;
   /** The latest news of these students the viewer may read, newest first, for a family's landing page. */

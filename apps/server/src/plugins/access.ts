@@ -69,7 +69,10 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appD
   app.decorateRequest("tenant", null);
 
   // "Last used" of the sessions list, written behind: one statement a minute for every session used in it,
-  // instead of one per session (a polling tab would otherwise write every other poll).
+  // instead of one per session (a polling tab would otherwise write every other poll). The one timer outside the job
+  // runner (test/module-shape.test.ts names it): it flushes this instance's own memory, which a job — run by
+  // whichever instance takes it — cannot reach; a flush driven by the requests instead put that statement on a poll's
+  // path (the poll-cache tests: no statement on a poll). Unref'd; the close writes what is left.
   const toTouch = new Set<string>();
   const flushTouches = async () => {
     if (toTouch.size === 0) return;

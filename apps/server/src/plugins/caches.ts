@@ -17,7 +17,14 @@ export interface Caches {
   /** Key `<access-token-hash>|<school-id or empty>`. */
   identity: VersionedCache<string, RequestIdentity>;
   /** Key `<user-id>|<school-id or empty>|<include>` → the serialised GET api/users/{id} answer and its ETag. */
-  userJson: VersionedCache<string, { json: string; etag: string }>;
+  userJson: VersionedCache<string, UserAnswer>;
+}
+
+/** The bell poll's answer as sent, with the schools whose changes can alter it (those it names). */
+export interface UserAnswer {
+  json: string;
+  etag: string;
+  schools: readonly string[];
 }
 
 type Invalidation =
@@ -59,8 +66,9 @@ export function applyInvalidation(caches: Caches, message: Invalidation) {
       return;
     case "school":
       caches.identity.invalidate((_key, identity) => identity.school?.id === message.schoolId);
-      // Every user's payload lists their schools by name and state: drop them all.
-      caches.userJson.clear();
+      // The answers that name the school (its members'): one school's edit must not send every other school's
+      // people to the database on their next poll.
+      caches.userJson.invalidate((_key, answer) => answer.schools.includes(message.schoolId));
       return;
     case "members": {
       // One pass over each cache for a whole send (10 000 recipients), not one per recipient.

@@ -2,6 +2,7 @@ import { DEFAULT_MAX_FILE_SIZE_MB, ERRORS, type ErrorBody, type ErrorCode, type 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isStatementTimeout } from "../db/statement-timeout.ts";
 import { outageOf } from "../db/unavailable.ts";
 import { AppError } from "../lib/errors.ts";
 import { requestLanguage } from "../lib/language.ts";
@@ -24,6 +25,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ reason: outage.message, code: outage.code }, "database unavailable");
       reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return send(503, { message: render("SERVICE_UNAVAILABLE", lang), code: "SERVICE_UNAVAILABLE" });
+    }
+    if (isStatementTimeout(error)) {
+      // The connection is fine (PostgreSQL cancelled one statement); the person may try again or ask for less.
+      request.log.warn({ route: request.routeOptions.url }, "statement timeout");
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return send(503, { message: render("DATABASE_TIMEOUT", lang), code: "DATABASE_TIMEOUT" });
     }
     if (error instanceof AppError) {
       if (error.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));

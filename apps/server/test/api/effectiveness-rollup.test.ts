@@ -17,6 +17,7 @@ import { uniq } from "../helpers/factories.ts";
 import { schoolDay } from "../helpers/follow-up.ts";
 import { insertAction, insertIncident } from "../helpers/incident-rows.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
+import { rebuildRollupsNow } from "../helpers/rollups.ts";
 
 /**
  * Issue 14 §3 and §5 (migration 0020): the effectiveness of formative actions read from the per-case tables and the
@@ -262,6 +263,8 @@ async function expectCasesInStep(schoolId: string, step: string) {
 }
 
 const inStep = async (w: World, step: string) => {
+  // A change of structure or time zone rebuilds by a job (issue 25 §5): run it first.
+  await rebuildRollupsNow(t.app, w.s.school.id);
   await expectCasesInStep(w.s.school.id, step);
   await expectRollupInStep(w.s.school.id, step);
   return expectEqual(w, step);

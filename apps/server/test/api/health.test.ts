@@ -22,7 +22,13 @@ describe("health probes", () => {
 
   it("is live but not ready when the database does not answer, in the usual error shape", async () => {
     const opened = await openTestDb();
-    const config = loadConfig({ LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent" });
+    // No job runner: its polls would meet the pool the test closes.
+    const config = loadConfig({
+      LOG_LEVEL: "silent",
+      DEMO_DATA: "false",
+      WEB_DIST: "/nonexistent",
+      JOBS_ENABLED: "false",
+    });
     const app = await buildApp({ config, db: opened.db });
     await app.ready();
     try {

@@ -1,6 +1,7 @@
 import { perm } from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/config.ts";
@@ -203,21 +204,47 @@ describe("commit", () => {
     const other = await buildApp({ config: loadConfig({ LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" }), db: t.db });
     try {
       const p = uniq("P");
-      const file = csv([["enrollment", "first_name"], ...Array.from({ length: 50 }, (_, i) => [`${p}-${i}`, "Ana"])]);
+      // Large enough that the first job is still writing (all or nothing, one transaction) when the twin request,
+      // read and checked beside it, asks for the school's slot: with 50 rows the job could commit first, and the
+      // twin was then refused for duplicates instead.
+      const rows = 1000;
+      const file = csv([["enrollment", "first_name"], ...Array.from({ length: rows }, (_, i) => [`${p}-${i}`, "Ana"])]);
       const commit = "/api/imports/students/commit";
-      const [one, two, third] = await Promise.all([
-        send(d.as, commit, file),
-        send(client(other, d.token, d.school.id), commit, file, "text/csv", "en"),
-        send(elsewhere.as, commit, file),
-      ]);
+      // On PostgreSQL the first job is held inside its transaction by the school's import lock, taken here first, so
+      // the twin meets a running import whatever the machine's speed (racing the two requests, the first job had
+      // sometimes committed before the twin was read: 422 duplicates instead of 409). PGlite's one connection runs
+      // requests one at a time: there the twin, sent beside the first, still finds its claim.
+      const holder = process.env.TEST_DATABASE_URL
+        ? new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+        : undefined;
+      if (holder) {
+        await holder.connect();
+        await holder.query("begin");
+        await holder.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [`imports:${d.school.id}`]);
+      }
+      const [one, two, third] = holder
+        ? [
+            await send(d.as, commit, file),
+            await send(client(other, d.token, d.school.id), commit, file, "text/csv", "en"),
+            await send(elsewhere.as, commit, file),
+          ]
+        : await Promise.all([
+            send(d.as, commit, file),
+            send(client(other, d.token, d.school.id), commit, file, "text/csv", "en"),
+            send(elsewhere.as, commit, file),
+          ]);
+      if (holder) {
+        await holder.query("commit");
+        await holder.end();
+      }
       expect([one.statusCode, two.statusCode, third.statusCode]).toEqual([202, 409, 202]);
       expect(two.json()).toEqual({
         code: "IMPORT_IN_PROGRESS",
         message: "An import is already running for this school; wait for it to finish and try again.",
       });
-      expect(await waitForJob(d.as, one.json().data.job.id)).toMatchObject({ status: "done", processed: 50 });
+      expect(await waitForJob(d.as, one.json().data.job.id)).toMatchObject({ status: "done", processed: rows });
       expect(await waitForJob(elsewhere.as, third.json().data.job.id)).toMatchObject({ status: "done" });
-      expect(await studentsOf(d.school.id)).toHaveLength(50);
+      expect(await studentsOf(d.school.id)).toHaveLength(rows);
 
       // Once a job ends, or a file is refused before starting, the school may import again.
       const bad = await send(

@@ -15,6 +15,7 @@ import { client, login, memberOf, uniq } from "../helpers/factories.ts";
 import { schoolDay } from "../helpers/follow-up.ts";
 import { insertIncident } from "../helpers/incident-rows.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
+import { rebuildRollupsNow } from "../helpers/rollups.ts";
 
 /**
  * Issue 14 §2: the incident graph against a hand-counted school. Group A (head: Tere) holds Ana (a1), Alan (a2) and
@@ -463,7 +464,52 @@ describe("rollups (migration 0018) equal the raw incidents after every kind of w
     rows<{ r: string }>(sql`
       select concat_ws('|', group_id, day, classification, category_id, n) as r
         from incident_day_groups where school_id = ${schoolId} and n <> 0 order by 1`);
+  // Migration 0024: pair rows (and those of each kind of roles) and each student's shared incidents (once, however
+  // many others), per school day and per month of those days.
+  const rawPairDays = (schoolId: string) =>
+    rows<{ r: string }>(sql`
+      select concat_ws('|', g.grain, g.day, a, b, classification, count(*),
+                       count(*) filter (where kind = 'ia'), count(*) filter (where kind = 'ii')) as r
+        from (select (i.occurred_at at time zone s.time_zone)::date as day, a.student_id as a, b.student_id as b,
+                     i.classification,
+                     case when (a.role = 'involved' and b.role = 'affected') or (a.role = 'affected' and b.role = 'involved')
+                            then 'ia' when a.role = 'involved' and b.role = 'involved' then 'ii' else 'other' end as kind
+                from incident_students a
+                join incident_students b on b.school_id = a.school_id and b.incident_id = a.incident_id
+                 and b.student_id > a.student_id
+                join incidents i on i.school_id = a.school_id and i.id = a.incident_id
+                join schools s on s.id = i.school_id
+               where a.school_id = ${schoolId} and i.status <> 'cancelled') x
+        cross join lateral (values ('day', x.day), ('month', date_trunc('month', x.day)::date)) g(grain, day)
+       group by g.grain, g.day, a, b, classification order by 1`);
+  const rolledPairDays = (schoolId: string) =>
+    rows<{ r: string }>(sql`
+      select concat_ws('|', grain, day, student_a, student_b, classification, n, ia, ii) as r
+        from incident_pair_days where school_id = ${schoolId} and n <> 0 order by 1`);
+  const rawStudentDays = (schoolId: string) =>
+    rows<{ r: string }>(sql`
+      select concat_ws('|', g.grain, g.day, x.student_id, x.classification, count(*)) as r
+        from (select (i.occurred_at at time zone s.time_zone)::date as day, x.student_id, i.classification
+                from incident_students x
+                join incidents i on i.school_id = x.school_id and i.id = x.incident_id
+                join schools s on s.id = i.school_id
+               where x.school_id = ${schoolId} and i.status <> 'cancelled'
+                 and exists (select 1 from incident_students o where o.school_id = x.school_id
+                                and o.incident_id = x.incident_id and o.student_id <> x.student_id)) x
+        cross join lateral (values ('day', x.day), ('month', date_trunc('month', x.day)::date)) g(grain, day)
+       group by g.grain, g.day, x.student_id, x.classification order by 1`);
+  const rolledStudentDays = (schoolId: string) =>
+    rows<{ r: string }>(sql`
+      select concat_ws('|', grain, day, student_id, classification, n) as r
+        from incident_student_days where school_id = ${schoolId} and n <> 0 order by 1`);
+  const expectMapRollupsInStep = async (schoolId: string, step: string) => {
+    // A change of time zone rebuilds by a job (issue 25 §5): run it first.
+    await rebuildRollupsNow(t.app, schoolId);
+    expect(await rolledPairDays(schoolId), step).toEqual(await rawPairDays(schoolId));
+    expect(await rolledStudentDays(schoolId), step).toEqual(await rawStudentDays(schoolId));
+  };
   const expectInStep = async (schoolId: string, step: string) => {
+    await expectMapRollupsInStep(schoolId, step);
     expect(await rolledPairs(schoolId), step).toEqual(await rawPairs(schoolId));
     expect(await rolledDays(schoolId), step).toEqual(await rawDays(schoolId));
     expect(await rolledGroups(schoolId), step).toEqual(await rawGroups(schoolId));
@@ -536,6 +582,82 @@ describe("rollups (migration 0018) equal the raw incidents after every kind of w
       await generateIncidents(tx, schoolId, { count: 300, days: 60, observations: 40 });
     });
     await expectInStep(schoolId, "generated");
+  }, 120_000);
+
+  it("the whole school's map, read from migration 0024's rollups, equals the one counted from the incidents, also after a change of time zone", async () => {
+    const fresh = await incidentSchool(t.app, t.db);
+    const schoolId = fresh.school.id;
+    // Eight more students, so the generator's second students make many pairs.
+    for (let i = 0; i < 8; i++) {
+      const [row] = await t.db
+        .insert(students)
+        .values({ schoolId, enrollment: uniq("MAT"), firstName: `Estudiante ${i}`, paternalSurname: "Soto" })
+        .returning();
+      const groupId = i % 2 ? fresh.groupA.id : fresh.groupB.id;
+      await t.db.insert(studentGroups).values({ schoolId, studentId: row!.id, schoolYearId: fresh.year.id, groupId });
+    }
+    await t.db.transaction(async (tx) => {
+      await insertStarterCatalogue(tx, schoolId);
+      await generateIncidents(tx, schoolId, { count: 400, days: 85 });
+    });
+    // An incident of three students: each of them counts it once.
+    const trio = await fresh.director.as({
+      method: "POST",
+      url: "/api/incidents",
+      payload: registration(fresh, {
+        students: [
+          { student_id: fresh.a1.id, role: "involved" },
+          { student_id: fresh.a2.id, role: "affected" },
+          { student_id: fresh.b1.id, role: "witness" },
+        ],
+      }),
+    });
+    expect(trio.statusCode, trio.body).toBe(201);
+    // Eighty days hold a whole month or two (their month rows) and cut months at both ends (day rows); twenty days
+    // may fall within one month.
+    const ranges = [
+      [D(80), D(0)],
+      [D(20), D(0)],
+    ] as const;
+    const rawMap = async ([from, to]: readonly [string, string]) => {
+      const [row] = await rows<{ edges: string[]; nodes: string[] }>(sql`
+        with p as (
+          select a.student_id as a, b.student_id as b, i.id, i.classification,
+                 case when (a.role = 'involved' and b.role = 'affected') or (a.role = 'affected' and b.role = 'involved')
+                        then 'ia' when a.role = 'involved' and b.role = 'involved' then 'ii' else 'other' end as kind
+            from incidents i join schools s on s.id = i.school_id
+            join incident_students a on a.school_id = i.school_id and a.incident_id = i.id
+            join incident_students b on b.school_id = a.school_id and b.incident_id = a.incident_id
+             and b.student_id > a.student_id
+           where i.school_id = ${schoolId} and i.status <> 'cancelled'
+             and (i.occurred_at at time zone s.time_zone)::date between ${from}::date and ${to}::date)
+        select (select array_agg(concat_ws('|', a, b, n, score, ia, ii)) from (
+                  select a, b, count(*) as n,
+                         sum(case classification when 'minor' then 1 when 'serious' then 2 else 3 end) as score,
+                         count(*) filter (where kind = 'ia') as ia, count(*) filter (where kind = 'ii') as ii
+                    from p group by a, b) e) as edges,
+               (select array_agg(concat_ws('|', x, n)) from (
+                  select x, count(distinct id) as n from (select a as x, id from p union all select b, id from p) s
+                   group by x) c) as nodes`);
+      return { edges: [...row!.edges].sort(), nodes: [...row!.nodes].sort() };
+    };
+    const apiMap = async ([from, to]: readonly [string, string]) => {
+      const data = await get(fresh.director.as, `/api/incident-graph/pairs?from=${from}&to=${to}&min_count=1`);
+      const edges = (data.edges as (Edge & { involved_affected: number; involved_involved: number })[]).map((e) =>
+        [e.a, e.b, e.count, e.score, e.involved_affected, e.involved_involved].join("|"),
+      );
+      return { edges: edges.sort(), nodes: (data.nodes as Node[]).map((n) => `${n.id}|${n.incidents}`).sort() };
+    };
+    const before = await Promise.all(ranges.map(rawMap));
+    expect(before[0]!.edges.length).toBeGreaterThanOrEqual(10);
+    for (const [i, range] of ranges.entries()) expect(await apiMap(range), range.join("…")).toEqual(before[i]);
+
+    // Tokyo's clock moves the afternoon's incidents to the next day (and some across the range's edges).
+    await t.db.execute(sql`update schools set time_zone = 'Asia/Tokyo' where id = ${schoolId}`);
+    await expectMapRollupsInStep(schoolId, "time zone changed");
+    const after = await Promise.all(ranges.map(rawMap));
+    expect(after).not.toEqual(before);
+    for (const [i, range] of ranges.entries()) expect(await apiMap(range), range.join("…")).toEqual(after[i]);
   }, 120_000);
 });
 

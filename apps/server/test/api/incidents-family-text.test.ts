@@ -45,8 +45,8 @@ describe("the teacher's warning as they type", () => {
     expect(res.json().data).toEqual({
       names: ["andrea", "María José Hernández", "Sofía"],
       previews: [
-        { student_id: sofia, text: "Sofía se burló de Otro estudiante; Otro estudiante lo vio." },
-        { student_id: andrea, text: "Otro estudiante se burló de andrea; Otro estudiante lo vio." },
+        { student_id: sofia, text: "Sofía se burló de otro estudiante; otro estudiante lo vio." },
+        { student_id: andrea, text: "Otro estudiante se burló de andrea; otro estudiante lo vio." },
       ],
     });
   });
@@ -70,7 +70,7 @@ describe("the teacher's warning as they type", () => {
     const res = await check(s.teacher.as, { text: "Zoe Zamora y Sofía Ramírez", student_ids: [foreign] });
     expect(res.json().data).toEqual({
       names: ["Sofía Ramírez"],
-      previews: [{ student_id: null, text: "Zoe Zamora y Otro estudiante" }],
+      previews: [{ student_id: null, text: "Zoe Zamora y otro estudiante" }],
     });
   });
 

@@ -12,7 +12,11 @@ let s: IncidentSchool;
 
 beforeAll(async () => {
   smtp = await startInbox();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://convive.example/" });
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: "https://convive.example/",
+    APP_DOMAIN: "convive.example",
+  });
   t.app.ctx.events.on("notifications.created", (e) =>
     pushed.push(...e.delivered.map((d) => ({ schoolId: e.schoolId, userId: d.userId, count: d.count }))),
   );
@@ -93,7 +97,7 @@ describe("registration notifications", () => {
     const [toMother] = await mailsTo(s.motherOfA1.user.email);
     expect(toMother!.subject).toBe("Incident recorded: Ana Pérez Ruiz");
     expect(toMother!.text).toContain("“Verbal aggression”");
-    expect(toMother!.text).toContain(`https://convive.example/incident-details?id=${id}`);
+    expect(toMother!.text).toContain(`https://${s.school.id}.convive.example/incident-details?id=${id}`);
     expect(toMother!.text).not.toContain("Beto");
     const [toOtto] = await mailsTo(s.otherTeacher.user.email);
     expect(toOtto!.subject).toBe("Nueva incidencia: Ana Pérez Ruiz y Beto Pérez Ruiz");
@@ -144,7 +148,7 @@ describe("status notifications", () => {
     });
     const mails = await mailsTo(s.teacher.user.email);
     expect(mails[0]!.subject).toBe("Incidencia cerrada: Ana Pérez Ruiz");
-    expect(mails[0]!.text).toContain(`https://convive.example/incident-details?id=${closed}`);
+    expect(mails[0]!.text).toContain(`https://${s.school.id}.convive.example/incident-details?id=${closed}`);
 
     const cancelled = await register(s.teacher.as);
     await s.coordinador.as({
@@ -171,11 +175,16 @@ describe("a slow or broken mail server", () => {
   it("never holds up or fails a registration", async () => {
     // Every e-mail either never completes or is refused.
     let calls = 0;
+    const hung: (() => void)[] = [];
     const mailer = {
-      send: () => (++calls % 2 === 0 ? new Promise<void>(() => undefined) : Promise.reject(new Error("421 busy"))),
+      send: () =>
+        ++calls % 2 === 0
+          ? new Promise<void>((resolve) => hung.push(() => resolve()))
+          : Promise.reject(new Error("421 busy")),
       close: () => undefined,
     };
-    const other = await createTestApp({}, { mailer });
+    // The e-mails go through the outbox's jobs; closing gives a hung delivery 1 s, not the production grace.
+    const other = await createTestApp({ SHUTDOWN_GRACE_SECONDS: 1 }, { mailer });
     try {
       const school = await incidentSchool(other.app, other.db);
       const res = await school.teacher.as({ method: "POST", url: "/api/incidents", payload: registration(school) });
@@ -185,6 +194,8 @@ describe("a slow or broken mail server", () => {
       expect(rows.filter((r) => r.type === "incident.created").length).toBeGreaterThanOrEqual(2);
       await expect.poll(() => calls, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
     } finally {
+      // The server finally drops the hung connection (nodemailer's own timeouts do in production).
+      for (const release of hung) release();
       await other.close();
     }
   });

@@ -171,49 +171,49 @@ afterAll(async () => {
 describe("what Sofía's mother reads", () => {
   it("details: every text with Andrea and any other student of the school replaced, in her language", async () => {
     const incident = await details(motherOfSofia.as);
-    expect(incident.detail).toBe("Sofía se burló de Otro estudiante en el salón; Otro estudiante lo vio todo.");
-    expect(incident.place).toBe("Junto a la banca de Otro estudiante");
-    expect(incident.cancel_reason).toBe("Duplicado del caso de Otro estudiante.");
+    expect(incident.detail).toBe("Sofía se burló de otro estudiante en el salón; otro estudiante lo vio todo.");
+    expect(incident.place).toBe("Junto a la banca de otro estudiante");
+    expect(incident.cancel_reason).toBe("Duplicado del caso de otro estudiante.");
     const [action] = incident.formative_actions;
-    expect(action.notes).toBe("Pedir disculpas a Otro estudiante");
+    expect(action.notes).toBe("Pedir disculpas a otro estudiante");
     expect(action.waive_reason).toBe("Otro estudiante aceptó las disculpas de Sofía.");
-    expect(action.occurrences[0].note).toBe("Se disculpó con Otro estudiante");
+    expect(action.occurrences[0].note).toBe("Se disculpó con otro estudiante");
     expect(incident.meetings[0]).toMatchObject({
-      place: "Salón de Otro estudiante",
-      agreements: "Sofía ofrecerá disculpas a Otro estudiante.",
+      place: "Salón de otro estudiante",
+      agreements: "Sofía ofrecerá disculpas a otro estudiante.",
       minutes: "Otro estudiante y Sofía hablaron con la orientadora.",
     });
-    expect(incident.attachments[0].file_name).toBe("golpe_Otro estudiante.pdf");
+    expect(incident.attachments[0].file_name).toBe("golpe_otro estudiante.pdf");
     const notes = incident.timeline.map((e: { details: Record<string, unknown> }) => e.details);
     expect(notes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ closing_note: "Otro estudiante aceptó las disculpas de Sofía." }),
         expect.objectContaining({ reason: "Otro estudiante volvió a quejarse." }),
-        expect.objectContaining({ file_name: "golpe_Otro estudiante.pdf" }),
+        expect.objectContaining({ file_name: "golpe_otro estudiante.pdf" }),
       ]),
     );
     expectNoHiddenName(JSON.stringify(incident));
 
     const english = await details(motherOfSofia.as, "en");
-    expect(english.detail).toBe("Sofía se burló de Another student en el salón; Another student lo vio todo.");
+    expect(english.detail).toBe("Sofía se burló de another student en el salón; another student lo vio todo.");
   });
 
   it("Andrea's father reads the same incident with Sofía hidden instead", async () => {
     const incident = await details(fatherOfAndrea.as);
-    expect(incident.detail).toBe("Otro estudiante se burló de Andrea en el salón; Otro estudiante lo vio todo.");
+    expect(incident.detail).toBe("Otro estudiante se burló de Andrea en el salón; otro estudiante lo vio todo.");
     expect(JSON.stringify(incident)).not.toContain("Sofía");
   });
 
   it("the archive's excerpt and her PDF", async () => {
     const archive = await search(motherOfSofia.as, "");
-    expect(archive.incidents[0]).toMatchObject({ id: incidentId, place: "Junto a la banca de Otro estudiante" });
-    expect(archive.incidents[0].excerpt).toContain("Sofía se burló de Otro estudiante");
+    expect(archive.incidents[0]).toMatchObject({ id: incidentId, place: "Junto a la banca de otro estudiante" });
+    expect(archive.incidents[0].excerpt).toContain("Sofía se burló de otro estudiante");
     expectNoHiddenName(JSON.stringify(archive));
 
     const res = await motherOfSofia.as({ method: "GET", url: `/api/incidents/${incidentId}/pdf` });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
-    expect(text).toContain("Sofía se burló de Otro estudiante en el salón");
+    expect(text).toContain("Sofía se burló de otro estudiante en el salón");
     expect(text).toContain("Otro estudiante aceptó las disculpas");
     expectNoHiddenName(text);
   });
@@ -224,9 +224,9 @@ describe("what Sofía's mother reads", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const cells = workbook.worksheets[0]!.getRow(2).values as unknown[];
-    expect(cells).toContain("Sofía se burló de Otro estudiante en el salón; Otro estudiante lo vio todo.");
-    expect(cells).toContain("Junto a la banca de Otro estudiante");
-    expect(cells).toContain("Duplicado del caso de Otro estudiante.");
+    expect(cells).toContain("Sofía se burló de otro estudiante en el salón; otro estudiante lo vio todo.");
+    expect(cells).toContain("Junto a la banca de otro estudiante");
+    expect(cells).toContain("Duplicado del caso de otro estudiante.");
     expectNoHiddenName(JSON.stringify(cells));
   });
 
@@ -245,8 +245,8 @@ describe("what Sofía's mother reads", () => {
     const { meetings } = (await ok(motherOfSofia.as({ method: "GET", url: "/api/parent-meetings" }))).data;
     expect(meetings).toHaveLength(1);
     expect(meetings[0]).toMatchObject({
-      place: "Salón de Otro estudiante",
-      agreements: "Sofía ofrecerá disculpas a Otro estudiante.",
+      place: "Salón de otro estudiante",
+      agreements: "Sofía ofrecerá disculpas a otro estudiante.",
     });
     expectNoHiddenName(JSON.stringify(meetings));
   });
@@ -303,8 +303,8 @@ describe("accompaniment observations", () => {
           }),
         )
       ).data.observations[0].text;
-    expect(await read(motherOfSofia.as)).toBe("Sofía ayudó a Otro estudiante y a Otro estudiante con la tarea.");
-    expect(await read(motherOfSofia.as, "en")).toBe("Sofía ayudó a Another student y a Another student con la tarea.");
+    expect(await read(motherOfSofia.as)).toBe("Sofía ayudó a otro estudiante y a otro estudiante con la tarea.");
+    expect(await read(motherOfSofia.as, "en")).toBe("Sofía ayudó a another student y a another student con la tarea.");
     expect(await read(s.director.as)).toBe("Sofía ayudó a Andrea Quintanilla y a María Hernández con la tarea.");
   });
 });
@@ -334,7 +334,7 @@ describe("her search over many incidents (the page found by walking hers, the co
       expect((await query("Andrea")).data).toMatchObject({ incidents: [], total: 0 });
       const banca = (await query("banca")).data;
       expect(banca.incidents).toHaveLength(5);
-      for (const incident of banca.incidents) expect(incident.excerpt).toContain("Otro estudiante junto a la banca");
+      for (const incident of banca.incidents) expect(incident.excerpt).toContain("otro estudiante junto a la banca");
       // The page and its neighbour never repeat an incident.
       const next = (await query("banca", 2)).data.incidents as { id: number }[];
       expect(next.map((i) => i.id)).not.toEqual(

@@ -48,6 +48,7 @@ interface Ledger {
   window: { reset: string; period: { id: number } | null; balance_starts_on: string | null; today: string };
   balances: { period: number | null; year: number | null; balance: number };
   entries: Entry[];
+  internal: { count: number; points: number };
 }
 interface GroupView {
   group: { id: number; name: string };
@@ -206,19 +207,14 @@ describe("the ledger", () => {
     expect(past.balances).toEqual({ period: 1, year: 3, balance: 3 });
     expect(past.window.period?.id).toBe(first!.id);
 
-    // The scorecard's sums per period (family: only what families see).
+    // The scorecard's sums per period: one set of numbers whoever prints it.
     const periodsOf = [
       { id: first!.id, startsOn: first!.startsOn, endsOn: first!.endsOn },
       { id: x.period.id, startsOn: x.period.startsOn, endsOn: x.period.endsOn },
     ];
-    const staff = await pointsByPeriod(t.db, x.school.id, x.a1.id, periodsOf, { familyOnly: false });
+    const staff = await pointsByPeriod(t.db, x.school.id, x.a1.id, periodsOf);
     expect([...staff.entries()]).toEqual([
       [first!.id, 1],
-      [x.period.id, 2],
-    ]);
-    const family = await pointsByPeriod(t.db, x.school.id, x.a1.id, periodsOf, { familyOnly: true });
-    expect([...family.entries()]).toEqual([
-      [first!.id, 0],
       [x.period.id, 2],
     ]);
 
@@ -231,7 +227,8 @@ describe("the ledger", () => {
     await setReset(x, "year");
     expect((await ledger(x.director.as, x.a1.id)).balances.balance).toBe(3);
 
-    // A family sees only what families are shown: not the staff-only observation nor the hidden incident.
+    // A family's list shows only what families are shown — not the staff-only observation nor the hidden incident,
+    // named as a count — while its figures are everyone's (issue 26 §2).
     const mother = await ledger(x.motherOfA1.as, x.a1.id);
     expect(mother.entries.map((e) => `${e.source}:${e.points}`).sort()).toEqual([
       "award:6",
@@ -239,14 +236,17 @@ describe("the ledger", () => {
       "observation:2",
       "redemption:-1",
     ]);
-    expect(mother.balances).toEqual({ period: 2, year: 2, balance: 2 });
+    expect(mother.balances).toEqual({ period: 2, year: 3, balance: 3 });
+    expect(mother.internal).toEqual({ count: 2, points: 1 });
+    expect((await ledger(x.director.as, x.a1.id)).internal).toEqual({ count: 0, points: 0 });
     expect(mother.entries.every((e) => !e.can_delete)).toBe(true);
 
-    // The student's file gets a Points tab counting the ledger's entries.
+    // The student's file gets a Points tab whose badge is the balance, the same for the mother and the Director
+    // (issue 26 §6: points, not the 4 or 6 movements each of them reads).
     const file = await call(x.motherOfA1.as, "GET", `/api/students/${x.a1.id}/file`);
-    expect(file.json().data.file.sections).toContainEqual({ key: "points", count: 4 });
+    expect(file.json().data.file.sections).toContainEqual({ key: "points", count: 3 });
     const staffFile = await call(x.director.as, "GET", `/api/students/${x.a1.id}/file`);
-    expect(staffFile.json().data.file.sections).toContainEqual({ key: "points", count: 6 });
+    expect(staffFile.json().data.file.sections).toContainEqual({ key: "points", count: 3 });
   });
 });
 
@@ -316,9 +316,10 @@ describe("awards", () => {
         [x.a2.id, 3, x.groupA.id, x.teacher.user.id],
       ].sort(),
     );
-    // A redemption subtracts.
+    // A redemption subtracts (never past zero: points-balance.test.ts).
+    await award(x.director.as, { student_ids: [x.b1.id], points: 6 });
     await award(x.director.as, { student_ids: [x.b1.id], kind: "redemption", points: 4 });
-    expect((await ledger(x.director.as, x.b1.id)).balances.year).toBe(-4);
+    expect((await ledger(x.director.as, x.b1.id)).balances.year).toBe(2);
     // The Director gives any group.
     expect((await award(x.director.as, { student_ids: undefined, group_id: x.groupB.id })).ids).toHaveLength(1);
   });

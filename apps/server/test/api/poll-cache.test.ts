@@ -1,16 +1,27 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
-import { memberOf } from "../helpers/factories.ts";
+import { addMember, createSchool, memberOf } from "../helpers/factories.ts";
 
 /**
  * Issue 11: the bell poll (GET /api/users/<own id>, every 30 s per tab) costs the database nothing in steady
- * state, however long between polls, and still shows a change on the next poll. Statements are counted at the
- * driver (every query drizzle sends).
+ * state, however long between polls, and still shows a change on the next poll. Issue 24 §2: the same for every
+ * person polling at the client's interval, whatever their order and whatever changes for others meanwhile.
+ * Statements are counted at the driver (every query drizzle sends); the clock is moved, never waited for.
  */
 let t: TestApp;
 const statements: string[] = [];
+/** Called at each statement while set: what happens elsewhere while a poll's answer is on its way. */
+let duringStatement: (() => void) | null = null;
 beforeAll(async () => {
-  t = await createTestApp({}, { onQuery: (query) => statements.push(query) });
+  t = await createTestApp(
+    {},
+    {
+      onQuery: (query) => {
+        statements.push(query);
+        duringStatement?.();
+      },
+    },
+  );
 });
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
@@ -60,6 +71,77 @@ describe("the bell poll in steady state", () => {
     });
     expect(alone.length).toBeGreaterThan(0);
     expect(sent.length).toBe(alone.length);
+  });
+});
+
+/** The web client's own poll (features/auth/api/current-user-fetch.ts) as a member. */
+const bellPoll = (m: Awaited<ReturnType<typeof memberOf>>) => () =>
+  m.as({ method: "GET", url: `/api/users/${m.user.id}?include=roles,permissions` });
+
+/** Every order of `items`. */
+const orders = <T>(items: T[]): T[][] =>
+  items.length <= 1 ? [items] : items.flatMap((x, i) => orders(items.filter((_, j) => j !== i)).map((o) => [x, ...o]));
+
+describe("the poll at the client's real interval (issue 24 §2)", () => {
+  it("answers three people polling 31 s apart from memory, whatever the order they poll in", async () => {
+    const school = await createSchool(t.db);
+    const people = [
+      await memberOf(t.app, t.db, "director", school),
+      await memberOf(t.app, t.db, "docente", school),
+      await memberOf(t.app, t.db, "docente"),
+    ];
+    for (const person of people) expect((await bellPoll(person)()).statusCode).toBe(200);
+
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    for (const order of orders([0, 1, 2])) {
+      for (const i of order) {
+        vi.setSystemTime(Date.now() + 31_000);
+        let answer: Awaited<ReturnType<ReturnType<typeof bellPoll>>> | undefined;
+        const sent = await countStatements(async () => {
+          answer = await bellPoll(people[i]!)();
+        });
+        expect(answer?.json().data.user.id).toBe(people[i]!.user.id);
+        expect(sent, `person ${i} in the order ${order.join(",")}`).toEqual([]);
+      }
+    }
+  });
+
+  it("keeps a person's answer in memory when someone else changes while it is being loaded", async () => {
+    const [reader, other] = [await memberOf(t.app, t.db, "docente"), await memberOf(t.app, t.db, "docente")];
+    await bellPoll(reader)();
+    await bellPoll(other)();
+    // The reader's own change: their next poll loads identity and answer again…
+    t.app.ctx.events.emit("users.changed", { userId: reader.user.id });
+    // …and while that load is at the database, someone else's account changes at every step of it.
+    duringStatement = () => t.app.ctx.events.emit("users.changed", { userId: other.user.id });
+    const reloaded = await bellPoll(reader)();
+    duringStatement = null;
+    expect(reloaded.statusCode).toBe(200);
+
+    expect(await countStatements(bellPoll(reader))).toEqual([]);
+    // The other's change still drops theirs.
+    expect((await countStatements(bellPoll(other))).length).toBeGreaterThan(0);
+  });
+});
+
+describe("a change to one school (issue 24 §2: nobody's poll is dropped by others' changes)", () => {
+  it("drops the answers that name the school, and no other school's", async () => {
+    const [north, south] = [await createSchool(t.db), await createSchool(t.db)];
+    const director = await memberOf(t.app, t.db, "director", north);
+    const elsewhere = await memberOf(t.app, t.db, "docente", south);
+    // A member of both schools, polling in the other one: the answer lists the renamed school by name.
+    const both = await memberOf(t.app, t.db, "docente", south);
+    await addMember(t.db, north.id, both.user.id, north.profileIds.docente);
+    for (const person of [director, elsewhere, both]) expect((await bellPoll(person)()).statusCode).toBe(200);
+
+    const renamed = await director.as({ method: "PATCH", url: "/api/school-info", payload: { name: "Colegio Norte" } });
+    expect(renamed.statusCode).toBe(200);
+
+    expect(await countStatements(bellPoll(elsewhere))).toEqual([]);
+    const seenByBoth = (await bellPoll(both)()).json().data.user.schools;
+    expect(seenByBoth).toContainEqual(expect.objectContaining({ id: north.id, name: "Colegio Norte" }));
+    const seenByDirector = (await bellPoll(director)()).json().data.user.schools;
+    expect(seenByDirector).toContainEqual(expect.objectContaining({ id: north.id, name: "Colegio Norte" }));
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { alertCrossings, alertRules, notifications, ratings, users } from "../../src/db/schema/index.ts";
 import { insertStarterGradeSetup, ratingSetup } from "../../src/modules/grade-config/index.ts";
 import { setStatus } from "../helpers/follow-up.ts";
@@ -18,7 +18,21 @@ let other: IncidentSchool;
 let incidentsRule: number;
 let conductRule: number;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Evaluations of the thresholds finished, by school (the service announces each one: `alerts.checked`). */
+const checks = new Map<string, number>();
+
+/**
+ * Does `action` and waits until the thresholds have looked at the `evaluations` changes it announced, so that
+ * "nothing was sent" is read after the evaluation, not after a guess at how long it takes.
+ */
+async function checked<T>(action: () => T | Promise<T>, evaluations = 1): Promise<T> {
+  const before = checks.get(s.school.id) ?? 0;
+  const result = await action();
+  await vi.waitFor(() => expect(checks.get(s.school.id) ?? 0).toBeGreaterThanOrEqual(before + evaluations), {
+    timeout: 10_000,
+  });
+  return result;
+}
 
 /** Alerts each user got in the school, by type. */
 async function alertsOf(school: IncidentSchool, userIds: number[]) {
@@ -46,7 +60,7 @@ async function until(ruleId: number, expected: { open: number; total: number }) 
     const rows = await crossings(s, ruleId);
     const open = rows.filter((r) => r.clearedAt === null).length;
     if (open === expected.open && rows.length === expected.total) return;
-    await sleep(50);
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`crossings never reached ${JSON.stringify(expected)}`);
 }
@@ -63,6 +77,7 @@ async function register(daysAgo = 0) {
 
 beforeAll(async () => {
   t = await createAppWithInbox();
+  t.app.ctx.events.on("alerts.checked", ({ schoolId }) => checks.set(schoolId, (checks.get(schoolId) ?? 0) + 1));
   s = await incidentSchool(t.app, t.db);
   other = await incidentSchool(t.app, t.db);
   for (const school of [s, other]) {
@@ -86,14 +101,12 @@ afterAll(() => t.close());
 describe("incidents over a threshold", () => {
   it("alerts the head teacher and the directors once per crossing", async () => {
     const people = [s.teacher.user.id, s.director.user.id, s.coordinador.user.id, s.otherTeacher.user.id];
-    const first = await register();
-    await sleep(300);
+    const first = await checked(() => register());
     expect(await crossings(s, incidentsRule)).toHaveLength(0);
     expect(await alertsOf(s, people)).toHaveLength(0);
 
-    const second = await register(2);
+    const second = await checked(() => register(2));
     await until(incidentsRule, { open: 1, total: 1 });
-    await sleep(200);
     const sent = await alertsOf(s, people);
     // Ana's head teacher (who recorded them: an alert is not her own registration) and the Director; not the
     // Coordinador (reads every scorecard, does not manage ratings) nor another group's teacher.
@@ -114,22 +127,22 @@ describe("incidents over a threshold", () => {
     expect(toTeacher.map((m) => m.subject)).toEqual(["Alerta: Ana Pérez Ruiz"]);
 
     // Still over the threshold: nothing more.
-    const third = await register(1);
-    await sleep(500);
+    const third = await checked(() => register(1));
     expect(await alertsOf(s, people)).toHaveLength(2);
     expect(await crossings(s, incidentsRule)).toHaveLength(1);
 
     // Back under (the three cancelled; a new one outside the 30 days): the crossing clears, nobody is told.
     for (const i of [first, second, third]) await setStatus(t.db, s, i.id, "cancelled");
-    await register(45);
+    await checked(() => register(45));
     await until(incidentsRule, { open: 0, total: 1 });
     expect(await alertsOf(s, people)).toHaveLength(2);
 
     // A new crossing alerts again.
-    await register();
-    await register();
+    await checked(async () => {
+      await register();
+      await register();
+    }, 2);
     await until(incidentsRule, { open: 1, total: 2 });
-    await sleep(200);
     const again = await alertsOf(s, people);
     expect(again).toHaveLength(4);
     expect(again.filter((a) => a.userId === s.director.user.id)).toHaveLength(2);
@@ -174,9 +187,8 @@ describe("conduct below the passing mark", () => {
         .set({ value })
         .where(and(eq(ratings.schoolId, s.school.id), eq(ratings.id, row!.id)));
 
-    changed();
+    await checked(changed);
     await until(conductRule, { open: 1, total: 1 });
-    await sleep(200);
     const sent = (await alertsOf(s, people)).slice(before);
     // Beto's head teacher (group B) and the Director, in their language when they read it.
     expect(sent.map((a) => a.userId).sort()).toEqual(people.sort());
@@ -185,17 +197,15 @@ describe("conduct below the passing mark", () => {
       params: { student: "Beto Pérez Ruiz", value_es: "5", period_es: "Bimestre 2" },
     });
 
-    changed();
-    await sleep(400);
+    await checked(changed);
     expect((await alertsOf(s, people)).length).toBe(before + 2);
 
     await setValue("7");
-    changed();
+    await checked(changed);
     await until(conductRule, { open: 0, total: 1 });
     await setValue("5.5");
-    changed();
+    await checked(changed);
     await until(conductRule, { open: 1, total: 2 });
-    await sleep(200);
     expect((await alertsOf(s, people)).length).toBe(before + 4);
   });
 });

@@ -5,6 +5,7 @@ import { insertStarterGradeSetup } from "../../src/modules/grade-config/index.ts
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { type Inbox, startInbox } from "../helpers/inbox.ts";
 import { type IncidentSchool, incidentSchool } from "../helpers/incidents.ts";
+import { passPublishWindow } from "../helpers/publish.ts";
 
 /**
  * Issue 13 §2, the ratings grid: who reads and rates which groups, the values read on the measure's scale, periods
@@ -22,7 +23,7 @@ const utcDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).to
 
 beforeAll(async () => {
   smtp = await startInbox();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://convive.example" });
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://convive.example", APP_DOMAIN: "convive.example" });
   s = await prepared();
   const [inserted] = await t.db
     .insert(periods)
@@ -404,15 +405,25 @@ describe("ratings: comments, publishing and what families see", () => {
     expect((await family(`?student_id=${x.b1.id}`)).status).toBe(404);
     expect((await x.teacher.as({ method: "GET", url: "/api/ratings/family" })).statusCode).toBe(403);
 
-    const publish = (as: As) => as({ method: "POST", url: `/api/ratings/periods/${x.period.id}/publish` });
+    const publish = (as: As) =>
+      as({
+        method: "POST",
+        url: `/api/ratings/periods/${x.period.id}/publish`,
+        payload: { group_ids: [x.groupA.id, x.groupB.id], confirmEmpty: true },
+      });
     expect((await publish(x.teacher.as)).statusCode).toBe(403);
     expect((await publish(x.coordinador.as)).statusCode).toBe(403);
     const published = await publish(x.director.as);
     expect(published.statusCode, published.body).toBe(200);
-    // The mother of Ana and the father of Beto: one notification each.
-    expect(published.json().data).toMatchObject({ notified: 2, period: { id: x.period.id } });
-    expect(published.json().data.period.published_at).not.toBeNull();
-    expect((await publish(x.director.as)).json().data.notified).toBe(0);
+    expect(published.json().data).toMatchObject({ period: { id: x.period.id } });
+    expect(published.json().data.published.sort()).toEqual([x.groupA.id, x.groupB.id].sort());
+    // Issue 26 §1: nobody is told and the family sees nothing until the unpublish window is over.
+    expect((await family()).data.children[0].periods).toEqual([]);
+    // Then the job tells the mother of Ana and the father of Beto: one notification each, once.
+    expect(await passPublishWindow(t.app, x.school.id, x.period.id)).toBe(2);
+    expect(await passPublishWindow(t.app, x.school.id, x.period.id)).toBe(0);
+    // Publishing again changes nothing.
+    expect((await publish(x.director.as)).json().data.published).toEqual([]);
 
     const told = await t.db
       .select()
@@ -432,7 +443,8 @@ describe("ratings: comments, publishing and what families see", () => {
     // E-mails in each reader's language: the mother reads English, the father Spanish.
     const toMother = await smtp.waitFor(x.motherOfA1.user.email);
     expect(toMother.subject).toBe("Ratings published: Ana Pérez Ruiz");
-    expect(toMother.text).toContain(`https://convive.example/scorecard?alumno=${x.a1.id}`);
+    // On the school's own address (its subdomain), never the bare origin.
+    expect(toMother.text).toContain(`https://${x.school.id}.convive.example/scorecard?alumno=${x.a1.id}`);
     expect((await smtp.waitFor(x.fatherOfB1.user.email)).subject).toBe("Calificaciones publicadas: Beto Pérez Ruiz");
 
     const seen = await family();

@@ -128,6 +128,24 @@ describe("school information", () => {
     }
     expect(await structureSnapshot(t.db, school.id)).toEqual(before);
   });
+
+  it("keeps quiet hours a window: both ends or none (issue 25 §2)", async () => {
+    const { as } = await memberOf(t.app, t.db, "director");
+    const half = await patch(as, { quiet_hours_start: "21:00" }, "en");
+    expect(half.statusCode).toBe(422);
+    expect(half.json().errors.quiet_hours_end).toBe("Check the highlighted fields.");
+    expect(await info(as)).toMatchObject({ quiet_hours_start: null, quiet_hours_end: null });
+
+    expect((await patch(as, { quiet_hours_start: "21:00", quiet_hours_end: "07:00" })).statusCode).toBe(200);
+    expect(await info(as)).toMatchObject({ quiet_hours_start: "21:00", quiet_hours_end: "07:00" });
+    // One end moved alone is fine; one end cleared alone is not.
+    expect((await patch(as, { quiet_hours_end: "06:30" })).statusCode).toBe(200);
+    const cleared = await patch(as, { quiet_hours_start: null }, "en");
+    expect(cleared.statusCode).toBe(422);
+    expect(cleared.json().errors.quiet_hours_start).toBe("Check the highlighted fields.");
+    expect((await patch(as, { quiet_hours_start: null, quiet_hours_end: null })).statusCode).toBe(200);
+    expect(await info(as)).toMatchObject({ quiet_hours_start: null, quiet_hours_end: null });
+  });
 });
 
 describe("school logo", () => {

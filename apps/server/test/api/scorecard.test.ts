@@ -6,7 +6,7 @@ import {
   incidents,
   periods,
   ratingComments,
-  ratingPeriodStates,
+  ratingGroupPublications,
   ratingScales,
   ratingScaleVersions,
   ratings,
@@ -19,6 +19,7 @@ import { insertIncident, schoolDay } from "../helpers/follow-up.ts";
 import { type IncidentSchool, incidentSchool } from "../helpers/incidents.ts";
 import { customMember, plainMember } from "../helpers/master-configuration.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
+import { publishForFamilies } from "../helpers/publish.ts";
 
 /**
  * Issue 13 §4: the scorecard — one student's periods side by side, values on the scale version they were given on,
@@ -116,7 +117,7 @@ beforeAll(async () => {
     })
     .returning({ id: periods.id });
   bim1 = first!;
-  await t.db.insert(ratingPeriodStates).values({ schoolId, periodId: bim1.id, publishedAt: new Date() });
+  await publishForFamilies(t.db, schoolId, bim1.id);
 
   // Zoë Łukasz Núñez (a1 renamed) and Alan: conduct and punctuality in both periods.
   await t.db
@@ -328,18 +329,17 @@ describe("what a family reads", () => {
   });
 
   it("sees Bimestre 2 once it is published, without the staff-only comment or incidents hidden from families", async () => {
-    await t.db
-      .insert(ratingPeriodStates)
-      .values({ schoolId: s.school.id, periodId: s.period.id, publishedAt: new Date() });
+    await publishForFamilies(t.db, s.school.id, s.period.id);
     const c = await card(s.motherOfA1.as, s.a1.id);
     const p2 = c.periods.find((p) => p.id === s.period.id)!;
     expect(p2.comment).toBeNull();
     expect(p2.incidents).toEqual({ minor: 1, serious: 1, "very-serious": 0, total: 2 });
     expect(p2.observations).toBe(1);
-    expect(p2.points).toBe(2 - 5 * 2);
+    // Her points are everyone's (issue 26 §2): the staff-only observation and the hidden incident count too.
+    expect(p2.points).toBe(2 + 2 - 5 * 3);
     await t.db
-      .delete(ratingPeriodStates)
-      .where(and(eq(ratingPeriodStates.schoolId, s.school.id), eq(ratingPeriodStates.periodId, s.period.id)));
+      .delete(ratingGroupPublications)
+      .where(and(eq(ratingGroupPublications.schoolId, s.school.id), eq(ratingGroupPublications.periodId, s.period.id)));
   });
 });
 

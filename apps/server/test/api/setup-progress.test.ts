@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../src/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { createSchool, memberOf } from "../helpers/factories.ts";
+import { acceptInvitation } from "../helpers/inbox.ts";
 import { csv, send, waitForJob } from "./import-helpers.ts";
 
 /**
@@ -23,7 +26,21 @@ async function ok(res: { statusCode: number; body: string; json: () => unknown }
   return (res.json() as { data: Record<string, { id: number }> }).data;
 }
 
-/** The seven stages in the order the checklist offers them, each one call of the Director's. */
+/** What Tomás sends to accept: the token from his e-mail (in the outbox: this app sends nothing) and a password. */
+async function acceptance(email: string) {
+  // Written just after the school's answer.
+  let mail: typeof emailOutbox.$inferSelect | undefined;
+  await expect
+    .poll(async () => {
+      [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
+      return mail;
+    })
+    .toBeDefined();
+  const token = /invitation=([\w-]+)/.exec(mail!.bodyText)![1]!;
+  return { token, password: "Maestro.2026", password_confirmation: "Maestro.2026" };
+}
+
+/** The seven stages in the order the checklist offers them, each one call of the Director's (and Tomás's accepting). */
 function stages(director: Member) {
   const as = director.as;
   const ids: Record<string, number> = {};
@@ -75,6 +92,8 @@ function stages(director: Member) {
       );
     },
     async () => {
+      // Staff join by invitation; sent is not joined (issue 26 §4): the stage completes when Tomás accepts.
+      const email = `tomas.${director.school.id}@test.convive`;
       await ok(
         await as({
           method: "POST",
@@ -82,11 +101,16 @@ function stages(director: Member) {
           payload: {
             first_name: "Tomás",
             paternal_surname: "Maestro",
-            email: `tomas.${director.school.id}@test.convive`,
+            email,
             profile_id: director.school.profileIds.docente,
           },
         }),
       );
+      const { token, ...password } = await acceptance(email);
+      await ok(await acceptInvitation(t.app, token, password));
+      // Accepting is no request of the school's: its setup looks again on the event, just after the answer.
+      await expect.poll(async () => (await report(director)).stages_completed.users).toBe(true);
+      await me(director);
     },
   ];
 }
@@ -104,6 +128,7 @@ const notices = async (m: Member) => {
 const report = async (m: Member) =>
   (await m.as({ method: "GET", url: "/api/school_years/percentage-completed" })).json().data as {
     completed: number;
+    stages_completed: Record<string, boolean>;
   };
 
 /** The setup reminder, as a school would send it to its Director at `completed` of 7. */
@@ -171,7 +196,8 @@ describe("the setup reminder", () => {
 
     await steps[6]!();
 
-    expect((await notices(director)).map((n) => n.type)).toEqual(["welcome"]);
+    // The last stage completes on the acceptance's event, just after its answer: the reminder goes with it.
+    await expect.poll(async () => (await notices(director)).map((n) => n.type)).toEqual(["welcome"]);
     expect((await me(director)).unviewed_notifications_count).toBe(1);
     expect(await notices(codirector)).toEqual([]);
     expect((await me(codirector)).unviewed_notifications_count).toBe(0);
@@ -198,7 +224,8 @@ describe("the setup reminder", () => {
 
     await steps[6]!();
 
-    expect((await notices(director)).map((n) => n.type)).toEqual(["welcome"]);
+    // The last stage completes on the acceptance's event, just after its answer: the reminder goes with it.
+    await expect.poll(async () => (await notices(director)).map((n) => n.type)).toEqual(["welcome"]);
     expect((await me(director)).unviewed_notifications_count).toBe(1);
   });
 

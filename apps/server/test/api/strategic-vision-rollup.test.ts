@@ -9,6 +9,7 @@ import { createDashboardService } from "../../src/modules/strategic-vision/dashb
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { schoolDay } from "../helpers/follow-up.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
+import { rebuildRollupsNow } from "../helpers/rollups.ts";
 
 /**
  * Issue 14 §5: the dashboard read from the rollups (migrations 0019, 0021, 0022: incident_unit_days, action_due_days)
@@ -106,6 +107,8 @@ describe("the dashboard's rollup (migration 0019) equals the incidents after eve
       union select group_id from teaching_assignments where school_id = ${schoolId} and user_id = ${s.teacher.user.id}))`;
     // Labels are the same code for both sources: English is compared once there is something to label.
     const expectInStep = async (step: string, languages: readonly ("es" | "en")[] = ["es"]) => {
+      // A change of structure, time zone or teaching assignments rebuilds by a job (issue 25 §5): run it first.
+      await rebuildRollupsNow(t.app, schoolId);
       expect(await dayRows("school", 0), `${step}: the school's days`).toEqual(await countedDays(sql`true`));
       expect(await dayRows("viewer", s.teacher.user.id), `${step}: the teacher's days`).toEqual(
         await countedDays(teacherScope),

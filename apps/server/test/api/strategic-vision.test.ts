@@ -21,6 +21,7 @@ import { uniq } from "../helpers/factories.ts";
 import { schoolDay } from "../helpers/follow-up.ts";
 import { insertIncident } from "../helpers/incident-rows.ts";
 import { type IncidentSchool, incidentSchool } from "../helpers/incidents.ts";
+import { pdfText } from "../helpers/pdf-text.ts";
 
 /**
  * Issue 14 §1/§3: the strategic vision dashboard against a hand-counted school. Days are the school's
@@ -513,6 +514,12 @@ describe("strategic vision dashboard", () => {
     expect(pdf.headers["content-type"]).toContain("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.headers["content-disposition"]).toContain("strategic-vision-");
+    // Numbers as a Mexican school writes them, in Spanish too (issue 26 §6): the ratio 2 positives to 5
+    // incidents and a median of a day and a half, with the decimal point.
+    const spanish = pdfText((await get(s.director.as, "/api/strategic-vision/pdf")).rawPayload);
+    expect(spanish).toContain("0.4:1");
+    expect(spanish).toMatch(/Mediana[^0-9]*1\.5\b/);
+    expect(spanish).not.toMatch(/\b0,4\b|\b1,5\b/);
     const xlsx = await get(s.director.as, "/api/strategic-vision/xlsx");
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers["content-disposition"]).toContain("vision-estrategica-");

@@ -89,8 +89,17 @@ describe("the student's file", () => {
       "points",
       "formative-actions",
       "meetings",
+      // Issue 25: the family's consent (no category granted) and the read log (the Director holds read-log).
+      "consent",
+      "read-log",
     ]);
-    expect(counts(file)).toEqual({ incidents: 2, observations: 2, points: 4, "formative-actions": 1, meetings: 1 });
+    expect(counts(file)).toMatchObject({
+      incidents: 2,
+      observations: 2,
+      "formative-actions": 1,
+      meetings: 1,
+      consent: 0,
+    });
 
     // Each count is what the tab's own list answers.
     const incidents = await get<{ incidents: unknown[] }>(s.director.as, `/api/incidents?student_id=${s.a1.id}`);
@@ -110,11 +119,17 @@ describe("the student's file", () => {
     expect(observations.total).toBe(2);
     expect(actions.formative_actions.map((a) => a.student.id)).toEqual([s.a1.id]);
     expect(meetings.meetings.map((m) => m.incident_id)).toEqual([both.id]);
+    // The points tab's figure is the student's points, not the movements (issue 26 §6): the balance its tab shows.
+    const { points } = await get<{ points: { balances: { balance: number }; entries: unknown[] } }>(
+      s.director.as,
+      `/api/students/${s.a1.id}/points`,
+    );
+    expect(points.entries.length).not.toBe(points.balances.balance);
+    expect(counts(file).points).toBe(points.balances.balance);
     // Alan's file has the shared incident and the meeting about it, but not Ana's action or observations.
-    expect(counts(await fileOf(s.director.as, s.a2.id))).toEqual({
+    expect(counts(await fileOf(s.director.as, s.a2.id))).toMatchObject({
       incidents: 1,
       observations: 0,
-      points: 1,
       "formative-actions": 0,
       meetings: 1,
     });

@@ -75,6 +75,9 @@ describe("row-level security, the second wall", () => {
         "incident_day_groups",
         "incident_day_totals",
         "incident_pairs",
+        // Issue 24 (migration 0024): the school-wide map's rollups of incident_pairs.
+        "incident_pair_days",
+        "incident_student_days",
         // Issue 14 (migration 0020): the effectiveness of formative actions, per case and rolled up.
         "effectiveness_actions",
         "effectiveness_cases",
@@ -86,10 +89,17 @@ describe("row-level security, the second wall", () => {
         // Issue 14 (migration 0017): the strategic vision's settings and escalations.
         "incident_escalations",
         "strategic_vision_settings",
+        // Issue 24 (migration 0025): idempotency keys keep the answers of creates, which name students.
+        "idempotency_keys",
+        // Issue 25 (migration 0028): the family's consent records name students and their families.
+        "consent_records",
+        // Issue 25 (migration 0027): the read log names students and who read their records.
+        "read_log",
         "alert_crossings",
         "alert_rules",
         "point_awards",
         "rating_comments",
+        "rating_group_publications",
         "rating_measure_sections",
         "rating_measures",
         "rating_period_states",

@@ -11,6 +11,8 @@ import { openTestDb } from "../helpers/app.ts";
  */
 const PLATFORM_TABLES = [
   "help_videos",
+  // The job runner's per-key schedules (lib/jobs.ts): platform work keyed by queue and key, a school's id in the key.
+  "job_schedules",
   "login_failures",
   "login_unlocks",
   "password_resets",
@@ -19,6 +21,13 @@ const PLATFORM_TABLES = [
   "trusted_devices",
   "users",
 ];
+
+/**
+ * Tables with a school_id that are not sharded by it, each with the reason. The e-mail outbox holds the platform's
+ * mail (school_id null: resets, unlocks) beside the schools' in one queue the job runner drains by id; on Citus it is
+ * a local table of the coordinator, like the runner's own.
+ */
+const UNSHARDED_WITH_SCHOOL = ["email_outbox"];
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
 beforeAll(async () => {
@@ -65,7 +74,9 @@ describe("tenant keys lead with school_id", () => {
   });
 
   it("every tenant table's primary key starts with school_id", async () => {
-    const tenantTables = (await tables()).filter((t) => t.tenant).map((t) => t.name);
+    const tenantTables = (await tables())
+      .filter((t) => t.tenant && !UNSHARDED_WITH_SCHOOL.includes(t.name))
+      .map((t) => t.name);
     const primary = new Map((await keys()).filter((k) => k.kind === "p").map((k) => [k.table, k.columns]));
     const wrong = tenantTables
       .map((name) => ({ name, key: primary.get(name) ?? "(no primary key)" }))

@@ -44,12 +44,20 @@ function parseMessage(raw: string, to: string[]): Received {
  * A real SMTP server on a free port that keeps what it receives, so tests read e-mails as a person would
  * (the app sends them through nodemailer exactly as in production).
  */
-export async function startInbox() {
+export async function startInbox(options: { port?: number; refuse?: (recipient: string) => boolean } = {}) {
   const messages: Received[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // A refused recipient gets a permanent 550, as a server answers for an unknown mailbox.
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        const error = Object.assign(new Error("mailbox unavailable"), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -64,7 +72,7 @@ export async function startInbox() {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => smtp.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
 
   /** Every message to `email` so far. */
@@ -93,6 +101,8 @@ export async function startInbox() {
 export type Inbox = Awaited<ReturnType<typeof startInbox>>;
 
 export const PUBLIC_URL = "https://convive.example";
+/** Schools are its subdomains: an e-mailed link opens `https://<school>.convive.example/…`. */
+export const APP_DOMAIN = "convive.example";
 
 /**
  * The real app sending through a real SMTP server on a random port, with what it received: the invitation
@@ -100,7 +110,7 @@ export const PUBLIC_URL = "https://convive.example";
  */
 export async function createAppWithInbox(overrides: Partial<Config> = {}) {
   const smtp = await startInbox();
-  const t: TestApp = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, ...overrides });
+  const t: TestApp = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, APP_DOMAIN, ...overrides });
 
   /** Every message to the address so far, waiting (bounded) until there are at least `count`. */
   async function mailsTo(email: string, count = 1, timeoutMs = 5000): Promise<Received[]> {
@@ -117,7 +127,7 @@ export async function createAppWithInbox(overrides: Partial<Config> = {}) {
   async function invitationToken(email: string, count = 1): Promise<string> {
     const mails = await mailsTo(email, count);
     const text = mails[mails.length - 1]!.text;
-    const match = /https:\/\/convive\.example\/RecoverPassword\?invitation=([\w-]+)/.exec(text);
+    const match = /https:\/\/[\w-]+\.convive\.example\/RecoverPassword\?invitation=([\w-]+)/.exec(text);
     if (!match) throw new Error(`no invitation link in:\n${text}`);
     return match[1]!;
   }

@@ -4,21 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { type OpenDb, openDb } from "../../src/db/client.ts";
-import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
+import { type IncidentSchool, incidentSchool } from "../helpers/incidents.ts";
+import { restartUnderLoad } from "../helpers/restart-under-load.ts";
 import { type ServerProcess, startServer } from "../helpers/server-process.ts";
-import { startThrowawayPostgres, type ThrowawayPostgres, watchRestart } from "../helpers/throwaway-postgres.ts";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const WRITERS = 4;
-const RECOVERY_LIMIT_MS = 5_000;
-
-interface Outcome {
-  detail: string;
-  status: number;
-  body: { data?: { incident?: { id: number } }; message?: string; code?: string } | null;
-  error?: string;
-  at: number;
-}
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../helpers/throwaway-postgres.ts";
 
 /**
  * Issue 9, reproduction 2: a PostgreSQL restart used to end the Node process ("Unhandled 'error' event …
@@ -51,93 +40,9 @@ describe("the server outlives a PostgreSQL restart under write load", () => {
     await pg?.destroy();
   });
 
-  it("keeps running, answers again within 5 s, keeps every acknowledged write, half-writes none", async () => {
-    const outcomes: Outcome[] = [];
-    let sequence = 0;
-    let writing = true;
-    const headers = {
-      authorization: `Bearer ${s.director.token}`,
-      "x-school-id": s.school.id,
-      "content-type": "application/json",
-      "accept-language": "en",
-    };
-    const writer = async () => {
-      while (writing) {
-        const detail = `Carga ${sequence++}`;
-        const body = registration(s, {
-          students: [
-            { student_id: s.a1.id, role: "involved" },
-            { student_id: s.a2.id, role: "involved" },
-          ],
-          detail,
-        });
-        try {
-          const res = await fetch(`${server.origin}/api/incidents`, {
-            method: "POST",
-            headers,
-            body: JSON.stringify(body),
-            signal: AbortSignal.timeout(15_000),
-          });
-          const answer = (await res.json().catch(() => null)) as Outcome["body"];
-          outcomes.push({ detail, status: res.status, body: answer, at: Date.now() });
-          if (!res.ok) await sleep(50);
-        } catch (error) {
-          outcomes.push({ detail, status: 0, body: null, error: String(error), at: Date.now() });
-          await sleep(50);
-        }
-      }
-    };
-
-    /** Restarts PostgreSQL while the writers run and measures how long the server takes to be useful again. */
-    const restart = async (mode: "fast" | "immediate") => {
-      const watch = watchRestart(pg.url);
-      const began = Date.now();
-      await pg.restart(mode);
-      const pgCtlDone = Date.now();
-      const watched = await Promise.race([watch.acceptedAt, sleep(5_000).then(() => Number.NaN)]);
-      watch.stop();
-      const acceptedAt = Number.isNaN(watched) ? pgCtlDone : Math.min(watched, pgCtlDone);
-
-      let readyAt = Number.NaN;
-      while (Date.now() - acceptedAt < 15_000) {
-        const ready = await fetch(`${server.origin}/health/ready`, { signal: AbortSignal.timeout(5_000) }).catch(
-          () => null,
-        );
-        if (ready?.status === 200) {
-          readyAt = Date.now();
-          break;
-        }
-        await sleep(20);
-      }
-      let writtenAt = Number.NaN;
-      while (Date.now() - acceptedAt < 15_000) {
-        const first = outcomes.find((o) => o.status === 201 && o.at >= acceptedAt);
-        if (first) {
-          writtenAt = first.at;
-          break;
-        }
-        await sleep(20);
-      }
-      const refused = outcomes.filter((o) => o.status !== 201 && o.at >= began);
-      return {
-        mode,
-        restartMs: acceptedAt - began,
-        readyMs: readyAt - acceptedAt,
-        firstWriteMs: writtenAt - acceptedAt,
-        refused: refused.length,
-      };
-    };
-
-    const writers = Array.from({ length: WRITERS }, writer);
-    await sleep(1_500);
-    const fast = await restart("fast");
-    await sleep(1_500);
-    const immediate = await restart("immediate");
-    await sleep(1_500);
-    writing = false;
-    await Promise.all(writers);
-
-    for (const r of [fast, immediate]) {
+  it("keeps running, answers again by itself, keeps every acknowledged write, half-writes none", async () => {
+    const { outcomes, restarts } = await restartUnderLoad(pg, server, s);
+    for (const r of restarts) {
       console.log(
         `PostgreSQL restart -m ${r.mode}: down ${r.restartMs} ms; /health/ready 200 again ${r.readyMs} ms and ` +
           `first acknowledged write ${r.firstWriteMs} ms after PostgreSQL accepted connections; ` +
@@ -146,11 +51,12 @@ describe("the server outlives a PostgreSQL restart under write load", () => {
     }
     const diagnostics = () => `server output:\n${server.output()}\npostgres log:\n${pg.log()}`;
 
-    // The process never ended, and came back by itself, quickly.
+    // The process never ended, and came back by itself: ready and writing again (how fast — the 5 s target — is
+    // bench/database-restart.bench.ts's; here only that it did, within the helper's 15 s watch).
     expect(server.exit(), diagnostics()).toBeNull();
-    for (const r of [fast, immediate]) {
-      expect(r.readyMs, `${r.mode}: ${diagnostics()}`).toBeLessThan(RECOVERY_LIMIT_MS);
-      expect(r.firstWriteMs, `${r.mode}: ${diagnostics()}`).toBeLessThan(RECOVERY_LIMIT_MS);
+    for (const r of restarts) {
+      expect(Number.isFinite(r.readyMs), `${r.mode}: ${diagnostics()}`).toBe(true);
+      expect(Number.isFinite(r.firstWriteMs), `${r.mode}: ${diagnostics()}`).toBe(true);
     }
 
     // Every call got an answer: 201, or 503 in the error shape with the translated message — never a 500 with

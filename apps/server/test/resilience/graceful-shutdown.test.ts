@@ -118,8 +118,8 @@ describe("graceful shutdown", () => {
     const ended = await t.server.exited;
     const tookMs = Date.now() - signalled;
     expect(ended, t.server.output()).toEqual({ code: 1, signal: null });
+    // It waited the grace period (a timer's lower bound, not a speed); that it then ended is the exit above.
     expect(tookMs).toBeGreaterThanOrEqual(900);
-    expect(tookMs).toBeLessThan(5_000);
     expect(await inFlight).toBeInstanceOf(Error);
 
     // The server's connection went with it, so PostgreSQL rolled its transaction back.

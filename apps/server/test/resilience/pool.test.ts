@@ -38,10 +38,9 @@ describe("the database pool after its connections die", () => {
       await expect.poll(() => errors.length, { timeout: 5_000 }).toBeGreaterThan(0);
       expect(errors[0]).toMatch(/terminating connection due to administrator command/);
 
-      // The only slot is free again: a new call gets a fresh connection at once, not a 5 s timeout.
-      const started = Date.now();
+      // The only slot is free again: a new call gets a fresh connection. Were it still held, the call would fail
+      // with the pool's connection timeout ("timeout exceeded when trying to connect"), so the answer is the proof.
       expect((await pool.query("select 1 as one")).rows[0].one).toBe(1);
-      expect(Date.now() - started).toBeLessThan(1_000);
       // A late release by the code that held it is harmless.
       expect(() => stranded.release()).not.toThrow();
       expect(pool.totalCount).toBe(1);

@@ -4,7 +4,7 @@ import { type Lang, t } from "../support/i18n.ts";
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * /incident-graph (features/incident-graph): the shared filters, the tab "Incidentes en el tiempo" (stacked bars and
+ * /incident-graph (features/incident-graph): the shared filters, the tab "Incidencias en el tiempo" (stacked bars and
  * their table) and the tab "Mapa de coincidencias" (the sigma map, the strongest pairs table, a student's panel).
  */
 export class IncidentGraphPage {

@@ -74,9 +74,12 @@ export class AppLayout {
     return this.main.getByText(t(this.lang, "layout:placeholder.title"));
   }
 
-  /** Signed in, content rendered, no dialog in the way. */
-  async expectReady(path?: RegExp) {
-    if (path) await expect(this.page).toHaveURL(path);
-    await expect(this.title).toBeVisible();
+  /**
+   * Signed in, content rendered, no dialog in the way. A page's first load (the signed-in bundle, the user, the
+   * screen's chunk) can take longer than one assertion's time on two busy cores: such callers pass their own bound.
+   */
+  async expectReady(path?: RegExp, options: { timeout?: number } = {}) {
+    if (path) await expect(this.page).toHaveURL(path, options);
+    await expect(this.title).toBeVisible(options);
   }
 }

@@ -62,8 +62,9 @@ test("a teacher awards points to her whole group at once from the ratings screen
   const docente = await apiLogin(school.docente);
   const auth = { token: docente.token, schoolId: school.id };
   const groupId = await groupOf(auth, sofia.id);
-  const viewOf = async () =>
-    (await call<{ data: { points: GroupView } }>(`/api/groups/${groupId}/points`, auth)).data.points;
+  // In the screen's language: the group's name carries its level's name in that language ("3° A Primary").
+  const viewOf = async (lang: "es" | "en") =>
+    (await call<{ data: { points: GroupView } }>(`/api/groups/${groupId}/points`, { ...auth, lang })).data.points;
 
   let round = 0;
   for (const lang of LANGS) {
@@ -71,7 +72,7 @@ test("a teacher awards points to her whole group at once from the ratings screen
       round++;
       await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, school.docente, { language: lang, to: `/ratings?group=${groupId}` });
-      const before = await viewOf();
+      const before = await viewOf(lang);
       await page.getByRole("tab", { name: t(lang, "ratings:tabs.points") }).click({ timeout: 20_000 });
       const panel = page.getByRole("region", { name: t(lang, "points:group.label", { group: before.group.name }) });
       await expect(panel).toBeVisible({ timeout: 20_000 });
@@ -95,7 +96,7 @@ test("a teacher awards points to her whole group at once from the ratings screen
         toast(page, t(lang, "points:dialog.awarded_other", { points: 2, count: names.length })),
       ).toBeVisible();
       await expect(form).toBeHidden();
-      const after = await viewOf();
+      const after = await viewOf(lang);
       expect(after.students.map((st) => st.balance)).toEqual(before.students.map((st) => st.balance + 2));
       // The table (or the phone's cards) shows the new balances.
       const first = after.students[0]!;
@@ -126,7 +127,8 @@ test("a teacher awards points to a student of her group from the student's file"
       await expect(dialog.getByRole("heading", { name: sofia.name })).toBeVisible({ timeout: 20_000 });
       const before = await ledgerOf();
       const tab = dialog.getByRole("tab", { name: new RegExp(t(lang, "points:tab")) });
-      await expect(tab).toContainText(String(before.entries.length));
+      // The tab's badge is the balance (issue 26 §2: one figure, the same for every reader).
+      await expect(tab).toContainText(signed(before.balances.balance));
       await tab.click();
       await expect(dialog.getByTestId("points-balance")).toContainText(signed(before.balances.balance));
       // Every entry shows its source, with who and when.
@@ -152,7 +154,7 @@ test("a teacher awards points to a student of her group from the student's file"
       const entry = list.getByRole("listitem").filter({ hasText: reason });
       await expect(entry).toContainText("+3");
       await expect(entry).toContainText(t(lang, "points:sources.award"));
-      await expect(tab).toContainText(String(before.entries.length + 1));
+      await expect(tab).toContainText(signed(before.balances.balance + 3));
       const after = await ledgerOf();
       expect(after.balances.balance).toBe(before.balances.balance + 3);
       await shoot(page, `points-file-staff-${lang}-${width}`);
@@ -211,10 +213,19 @@ test("a family sees the Points tab of her own children only, with what families 
       // A first sign-in of the copy accepts the privacy notice first (the fixture does), on a busy machine slowly.
       await expect(dialog.getByRole("heading", { name: sofia.name })).toBeVisible({ timeout: 20_000 });
       const tab = dialog.getByRole("tab", { name: new RegExp(t(lang, "points:tab")) });
-      await expect(tab).toContainText(String(shown.length));
+      // The family's badge is the Director's balance, whatever entries are kept from the family.
+      await expect(tab).toContainText(signed(staffSofia.balances.balance));
       await tab.click();
       const list = dialog.getByRole("list", { name: t(lang, "points:ledger.label") });
       await expect(list.getByRole("listitem")).toHaveCount(shown.length);
+      // One set of numbers (issue 26 §2): the entries kept to staff are named as a count with what they add, and
+      // the balances are the Director's.
+      const kept = staffSofia.entries.filter((e) => !e.visible_to_family);
+      const adds = t(lang, "points:signed", { value: signed(kept.reduce((sum, e) => sum + e.points, 0)) });
+      await expect(dialog.getByTestId("points-internal")).toHaveText(
+        t(lang, "points:ledger.internal", { count: kept.length, points: adds }),
+      );
+      await expect(dialog.getByTestId("points-balance")).toContainText(signed(staffSofia.balances.balance));
       // No staff-only marks, no awarding, no removing for a family.
       await expect(dialog.getByText(t(lang, "points:ledger.staffOnly"))).toHaveCount(0);
       await expect(dialog.getByRole("button", { name: t(lang, "points:actions.award") })).toHaveCount(0);

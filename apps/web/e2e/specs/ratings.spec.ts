@@ -12,7 +12,7 @@ import type { SpecSchool } from "../support/school.ts";
  * Issue 13 §2, the ratings grid: a teacher rates a 30-student group for conduct and four habits with the keyboard
  * alone in under two minutes, and every value is there after a reload; a cell typed offline is kept and saved when
  * the connection is back; a phone rates one student at a time; families read their children's published ratings;
- * the director reopens, publishes and follows the completion.
+ * the director reopens and follows the completion (publishing: ratings-publish.spec.ts).
  */
 
 interface Options {
@@ -105,11 +105,14 @@ test("a teacher rates 30 students for conduct and four habits with the keyboard 
     const conduct = CONDUCT[row % CONDUCT.length]!;
     const habits = [0, 1, 2, 3].map((i) => LEVELS[(row + i) % LEVELS.length]!);
     expected.push([conduct, ...habits]);
-    await page.keyboard.type(conduct);
-    // "8" could still become "8.5": Tab says it is done. "9.5" or "10" move on by themselves.
-    if (["8", "9", "7", "6"].includes(conduct)) await page.keyboard.press("Tab");
-    // A level's first letter, lower-case as a person types it.
-    for (const level of habits) await page.keyboard.type(level.toLowerCase());
+    // Each value is written when the arrow moves on (issue 26 §3), a mark and a level's letter alike — lower-case
+    // as a person types it. After the last habit the arrow reaches the comment; down and Home start the next row.
+    for (const value of [conduct, ...habits]) {
+      await page.keyboard.type(value.toLowerCase());
+      await page.keyboard.press("ArrowRight");
+    }
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Home");
   }
   await ratings.expectAllSaved(60_000);
   const seconds = (Date.now() - started) / 1000;
@@ -125,6 +128,95 @@ test("a teacher rates 30 students for conduct and four habits with the keyboard 
   await expect(ratings.cell(0, 0)).toHaveAttribute("title", /9\.5 — .+, /);
 });
 
+/** Whether the focus is inside the grid, and how many of its elements the Tab key stops on. */
+const focusState = (page: Page) =>
+  page.getByRole("grid").evaluate((table) => ({
+    inside: table.contains(document.activeElement),
+    tabStops: [...table.querySelectorAll<HTMLElement>("button, a[href], input, [tabindex]")].filter(
+      (el) => el.tabIndex >= 0,
+    ).length,
+  }));
+
+test("a teacher fills a row by keyboard with letters and numbers and leaves the grid with one Tab, no other row touched", async ({
+  page,
+  school,
+}) => {
+  const { path } = await teacherGroup(school);
+  await openAs(page, school, school.docente, "es", path);
+  const ratings = new RatingsPage(page, "es");
+  await expect(ratings.rows.nth(3)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(t("es", "ratings:help"))).toBeVisible();
+  const before = await ratings.values();
+  // One Tab stop in the whole grid: the active cell.
+  expect(await focusState(page)).toEqual({ inside: false, tabStops: 1 });
+
+  await ratings.cell(2, 0).click();
+  // A value off the scale is quoted whole, and nothing is written; Escape gives the cell back.
+  await page.keyboard.type("11");
+  await expect(page.getByRole("alert")).toHaveText(t("es", "ratings:invalid", { typed: "11", measure: "Conducta" }));
+  await page.keyboard.press("ArrowRight");
+  await expect(ratings.cell(2, 0)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(ratings.cell(2, 0)).toHaveText(before[2]![0]!);
+
+  // Typing opens an edit; Escape restores the value that was there.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.type("a");
+  await page.keyboard.press("Escape");
+  await expect(ratings.cell(2, 1)).toHaveText(before[2]![1]!);
+  await page.keyboard.press("ArrowLeft");
+
+  // The row: a mark, then the levels' letters, each written when the arrow moves on.
+  for (const value of ["9.5", "e", "b", "r", "a"]) {
+    await page.keyboard.type(value);
+    await page.keyboard.press("ArrowRight");
+  }
+  // At the row's end the arrow stays in the row (on the comment).
+  await page.keyboard.press("ArrowRight");
+  expect(await ratings.rows.nth(2).evaluate((tr) => tr.contains(document.activeElement))).toBe(true);
+  // A mark typed over the first cell is written by the one Tab that leaves the grid.
+  await page.keyboard.press("Home");
+  await page.keyboard.type("10");
+  await page.keyboard.press("Tab");
+  expect((await focusState(page)).inside).toBe(false);
+
+  await ratings.expectAllSaved();
+  const after = await ratings.values();
+  expect(after[2]).toEqual(["10", "E", "B", "R", "A"]);
+  after.forEach((row, i) => {
+    if (i !== 2) expect(row).toEqual(before[i]);
+  });
+  await page.reload();
+  await expect(ratings.rows.nth(2)).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => ratings.values()).toEqual(after);
+});
+
+test("a filled column can be undone from its toast, every cell back through the same save", async ({
+  page,
+  school,
+}) => {
+  const { path } = await teacherGroup(school);
+  await openAs(page, school, school.docente, "en", path);
+  const ratings = new RatingsPage(page, "en");
+  await expect(ratings.rows.first()).toBeVisible({ timeout: 20_000 });
+  const before = await ratings.values();
+  await page.getByRole("button", { name: t("en", "ratings:fill.menu", { measure: "Punctuality" }) }).click();
+  await page.getByRole("menuitem", { name: t("en", "ratings:fill.action") }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(t("en", "ratings:fill.value")).click();
+  await page.getByRole("option", { name: "R — Fair" }).click();
+  await dialog.getByRole("checkbox", { name: t("en", "ratings:fill.onlyEmpty") }).uncheck();
+  await dialog.getByRole("button", { name: t("en", "ratings:fill.confirm") }).click();
+  await expect.poll(async () => (await ratings.values()).map((r) => r[1])).toEqual(before.map(() => "R"));
+  await page.getByRole("button", { name: t("en", "ratings:undo.action") }).click();
+  await expect.poll(() => ratings.values()).toEqual(before);
+  await ratings.expectAllSaved();
+  await page.reload();
+  await expect(ratings.rows.first()).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => ratings.values()).toEqual(before);
+});
+
 test("a cell typed offline shows it failed, is kept, and saves itself when the connection is back", async ({
   page,
   school,
@@ -135,8 +227,11 @@ test("a cell typed offline shows it failed, is kept, and saves itself when the c
   await expect(ratings.rows.first()).toBeVisible({ timeout: 20_000 });
   const cell = ratings.cell(1, 2);
   await cell.focus();
+  // A level the cell does not hold already (the same value again is not a change, and nothing is sent).
+  const level = (await cell.textContent())?.trim() === "R" ? "E" : "R";
   await page.context().setOffline(true);
-  await page.keyboard.type("r");
+  await page.keyboard.type(level.toLowerCase());
+  await page.keyboard.press("Enter");
   await expect(cell).toHaveAttribute("data-status", "failed");
   await expect(cell).toHaveAttribute("title", new RegExp(t("es", "ratings:status.offline")));
   await expect(page.getByText(t("es", "ratings:failedCount", { count: 1 }))).toBeVisible();
@@ -147,11 +242,11 @@ test("a cell typed offline shows it failed, is kept, and saves itself when the c
       .map((k) => localStorage.getItem(k))
       .join(""),
   );
-  expect(kept).toContain('"value":"R"');
+  expect(kept).toContain(`"value":"${level}"`);
   await page.context().setOffline(false);
   await expect(cell).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
   await page.reload();
-  await expect(ratings.cell(1, 2)).toContainText("R");
+  await expect(ratings.cell(1, 2)).toContainText(level, { timeout: 20_000 });
 });
 
 test("on a phone a teacher rates one student at a time with large buttons", async ({ page, school }, testInfo) => {
@@ -222,7 +317,7 @@ test("the grid in both languages at both widths: English labels, closed periods 
     ).data.options;
     const first = options.periods.find((p) => p.order === 1)!;
     await page.goto(`/ratings?group=${group.id}&period=${first.id}`);
-    await expect(page.getByText(t(lang, "ratings:closedBanner.title"))).toBeVisible();
+    await expect(page.getByText(t(lang, "ratings:closedBanner.title"))).toBeVisible({ timeout: 20_000 });
     await expect(ratings.grid).toHaveAttribute("aria-readonly", "true");
     await ratings.cell(0, 1).focus();
     const before = await ratings.cell(0, 1).textContent();
@@ -263,7 +358,7 @@ test("a family reads their children's published ratings, never a staff-only comm
   }
 });
 
-test("the director follows completion, reopens a closed period and publishes one to the families", async ({
+test("the director follows completion, reopens a closed period and is offered to publish grades", async ({
   page,
   school,
 }, testInfo) => {
@@ -292,12 +387,6 @@ test("the director follows completion, reopens a closed period and publishes one
   await shoot(page, "ratings-completion-es-1280");
   await expectNoViolations(page, testInfo, "ratings-completion-es");
 
-  await ratings.button("periodActions.publish").click();
-  const confirm = page.getByRole("dialog", {
-    name: new RegExp(t("es", "ratings:periodActions.publishTitle", { period: "" })),
-  });
-  await confirm.getByRole("button", { name: t("es", "ratings:periodActions.publishConfirm") }).click();
-  await expect(confirm).toBeHidden();
-  await expect(page.getByText(/^Publicado a las familias el /)).toBeVisible();
-  await expect(ratings.button("periodActions.publish")).toHaveCount(0);
+  // Publishing per group, its preview and its unpublish window: ratings-publish.spec.ts (issue 26 §1).
+  await expect(ratings.button("periodActions.publish")).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { apiLogin, call, type FreshUser, profileIds } from "../support/api.ts";
 import { expectNoViolations, LANDMARK_RULES } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
+import { acceptInvitation } from "../support/mailbox.ts";
 import { newSchoolWithDirector } from "../support/new-school.ts";
 
 /**
@@ -40,7 +41,7 @@ async function save(modal: Locator) {
 test("a new school's Director lands on the setup checklist and is led by it from 0 to 7 of 7", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const { slug, director } = await newSchoolWithDirector("es");
   const { post, get } = await directorApi(slug, director);
   const layout = new AppLayout(page, "es");
@@ -53,7 +54,7 @@ test("a new school's Director lands on the setup checklist and is led by it from
     await login.signIn(director.email, director.password);
     await expect(page).toHaveURL(/\/master-configuration\/general-information$/, { timeout: 15_000 });
     const card = setup.card(0);
-    await expect(card).toBeVisible();
+    await expect(card).toBeVisible({ timeout: 20_000 });
     await expect(card.getByRole("listitem")).toHaveCount(7);
     for (const stage of SETUP_STAGES) {
       const row = setup.stage(card, stage);
@@ -138,14 +139,24 @@ test("a new school's Director lands on the setup checklist and is led by it from
     await expect(setup.strip).toContainText(setup.stripHere("users"));
   });
 
-  await test.step("the seventh stage: the checklist says the school is set up, the line goes", async () => {
+  await test.step("an invitation sent is not yet a member: the staff stage says so and stays pending", async () => {
     await post("/api/school-users", {
       first_name: "Tomás",
       paternal_surname: "Maestro",
       email: `tomas.${slug}@convive.test`,
       profile_id: (await profileIds(slug)).get("docente"),
     });
-    await page.reload();
+    // Sent through the API, not the screen (whose save refreshes the checklist): the page loads afresh to read it.
+    await page.goto(mcPath("general-information"));
+    const card = setup.card(6);
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await expect(setup.stage(card, "users")).toContainText(es("masterConfiguration:setup.status.invited"));
+  });
+
+  await test.step("the seventh stage: once Tomás accepts, the school is set up and the line goes", async () => {
+    // Tomás accepts from his e-mail (the run's mailbox): the invitation's token is only there.
+    await acceptInvitation(`tomas.${slug}@convive.test`, "Tomas.Maestro.2026");
+    await page.goto(mcPath("school-users"));
     await expect(mc.title).toHaveText(es("nav.schoolUsers"));
     await expect(setup.strip).toHaveCount(0);
     await layout.menuItem("menu.masterConfiguration").click();

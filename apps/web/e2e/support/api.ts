@@ -30,11 +30,13 @@ interface CallOptions {
   token?: string;
   schoolId?: string | null;
   body?: unknown;
+  /** The answer's language (Accept-Language): names the server words per language, e.g. a group's level. */
+  lang?: "es" | "en";
 }
 
 /** One call to the server under test, from the test process (never through the page). */
 export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": "es" };
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": options.lang ?? "es" };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.schoolId) headers["X-School-Id"] = options.schoolId;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";

@@ -33,10 +33,16 @@ export const LANDMARK_RULES = [
 ];
 
 /**
- * Runs axe-core on the page as it is now and returns the WCAG A/AA violations and those of `rules` (by default the
- * landmark best practices every screen must also pass, issue 12).
+ * The best practices every screen must also pass: the landmarks (issue 12) and headings that go down one level at
+ * a time (issue 26 §6: the strategic vision went from its h1 to h3s).
  */
-export async function axeViolations(page: Page, rules: readonly string[] = LANDMARK_RULES): Promise<Violation[]> {
+export const SCREEN_RULES = [...LANDMARK_RULES, "heading-order"];
+
+/**
+ * Runs axe-core on the page as it is now and returns the WCAG A/AA violations and those of `rules` (by default the
+ * best practices of SCREEN_RULES).
+ */
+export async function axeViolations(page: Page, rules: readonly string[] = SCREEN_RULES): Promise<Violation[]> {
   // The app's Content-Security-Policy refuses injected <script> and <style> tags, as it should; the checker runs
   // through the DevTools protocol instead (page.evaluate is not subject to the page's policy), and the no-transition
   // rule goes in as a constructed style sheet. Mid-transition colours would make the contrast rules flaky.
@@ -81,7 +87,7 @@ export async function expectNoViolations(
   page: Page,
   testInfo: TestInfo,
   label: string,
-  rules: readonly string[] = LANDMARK_RULES,
+  rules: readonly string[] = SCREEN_RULES,
 ) {
   const violations = await axeViolations(page, rules);
   if (violations.length > 0) {
@@ -94,4 +100,32 @@ export async function expectNoViolations(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target).join(", ")}`,
   );
   expect.soft(summary, `axe WCAG A/AA violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Soft-asserts that the page does not scroll sideways (WCAG 1.4.10 reflow, checked at 390 px): nothing — a row of
+ * tabs, a table, a chart — runs off the right edge of a phone, where it could be neither seen nor reached.
+ */
+export async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+  expect.soft(overflow, `${label} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}
+
+/** The desktop and phone windows the screens are checked at (issue 26 §6). */
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * Narrows an open screen to a phone's width and waits until the layout has followed: the window reports the new
+ * width and two frames have been drawn (Mantine's media queries re-render on the resize event).
+ */
+export async function narrowToPhone(page: Page) {
+  await page.setViewportSize(PHONE);
+  await page.waitForFunction((width) => window.innerWidth === width, PHONE.width);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 }

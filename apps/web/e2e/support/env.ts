@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 /** Where everything the suite needs lives, and the fixed port of the server it starts (playwright.config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 export const WEB_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const ARTIFACTS_DIR = `${REPO_ROOT}artifacts`;
+export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS ?? `${REPO_ROOT}artifacts`;
 export const SCREENSHOTS_DIR = `${ARTIFACTS_DIR}/screenshots`;
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);

@@ -38,8 +38,11 @@ export function t(lang: Lang, key: string, params: Record<string, string | numbe
   const fallback = ns === "common" ? namespace(lang, "shell") : undefined;
   let text = lookup(tree, path) ?? (fallback && lookup(fallback, path));
   if (text === undefined && typeof params.count === "number") {
-    const plural = `${path}_${params.count === 1 ? "one" : "other"}`;
-    text = lookup(tree, plural) ?? (fallback && lookup(fallback, plural));
+    // The language's own plural rule, as i18next picks it (−1 is "one" in both: "−1 punto", "−1 point").
+    for (const form of [new Intl.PluralRules(lang).select(params.count), "other"]) {
+      const plural = `${path}_${form}`;
+      text ??= lookup(tree, plural) ?? (fallback && lookup(fallback, plural));
+    }
   }
   if (text === undefined) throw new Error(`missing text ${lang}:${key}`);
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));

@@ -46,11 +46,15 @@ let database: Promise<OpenDb> | undefined;
 const schools = new Map<string, Promise<SpecSchool>>();
 let counter = 0;
 
-/** The spec file's own school in this worker, loaded on first use. */
+/**
+ * The spec file's own school in this worker, loaded on first use; each repetition of `--repeat-each` gets its own,
+ * so a spec that reads its bell or changes its school starts from the demo's state every time.
+ */
 export function ownSchool(testInfo: TestInfo): Promise<SpecSchool> {
   const target = e2eDatabase(E2E_PORT);
   if (!target) return Promise.resolve(SHARED_SCHOOL);
-  let found = schools.get(testInfo.file);
+  const key = `${testInfo.file}#${testInfo.repeatEachIndex}`;
+  let found = schools.get(key);
   if (!found) {
     // Lower-case letters, digits and dashes: the tag is the school's id (its subdomain) and its e-mail domain.
     const spec = testInfo.file.replace(/^.*\/specs\//, "").replace(/\.spec\.ts$/, "");
@@ -64,7 +68,7 @@ export function ownSchool(testInfo: TestInfo): Promise<SpecSchool> {
     found = database
       .then(({ db }) => seedDemoSchoolCopy(db, tag))
       .then((copy) => specSchool(copy.schoolId, copy.name, copy.emailDomain, false));
-    schools.set(testInfo.file, found);
+    schools.set(key, found);
   }
   return found;
 }

@@ -252,6 +252,14 @@ export const FEATURE_SCREENS: readonly ShellScreen[] = [
     },
   },
   {
+    name: "admin-jobs",
+    async open(page, lang) {
+      await openSignedIn(page, lang, DEMO.root, "/admin-jobs");
+      await new AppLayout(page, lang).expectReady(/\/admin-jobs$/);
+      await expect(page.getByRole("main").getByText("escalation-sweep").filter({ visible: true })).toBeVisible();
+    },
+  },
+  {
     name: "admin-school-form",
     modal: true,
     open: (page, lang) =>
@@ -280,6 +288,17 @@ async function newestIncident(email: string): Promise<number> {
     schoolId: COLEGIO.id,
   });
   return data.incidents[0]!.id;
+}
+
+/** A student of the newest incident the account sees: one with records in every tab of the file. */
+async function studentOfNewestIncident(email: string): Promise<{ id: number; name: string }> {
+  const session = await apiLogin(email);
+  const { data } = await call<{ data: { incidents: { students: { id: number | null; name: string | null }[] }[] } }>(
+    "/api/incidents?per_page=1",
+    { token: session.token, schoolId: COLEGIO.id },
+  );
+  const student = data.incidents[0]!.students.find((s) => s.id !== null)!;
+  return { id: student.id!, name: student.name! };
 }
 
 /** Issue 5's screens: registration, the archive and one incident (staff and family), the two configurators. */
@@ -371,6 +390,34 @@ function incidentScreens(): ShellScreen[] {
       async open(page, lang) {
         await openSignedIn(page, lang, DEMO.director, "/strategic-vision");
         await expect(main(page).locator(".recharts-bar-rectangle").first()).toBeVisible();
+      },
+    },
+    {
+      // Issue 14 §2: the incidents over time, the graph's first view, with its chart and table.
+      name: "incident-graph-time",
+      async open(page, lang) {
+        await openSignedIn(page, lang, DEMO.director, "/incident-graph");
+        await expect(main(page).locator(".recharts-bar-rectangle").first()).toBeVisible();
+      },
+    },
+    {
+      // Issue 12 §1: a student's file over the registration screen, every tab in its row.
+      name: "student-file",
+      async open(page, lang) {
+        const student = await studentOfNewestIncident(DEMO.director);
+        await openSignedIn(page, lang, DEMO.director, `/register?student=${student.id}`);
+        const file = page.getByRole("dialog", { name: /Expediente del estudiante|Student file/ });
+        await expect(file.getByRole("heading", { name: student.name })).toBeVisible();
+        await expect(file.getByRole("tabpanel")).toBeVisible();
+      },
+    },
+    {
+      // Issue 13 §4: the Director's scorecard of a student, its periods side by side (a scroll region on a phone).
+      name: "scorecard-staff",
+      async open(page, lang) {
+        const student = await studentOfNewestIncident(DEMO.director);
+        await openSignedIn(page, lang, DEMO.director, `/scorecard?alumno=${student.id}`);
+        await expect(main(page).getByRole("table")).toBeVisible();
       },
     },
     {

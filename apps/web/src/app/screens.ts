@@ -9,6 +9,7 @@ type Screen = LazyExoticComponent<ComponentType>;
 export const SCREENS: Record<string, Screen> = {
   account: lazy(() => import("../features/account/routes/AccountPage.tsx")),
   "admin-school-creator": lazy(() => import("../features/admin/routes/SchoolsPage.tsx")),
+  "admin-jobs": lazy(() => import("../features/admin/routes/JobsPage.tsx")),
   "admin-user-creator": lazy(() => import("../features/admin/routes/UsersPage.tsx")),
   "help-video-creator": lazy(() => import("../features/admin/routes/HelpVideosPage.tsx")),
   archive: lazy(() => import("../features/incidents/IncidentsPage.tsx")),

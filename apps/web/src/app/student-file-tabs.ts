@@ -1,7 +1,11 @@
 // Which modules add a tab to the student's file on this build (issue 12 §1). The file itself knows none of them:
 // a new module (points, ratings, messages, inclusion, nursing) adds its register call here.
+import { registerConsentFileTab } from "../features/consent/student-file/register.ts";
 import { registerIncidentsFileTabs } from "../features/incidents/student-file/register.ts";
 import { registerPointsFileTab } from "../features/points/student-file/register.ts";
+import { registerReadLogFileTab } from "../features/read-log/student-file/register.ts";
 
 registerIncidentsFileTabs();
 registerPointsFileTab();
+registerConsentFileTab();
+registerReadLogFileTab();

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../lib/toast.ts";
@@ -64,7 +63,7 @@ export interface ConfirmRequest {
   message: ReactNode;
   confirmLabel: string;
   danger?: boolean;
-  /** Runs on confirm (usually a mutation's `mutateAsync`); a throw keeps the dialog open with the server's reason. */
+  /** Runs on confirm (a save's bare call, `useSave(...).run`); a throw keeps the dialog open with the reason. */
   action: () => Promise<unknown>;
   /** Toasts after success and failure (default: the spec's delete messages). */
   successMessage?: string;
@@ -79,26 +78,32 @@ export function useConfirm() {
   const { t } = useTranslation();
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const [opened, setOpened] = useState(false);
-  const run = useMutation({ mutationFn: (next: ConfirmRequest) => next.action() });
-  const { reset } = run;
+  // The action is itself a save (`useSave`'s run: key, invalidation); the dialog only shows its progress.
+  const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState<string | null>(null);
 
-  const ask = useCallback(
-    (next: ConfirmRequest) => {
-      reset();
-      setRequest(next);
-      setOpened(true);
-    },
-    [reset],
-  );
+  const ask = useCallback((next: ConfirmRequest) => {
+    setReason(null);
+    setRequest(next);
+    setOpened(true);
+  }, []);
   const confirm = () => {
-    if (!request) return;
-    run.mutate(request, {
-      onSuccess: () => {
-        toast("success", request.successMessage ?? t("common:messages.removed"));
-        setOpened(false);
-      },
-      onError: () => toast("error", request.failureMessage ?? t("common:messages.deleteFailed")),
-    });
+    if (!request || busy) return;
+    setBusy(true);
+    setReason(null);
+    request
+      .action()
+      .then(
+        () => {
+          toast("success", request.successMessage ?? t("common:messages.removed"));
+          setOpened(false);
+        },
+        (error: Error) => {
+          toast("error", request.failureMessage ?? t("common:messages.deleteFailed"));
+          setReason(error.message);
+        },
+      )
+      .finally(() => setBusy(false));
   };
 
   const dialog = (
@@ -108,8 +113,8 @@ export function useConfirm() {
       message={request?.message}
       confirmLabel={request?.confirmLabel ?? ""}
       danger={request?.danger}
-      busy={run.isPending}
-      reason={run.error?.message}
+      busy={busy}
+      reason={reason}
       onConfirm={confirm}
       onClose={() => setOpened(false)}
     />

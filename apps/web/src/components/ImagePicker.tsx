@@ -1,9 +1,9 @@
 import { Button, FileButton, Group, type MantineSize, Stack, Text } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { useSave } from "../lib/use-save.ts";
 
 const MB = 1024 * 1024;
 
@@ -34,20 +34,14 @@ export function useImagePicker({ types, maxMb, messages, upload, failureToast }:
     setPreview(null);
     resetRef.current?.();
   };
-  const send = useMutation({
-    mutationFn: upload,
-    onSuccess: () => {
-      toast("success", t("common:messages.saved"));
-      clear();
-    },
-    onError: (failure) => {
-      const message = failure instanceof ApiError ? failure.message : t("common:messages.saveFailed");
-      setProblem(message);
-      toast("error", failureToast === "server" ? message : t("common:messages.saveFailed"));
-    },
+  const reason = (failure: Error) => (failure instanceof ApiError ? failure.message : t("common:messages.saveFailed"));
+  const send = useSave({
+    call: upload,
+    failure: failureToast === "server" ? reason : t("common:messages.saveFailed"),
   });
   const pick = (picked: File | null) => {
     setProblem(null);
+    send.clearFailure();
     if (!picked) return;
     const refused = !types.includes(picked.type)
       ? messages.wrongType
@@ -63,8 +57,18 @@ export function useImagePicker({ types, maxMb, messages, upload, failureToast }:
     setFile(picked);
     setPreview(URL.createObjectURL(picked));
   };
-  const save = () => file && send.mutate(file);
-  return { file, preview, error: problem, busy: send.isPending, pick, clear, save, resetRef, accept: types.join(",") };
+  const save = () => file && void send.submit(file, clear);
+  return {
+    file,
+    preview,
+    error: problem ?? send.failure,
+    busy: send.busy,
+    pick,
+    clear,
+    save,
+    resetRef,
+    accept: types.join(","),
+  };
 }
 
 /** The picker's buttons: pick (with any extra buttons beside it), or — with a file picked — Save and Cancel. */

@@ -1,6 +1,6 @@
 import { ERRORS } from "@convive/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, setAuthFailureHandler } from "./api.ts";
+import { ApiError, api, newIdempotencyKey, setAuthFailureHandler } from "./api.ts";
 
 /** The server's answer, as the network would deliver it (fetch is the boundary; api() is what is tested). */
 const answer = (status: number, body: unknown) =>
@@ -72,5 +72,36 @@ describe("api() and a token refreshed while a call is on its way", () => {
     vi.stubGlobal("fetch", answer(401, { message: ERRORS.UNAUTHENTICATED.es, code: "UNAUTHENTICATED" }));
     await expect(api("/api/users/1")).rejects.toMatchObject({ status: 401 });
     expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("api() and idempotency keys", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends Idempotency-Key only when the caller passes one, the same on every call given it", async () => {
+    const seen: (string | undefined)[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_path: string, init: RequestInit) => {
+        seen.push((init.headers as Record<string, string>)["Idempotency-Key"]);
+        return new Response(JSON.stringify({ data: {} }), { status: 201 });
+      }),
+    );
+    const key = newIdempotencyKey();
+    await api("/api/point-awards", { method: "POST", body: {}, idempotencyKey: key });
+    await api("/api/point-awards", { method: "POST", body: {}, idempotencyKey: key });
+    await api("/api/point-awards", { method: "POST", body: {} });
+    expect(seen).toEqual([key, key, undefined]);
+  });
+
+  it("makes a new UUID each time, also where crypto.randomUUID is missing (plain HTTP)", () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const keys = [newIdempotencyKey(), newIdempotencyKey()];
+    const real = globalThis.crypto;
+    vi.stubGlobal("crypto", { getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a) });
+    const fallback = newIdempotencyKey();
+    vi.unstubAllGlobals();
+    for (const key of [...keys, fallback]) expect(key).toMatch(uuid);
+    expect(new Set([...keys, fallback]).size).toBe(3);
   });
 });

@@ -34,6 +34,22 @@ export interface RequestOptions {
   /** Do not sign out on 401/419 (used by the sign-in calls themselves). */
   quiet?: boolean;
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` on a create a double click or a retry can repeat: the server runs the first request
+   * with a key and answers later ones with the same result without writing again. `useSave` (lib/use-save.ts)
+   * keeps one per submission; `newIdempotencyKey()` makes one.
+   */
+  idempotencyKey?: string;
+}
+
+/** A fresh key for `idempotencyKey` (random UUID; `crypto.randomUUID` needs HTTPS or localhost, so a fallback). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
@@ -65,6 +81,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (school && !options.noSchool) headers["X-School-Id"] = school;
   const xsrf = readCookie("XSRF-TOKEN");
   if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   // A file (Blob) goes as the raw body with its own type; anything else as JSON.
   const raw = options.body instanceof Blob ? options.body : null;
   if (raw) headers["Content-Type"] = raw.type || "application/octet-stream";

@@ -19,3 +19,14 @@ export function focusFirstError(errors: Record<string, unknown>) {
   field?.scrollIntoView({ block: "center", behavior: "smooth" });
   field?.focus({ preventScroll: true });
 }
+
+/**
+ * For a `.catch` on a save: a 409 the server pins on `field` (a slug or a membership already taken) reads as the
+ * screen's own sentence on that field instead of the server's generic one.
+ */
+export const conflictOn = (field: string, message: () => string) => (error: unknown) => {
+  if (error instanceof ApiError && error.code === "CONFLICT" && error.errors?.[field]) {
+    throw new ApiError(error.status, error.code, error.message, { ...error.errors, [field]: message() });
+  }
+  throw error;
+};

@@ -29,7 +29,22 @@ const schoolFields = {
   time_zone: SchoolTimeZone.optional(),
 };
 
-export const CreateSchoolBody = z.object({ id: SchoolSlug, ...schoolFields });
+const personName = singleLine().trim().min(1).max(80);
+const surname = singleLine().trim().max(80);
+
+/** The new school's first Director (issue 26 §4): invited with the school, never handed a password. */
+export const SchoolDirector = z.object({
+  first_name: personName,
+  paternal_surname: surname.default(""),
+  maternal_surname: surname.default(""),
+  email: singleLine().trim().toLowerCase().max(254).pipe(z.email()),
+  /** The invitation e-mail's language when the address has no account yet. */
+  language: z.enum(["es", "en"]).default("es"),
+});
+export type SchoolDirector = z.infer<typeof SchoolDirector>;
+
+/** `director` is what the admin screen always sends; without it the school is created alone (older clients). */
+export const CreateSchoolBody = z.object({ id: SchoolSlug, ...schoolFields, director: SchoolDirector.optional() });
 export type CreateSchoolBody = z.infer<typeof CreateSchoolBody>;
 
 /** The slug is permanent (it is the subdomain and the key of every school row); everything else may change. */
@@ -42,8 +57,6 @@ export type UpdateSchoolBody = z.infer<typeof UpdateSchoolBody>;
 
 export const SchoolIdParam = z.object({ id: singleLine().trim().toLowerCase().min(1).max(63) });
 
-const personName = singleLine().trim().min(1).max(80);
-const surname = singleLine().trim().max(80);
 const Password = singleLine().min(PASSWORD_MIN_LENGTH).max(200);
 const ProfileId = Id;
 /** An existing school named in a body; checked against the database, so no slug rules here. */

@@ -101,4 +101,16 @@ export const AcceptedInvitation = z.object({
   account: z.enum(INVITATION_ACCOUNT_MODES),
   email: z.string(),
   school: z.object({ id: z.string(), name: z.string() }),
+  /**
+   * A new account chose its password with the e-mailed token: it is signed in at once, with the session a sign-in
+   * opens (its cookies are set too). null for an existing account, whose owner signs in with their own password.
+   */
+  session: z
+    .object({
+      access_token: z.string(),
+      token_type: z.literal("Bearer"),
+      expires_in: z.number(),
+      user_id: z.number(),
+    })
+    .nullable(),
 });

@@ -103,6 +103,11 @@ export const StudentPointsSchema = z.object({
   window: PointsWindowSchema,
   balances: PointBalancesSchema,
   entries: z.array(PointEntrySchema),
+  /**
+   * Entries kept to staff, which a family's list leaves out but its balances count (one set of numbers for
+   * everyone, issue 26 §2): how many and what they add in the school year shown. Zero for staff, who see them all.
+   */
+  internal: z.object({ count: z.number(), points: z.number() }),
   /** The reader may award and redeem points to this student. */
   can_award: z.boolean(),
 });

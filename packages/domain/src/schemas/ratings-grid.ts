@@ -166,8 +166,6 @@ export type BulkResult = z.infer<typeof BulkResultSchema>;
 
 export const ClearedSchema = z.object({ student_id: z.number(), period_id: z.number(), measure_id: z.number() });
 
-export const PublishResultSchema = z.object({ period: RatingPeriodSchema, notified: z.number() });
-
 const Completion = { students: z.number(), rated: z.number(), expected: z.number() };
 export const CompletionSchema = z.object({
   period_id: z.number(),

@@ -17,6 +17,12 @@ export const HexColor = singleLine()
   .regex(/^#[0-9a-fA-F]{6}$/)
   .transform((v) => v.toLowerCase());
 
+/**
+ * Quiet hours (issue 25 §2), "HH:MM" on the school's clock: non-urgent e-mail to families written between start
+ * and end (which may cross midnight, 21:00–07:00) waits until the end. Null: none.
+ */
+export const QuietHour = singleLine().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
 /** PATCH /api/school-info: any subset; changing either privacy text asks every member to accept again. */
 export const UpdateSchoolInfoBody = z.object({
   name: singleLine().trim().min(1).max(150).optional(),
@@ -33,6 +39,8 @@ export const UpdateSchoolInfoBody = z.object({
   max_file_size_in_mb: z.number().int().min(MAX_FILE_SIZE_MB_MIN).max(MAX_FILE_SIZE_MB_MAX).optional(),
   privacy_notice_es: optionalText(PRIVACY_NOTICE_MAX_LENGTH, { multiline: true }),
   privacy_notice_en: optionalText(PRIVACY_NOTICE_MAX_LENGTH, { multiline: true }),
+  quiet_hours_start: QuietHour.nullable().optional(),
+  quiet_hours_end: QuietHour.nullable().optional(),
 });
 export type UpdateSchoolInfoBody = z.infer<typeof UpdateSchoolInfoBody>;
 
@@ -67,6 +75,8 @@ export const SchoolInfo = SchoolIdentity.extend({
   privacy_notice_es: z.string().nullable(),
   privacy_notice_en: z.string().nullable(),
   privacy_notice_version: z.number(),
+  quiet_hours_start: z.string().nullable(),
+  quiet_hours_end: z.string().nullable(),
   contrast_warnings: z.array(ContrastWarningSchema),
 });
 export type SchoolInfo = z.infer<typeof SchoolInfo>;

@@ -46,7 +46,8 @@ export type DashboardBar = z.infer<typeof Bar>;
 export const DashboardSchema = z.object({
   /** The dates the figures cover (school days, both included) and the period compared with. */
   range: Range.extend({
-    school_year: z.object({ id: z.number(), name: z.string() }),
+    /** null for a new school that has no school year yet (the figures cover the calendar year, all empty). */
+    school_year: z.object({ id: z.number(), name: z.string() }).nullable(),
     period: z.object({ id: z.number(), name: z.string() }).nullable(),
     previous: Range.extend({ name: z.string() }).nullable(),
     today: z.string(),

@@ -9,7 +9,7 @@ import { z } from "zod";
 export const StudentFileSection = z.object({
   /** The section's key ("incidents", "observations"…): the web's tab registry knows what to show for it. */
   key: z.string(),
-  /** How many records of the section the reader may see. */
+  /** How many records of the section the reader may see; for "points", the student's balance (issue 26 §6). */
   count: z.number(),
 });
 export type StudentFileSection = z.infer<typeof StudentFileSection>;

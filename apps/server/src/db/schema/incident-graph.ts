@@ -77,3 +77,47 @@ export const incidentPairs = pgTable(
     index("incident_pairs_time_idx").on(t.schoolId, t.occurredAt),
   ],
 );
+
+// Issue 24 (migration 0024): the school-wide map's rollups of incident_pairs, kept by triggers on incident_pairs.
+// Every count is held per school day (grain 'day') and per month of those days (grain 'month', day = its first day).
+
+/** incident_pairs rows per grain and day, pair and classification; ia, ii: those of involved–affected, both involved. */
+export const incidentPairDays = pgTable(
+  "incident_pair_days",
+  {
+    schoolId: schoolIdColumn(),
+    grain: text("grain").notNull(),
+    day: date("day").notNull(),
+    studentA: integer("student_a").notNull(),
+    studentB: integer("student_b").notNull(),
+    classification: text("classification").notNull(),
+    n: integer("n").notNull().default(0),
+    ia: integer("ia").notNull().default(0),
+    ii: integer("ii").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: "incident_pair_days_pk",
+      columns: [t.schoolId, t.grain, t.day, t.studentA, t.studentB, t.classification],
+    }),
+  ],
+);
+
+/** Per grain and day, student and classification: the incidents the student shares with someone (each once). */
+export const incidentStudentDays = pgTable(
+  "incident_student_days",
+  {
+    schoolId: schoolIdColumn(),
+    grain: text("grain").notNull(),
+    day: date("day").notNull(),
+    studentId: integer("student_id").notNull(),
+    classification: text("classification").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: "incident_student_days_pk",
+      columns: [t.schoolId, t.grain, t.day, t.studentId, t.classification],
+    }),
+  ],
+);

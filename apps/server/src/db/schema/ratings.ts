@@ -141,6 +141,35 @@ export const ratingPeriodStates = pgTable(
   ],
 );
 
+/**
+ * A period published for one group (issue 26 §1; migration 0030): the group's families see it from notify_at (the
+ * unpublish window's end), when a job tells them, unless it was unpublished before then.
+ */
+export const ratingGroupPublications = pgTable(
+  "rating_group_publications",
+  {
+    schoolId: schoolIdColumn(),
+    periodId: integer("period_id").notNull(),
+    groupId: integer("group_id").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: integer("published_by"),
+    /** The window's end: families see the period and are told from then on. */
+    notifyAt: timestamp("notify_at", { withTimezone: true }).notNull(),
+    /** The families were told (the job ran). */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** Unpublished within the window: families never saw it. */
+    unpublishedAt: timestamp("unpublished_at", { withTimezone: true }),
+    unpublishedBy: integer("unpublished_by"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.periodId, t.groupId] }),
+    foreignKey({ columns: [t.schoolId, t.periodId], foreignColumns: [periods.schoolId, periods.id] }).onDelete(
+      "cascade",
+    ),
+    foreignKey({ columns: [t.schoolId, t.groupId], foreignColumns: [groups.schoolId, groups.id] }).onDelete("cascade"),
+  ],
+);
+
 /** One value per student, period and measure, on the scale version it was given on. */
 export const ratings = pgTable(
   "ratings",

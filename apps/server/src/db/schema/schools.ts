@@ -15,6 +15,9 @@ export const schools = pgTable("schools", {
   phone: text("phone"),
   email: text("email"),
   timeZone: text("time_zone").notNull().default("America/Mexico_City"),
+  /** Quiet hours ("HH:MM", school's zone; issue 25 §2): non-urgent e-mail to families waits until the end. */
+  quietHoursStart: text("quiet_hours_start"),
+  quietHoursEnd: text("quiet_hours_end"),
   logo: text("logo"),
   institutionalColor1: text("institutional_color_1").notNull().default("#090d18"),
   institutionalColor2: text("institutional_color_2").notNull().default("#ff9800"),

@@ -37,6 +37,14 @@ export async function seedRatings(tx: Tx, input: { schoolId: string; directorId:
     insert into rating_period_states (school_id, period_id, published_at, published_by)
     select school_id, id, ((ends_on + 9) + time '10:00') at time zone 'America/Mexico_City', ${directorId}
       from periods where school_id = ${schoolId} and "order" = 1`);
+  // Published for every group (issue 26 §1: publications are per group), the families told then.
+  await tx.execute(sql`
+    insert into rating_group_publications (school_id, period_id, group_id, published_at, published_by, notify_at, notified_at)
+    select st.school_id, st.period_id, g.id, st.published_at, st.published_by, st.published_at, st.published_at
+      from rating_period_states st
+      join periods p on p.school_id = st.school_id and p.id = st.period_id
+      join groups g on g.school_id = p.school_id and g.school_year_id = p.school_year_id
+     where st.school_id = ${schoolId} and st.published_at is not null`);
 
   // Bimestre 2: docente@'s group half rated (conduct, punctuality, uniform for about two students in three).
   await tx.execute(sql`

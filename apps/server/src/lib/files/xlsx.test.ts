@@ -79,8 +79,8 @@ describe("XLSX reader", () => {
 });
 
 describe("XLSX reader limits", () => {
+  // How long these take is timed by bench/file-limits.bench.ts.
   it("keeps a row numbered 20 000 000 as one row, without allocating the rows before it", () => {
-    const started = performance.now();
     const records = readXlsx(
       xlsxWithSheetData(
         `<row r="1"><c r="A1" t="inlineStr"><is><t>Matrícula</t></is></c></row><row r="20000000"><c r="A20000000" t="inlineStr"><is><t>CDA-1</t></is></c></row>`,
@@ -91,13 +91,10 @@ describe("XLSX reader limits", () => {
       { number: 1, cells: ["Matrícula"] },
       { number: 20_000_000, cells: ["CDA-1"] },
     ]);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
-  it("refuses 40 000 unclosed rows as unreadable, in linear time", () => {
-    const started = performance.now();
+  it("refuses 40 000 unclosed rows as unreadable", () => {
     expect(() => readXlsx(xlsxWithSheetData("<row>".repeat(40_000)), LIMITS)).toThrow("IMPORT_UNREADABLE");
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it("stops at the row, column and inflated-size caps", () => {

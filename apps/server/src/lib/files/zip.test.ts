@@ -29,9 +29,8 @@ describe("ZIP walk", () => {
 
   it("stops a zip bomb at the total cap, and an archive with too many files at the entry cap", () => {
     const bomb = zipBomb();
-    const started = performance.now();
+    // How fast it stops is timed by bench/file-limits.bench.ts.
     expect(() => readArchive(bomb, { maxEntries: 5_000, maxTotalBytes: 16 * MB }, 2 * MB)).toThrow("zip limit: total");
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(() => readArchive(bomb, { maxEntries: 100, maxTotalBytes: 400 * MB }, 2 * MB)).toThrow("zip limit: entries");
     expect(zipNames(bomb, 5_000)).toHaveLength(150);
   });

@@ -34,16 +34,24 @@ export const adminSchoolsRoutes: FastifyPluginAsyncZod<{ schools: AdminSchoolsSe
       config: root,
       schema: {
         tags,
-        description: "Creates a school (its id is its subdomain) with the six template profiles.",
+        description:
+          "Creates a school (its id is its subdomain) with the six template profiles and, with `director`, invites its first Director: the invitation and its e-mail (outbox) in the school's own transaction.",
         body: CreateSchoolBody,
         response: {
-          201: envelope(z.object({ school: AdminSchool, profiles: z.array(AdminProfile) })),
+          201: envelope(
+            z.object({
+              school: AdminSchool,
+              profiles: z.array(AdminProfile),
+              director_invitation: z.object({ id: z.number(), email: z.string(), expires_at: z.string() }).nullable(),
+            }),
+          ),
           ...AUTH_ERRORS,
           ...errorResponses(409),
         },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await schools.create(request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await schools.create(request.body, request.principal?.userId) }),
   );
 
   app.patch(

@@ -1,9 +1,12 @@
 import type { AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
+import type { Config } from "../../config/config.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import { presentSchoolIdentity, type SchoolRow } from "../../lib/school-presenter.ts";
+import { openInvitations, writeInvitationMail } from "../invitations/index.ts";
 import { findSchool, insertSchoolWithProfiles, listSchools, updateSchool } from "../schools/index.ts";
 import { listProfiles, memberCounts } from "./admin.repository.ts";
 
@@ -28,7 +31,7 @@ const columns = (body: Partial<CreateSchoolBody> & { is_active?: boolean }) => (
 });
 
 /** Schools as the platform administrator manages them (spec §2 admin-school-creator). */
-export function createAdminSchoolsService(deps: { db: Db; events: EventBus }) {
+export function createAdminSchoolsService(deps: { db: Db; events: EventBus; mailer: Mailer; config: Config }) {
   const { db } = deps;
 
   async function list() {
@@ -36,14 +39,42 @@ export function createAdminSchoolsService(deps: { db: Db; events: EventBus }) {
     return rows.map((school) => present(school, counts.get(school.id)));
   }
 
-  /** Creates the school with its profiles seeded from the templates; the slug must be free. */
-  async function create(body: CreateSchoolBody) {
+  /**
+   * Creates the school with its profiles seeded from the templates (the slug must be free) and, when given, the
+   * invitation of its first Director with its e-mail: one transaction, so a school never exists without the
+   * invitation that lets someone run it, nor an e-mail for a school that was not created (issue 26 §4).
+   */
+  async function create(body: CreateSchoolBody, actorId?: number) {
     if (await findSchool(db, body.id)) throw new AppError("CONFLICT", { id: "CONFLICT" });
+    const { director, ...fields } = body;
     try {
-      const { school } = await db.transaction((tx) =>
-        insertSchoolWithProfiles(tx, { ...columns(body), id: body.id, name: body.name }),
-      );
-      return { school: present(school), profiles: await listProfiles(db, school.id) };
+      const { school, invitation } = await db.transaction(async (tx) => {
+        const created = await insertSchoolWithProfiles(tx, { ...columns(fields), id: body.id, name: body.name });
+        if (!director) return { school: created.school, invitation: null };
+        const { rows, mails } = await openInvitations(tx, [
+          {
+            schoolId: body.id,
+            email: director.email,
+            firstName: director.first_name,
+            paternalSurname: director.paternal_surname,
+            maternalSurname: director.maternal_surname,
+            profileId: created.profileIds.director!,
+            language: director.language,
+            invitedBy: actorId ?? null,
+          },
+        ]);
+        for (const mail of mails) await writeInvitationMail(deps, mail, tx);
+        return { school: created.school, invitation: rows[0]! };
+      });
+      return {
+        school: present(school),
+        profiles: await listProfiles(db, school.id),
+        director_invitation: invitation && {
+          id: invitation.id,
+          email: invitation.email,
+          expires_at: invitation.expiresAt.toISOString(),
+        },
+      };
     } catch (error) {
       // Two creations of one slug at once: the primary key decides.
       if (isUniqueViolation(error)) throw new AppError("CONFLICT", { id: "CONFLICT" });

@@ -39,10 +39,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService 
       schema: {
         tags,
         description:
-          "Creates a user who must change the password at first sign-in; a generated temporary password is answered only here.",
+          "Creates a user; without a password the account's owner is e-mailed a link to choose one (invitation_sent), and no password is ever answered.",
         body: CreateAdminUserBody,
         response: {
-          201: envelope(z.object({ user: AdminUser, temporary_password: z.string().optional() })),
+          201: envelope(z.object({ user: AdminUser, invitation_sent: z.boolean() })),
           ...AUTH_ERRORS,
           ...errorResponses(409),
         },

@@ -6,21 +6,26 @@ import type {
   CreateAdminUserBody,
   UpdateAdminUserBody,
 } from "@convive/domain";
+import { INVITATION_TTL_DAYS } from "@convive/domain";
+import type { Config } from "../../config/config.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { platformLink, schoolLink } from "../../lib/links.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import type { AuthService } from "../auth/index.ts";
+import { type AuthService, openPasswordLink } from "../auth/index.ts";
 import { findSchool } from "../schools/index.ts";
 import { findProfile, findUserByEmail, findUserById, isMember, type UserRow, updateUserRow } from "../users/index.ts";
 import { insertMembership, insertUser, membershipsOf, searchUsers } from "./admin.repository.ts";
+import { welcomeMail } from "./welcome-mail.ts";
 
 // No 0/O, 1/l/I: the root reads this password out or types it into a message.
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 const TEMPORARY_PASSWORD_LENGTH = 14;
 
-/** A random password for the first sign-in (≈80 bits); the user must replace it. */
+/** A random password (≈80 bits) nobody is told: the account's owner chooses theirs from the e-mailed link. */
 export const temporaryPassword = () =>
   Array.from({ length: TEMPORARY_PASSWORD_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
 
@@ -42,7 +47,13 @@ const present = (user: UserRow, memberships: Membership[]): AdminUser => ({
 });
 
 /** Users as the platform administrator manages them (spec §2 admin-user-creator). */
-export function createAdminUsersService(deps: { db: Db; auth: Pick<AuthService, "endAllSessions">; events: EventBus }) {
+export function createAdminUsersService(deps: {
+  db: Db;
+  auth: Pick<AuthService, "endAllSessions">;
+  events: EventBus;
+  mailer: Mailer;
+  config: Config;
+}) {
   const { db } = deps;
 
   async function get(userId: number) {
@@ -66,10 +77,12 @@ export function createAdminUsersService(deps: { db: Db; auth: Pick<AuthService, 
 
   /** The school must exist and the profile must be one of its own (composite keys would refuse it anyway). */
   async function checkTarget(tx: Tx, schoolId: string, profileId: number) {
-    if (!(await findSchool(tx, schoolId))) throw new AppError("VALIDATION", { school_id: "NOT_FOUND" });
+    const school = await findSchool(tx, schoolId);
+    if (!school) throw new AppError("VALIDATION", { school_id: "NOT_FOUND" });
     if (!(await findProfile(tx, schoolId, profileId))) {
       throw new AppError("PROFILE_NOT_IN_SCHOOL", { profile_id: "PROFILE_NOT_IN_SCHOOL" });
     }
+    return school;
   }
 
   async function checkEmailFree(email: string, exceptUserId?: number) {
@@ -78,15 +91,17 @@ export function createAdminUsersService(deps: { db: Db; auth: Pick<AuthService, 
   }
 
   /**
-   * Creates a user who must change the password at first sign-in, optionally as a member of a school.
-   * A generated password is returned here once and stored only as a hash.
+   * Creates a user, optionally as a member of a school. Without a password, nobody is handed one (issue 26 §4):
+   * the account gets an unknown random one and an e-mail, written in the same transaction (outbox), invites its
+   * owner to choose theirs from a single-use link on the school's address (the platform's without a school).
    */
   async function create(body: CreateAdminUserBody) {
     await checkEmailFree(body.email);
-    if (body.school_id !== undefined && body.profile_id !== undefined)
-      await checkTarget(db, body.school_id, body.profile_id);
-    const generated = body.password === undefined ? temporaryPassword() : undefined;
-    const passwordHash = await hashPassword(body.password ?? generated!);
+    const school =
+      body.school_id !== undefined && body.profile_id !== undefined
+        ? await checkTarget(db, body.school_id, body.profile_id)
+        : null;
+    const passwordHash = await hashPassword(body.password ?? temporaryPassword());
     try {
       const user = await db.transaction(async (tx) => {
         const row = await insertUser(tx, {
@@ -100,16 +115,25 @@ export function createAdminUsersService(deps: { db: Db; auth: Pick<AuthService, 
           passwordHash,
           passwordUpdated: 0,
         });
-        if (body.school_id !== undefined && body.profile_id !== undefined) {
-          await insertMembership(tx, body.school_id, row.id, body.profile_id);
-        }
+        if (school) await insertMembership(tx, school.id, row.id, body.profile_id!);
+        if (body.password === undefined) await inviteToChoosePassword(tx, row, school);
         return row;
       });
-      return { user: await get(user.id), ...(generated ? { temporary_password: generated } : {}) };
+      return { user: await get(user.id), invitation_sent: body.password === undefined };
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN", { email: "EMAIL_TAKEN" });
       throw error;
     }
+  }
+
+  async function inviteToChoosePassword(tx: Tx, user: UserRow, school: { id: string; name: string } | null) {
+    const token = await openPasswordLink(tx, user, new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000));
+    const link = school
+      ? schoolLink(deps.config, school.id, "/RecoverPassword/reset", { token })
+      : platformLink(deps.config, "/RecoverPassword/reset", { token });
+    const lang = user.language === "en" ? "en" : "es";
+    const content = welcomeMail(lang, { name: user.firstName, school: school?.name ?? null, link });
+    await deps.mailer.send({ to: user.email, ...content, urgent: true, schoolId: school?.id ?? null }, tx);
   }
 
   /** Makes the user a member of one more school with one of that school's profiles. */

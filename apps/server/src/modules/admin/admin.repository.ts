@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { helpVideos, memberships, profiles, schools, users } from "../../db/schema/index.ts";
-import { likeTerm, searchableName } from "../../lib/names.ts";
+import { alphabetical, likeTerm, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** Members per school (or of one school), all and active, for the platform's school list. */
@@ -39,7 +39,7 @@ export async function searchUsers(tx: Tx, options: { search?: string; limit: num
       .select()
       .from(users)
       .where(where)
-      .orderBy(asc(users.paternalSurname), asc(users.firstName), asc(users.id))
+      .orderBy(asc(alphabetical(users.paternalSurname)), asc(alphabetical(users.firstName)), asc(users.id))
       .limit(options.limit)
       .offset(options.offset),
     tx.select({ n: count() }).from(users).where(where),
@@ -65,7 +65,7 @@ export const membershipsOf = (tx: Tx, userIds: number[]) =>
         .innerJoin(schools, eq(schools.id, memberships.schoolId))
         .leftJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
         .where(inArray(memberships.userId, userIds))
-        .orderBy(asc(schools.name));
+        .orderBy(asc(alphabetical(schools.name)));
 
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert) {
   const [row] = await tx.insert(users).values(values).returning();

@@ -22,15 +22,16 @@ import type { UsersService } from "../users/index.ts";
 import type { AuthService, IssuedTokens } from "./auth.service.ts";
 import type { LoginUnlockService } from "./login-unlock.service.ts";
 import type { PasswordResetService } from "./password-reset.service.ts";
+import {
+  DEVICE_COOKIE,
+  deviceOf as deviceCookie,
+  REFRESH_COOKIE,
+  REFRESH_PATH,
+  setSessionCookies as setCookies,
+  tokenBody,
+} from "./session-cookies.ts";
 
-export const REFRESH_COOKIE = "convive_refresh";
-/**
- * The refresh token's cookie goes only to the refresh call: HttpOnly (no script reads it), SameSite=Strict (no
- * other site's page sends it), Secure under https. Scripts never see the token: it is in no JSON answer.
- */
-export const REFRESH_PATH = "/api/auth/refresh";
-export const DEVICE_COOKIE = "convive_device";
-const YEAR_SECONDS = 365 * 86_400;
+export { DEVICE_COOKIE, REFRESH_COOKIE, REFRESH_PATH } from "./session-cookies.ts";
 
 interface Deps {
   auth: AuthService;
@@ -41,36 +42,14 @@ interface Deps {
   refreshTtlSeconds: number;
 }
 
-const tokenBody = (t: IssuedTokens) => ({
-  access_token: t.accessToken,
-  token_type: "Bearer" as const,
-  expires_in: t.expiresIn,
-});
-
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  const setSessionCookies = (reply: FastifyReply, t: IssuedTokens) => {
-    setCookie(reply, deps.cookies, SESSION_COOKIE, t.accessToken, { httpOnly: true, maxAgeSeconds: t.expiresIn });
-    setCookie(reply, deps.cookies, REFRESH_COOKIE, t.refreshToken, {
-      httpOnly: true,
-      maxAgeSeconds: deps.refreshTtlSeconds,
-      path: REFRESH_PATH,
-      sameSite: "strict",
-    });
-    // Earlier versions set it for the whole site; that copy must not linger.
-    reply.clearCookie(REFRESH_COOKIE, { path: "/" });
-  };
+  const setSessionCookies = (reply: FastifyReply, t: IssuedTokens) => setCookies(reply, deps, t);
   const clearSessionCookies = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
     reply.clearCookie(REFRESH_COOKIE, { path: "/" });
   };
-  const deviceOf = (reply: FastifyReply, current: string | undefined) => {
-    // A first-time device gets its id now, so this very sign-in (or unlock) makes it trusted: the cookie the owner
-    // receives here is what keeps them out of a lockout an attacker causes later.
-    const deviceId = current ?? newToken();
-    setCookie(reply, deps.cookies, DEVICE_COOKIE, deviceId, { httpOnly: true, maxAgeSeconds: YEAR_SECONDS });
-    return deviceId;
-  };
+  const deviceOf = (reply: FastifyReply, current: string | undefined) => deviceCookie(reply, deps.cookies, current);
 
   app.get(
     "/sanctum/csrf-cookie",
@@ -232,7 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     },
     async (request) => {
-      await deps.resets.requestReset(request.body.email, request.ip);
+      await deps.resets.requestReset(request.body.email, request.ip, request.hostname);
       return { data: { message: "sent" } };
     },
   );

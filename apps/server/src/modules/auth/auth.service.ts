@@ -107,21 +107,28 @@ export function createAuthService(deps: {
     if (attempt.trusted) await throttle.clearFailures(db, attempt.keys[1]);
     await throttle.forgive(db, attempt.trusted ? [attempt.keys[0]] : [...attempt.keys]);
     if (!user.isActive) throw new AppError("USER_DEACTIVATED");
+    return { user, tokens: await openSession(user.id, client, attempt.trusted) };
+  }
 
+  /**
+   * Opens a session for a user whose identity was just proven (the password at sign-in, or an invitation's
+   * e-mailed token spent choosing the password of a new account); the device becomes trusted.
+   */
+  async function openSession(userId: number, client: ClientInfo, trusted = false): Promise<IssuedTokens> {
     const tokens = freshTokens();
     const session = await sessions.insertSession(db, {
-      userId: user.id,
+      userId,
       ...tokens.row,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 300),
     });
-    if (client.deviceId && !attempt.trusted) {
+    if (client.deviceId && !trusted) {
       await db
         .insert(trustedDevices)
-        .values({ userId: user.id, deviceHash: hashToken(client.deviceId) })
+        .values({ userId, deviceHash: hashToken(client.deviceId) })
         .onConflictDoNothing();
     }
-    return { user, tokens: issued(session.id, tokens) };
+    return issued(session.id, tokens);
   }
 
   const issued = (sessionId: string, t: ReturnType<typeof freshTokens>): IssuedTokens => ({
@@ -182,6 +189,11 @@ export function createAuthService(deps: {
     if (!(await verifyPassword(user.passwordHash, current))) {
       throw new AppError("CURRENT_PASSWORD_WRONG", { current_password: "CURRENT_PASSWORD_WRONG" });
     }
+    // A forced change (password_updated = 0) kept with the same password would leave the temporary one in use.
+    // The current one was just verified, so comparing the texts is comparing with the stored password.
+    if (password === current) {
+      throw new AppError("PASSWORD_UNCHANGED", { password: "PASSWORD_UNCHANGED" });
+    }
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       await users.updateUserRow(tx, userId, { passwordHash, passwordUpdated: 1 });
@@ -194,7 +206,17 @@ export function createAuthService(deps: {
 
   const listSessions = (userId: number) => sessions.listActiveSessions(db, userId);
 
-  return { login, refresh, logout, endOwnSession, endAllSessions, changePassword, checkNewPassword, listSessions };
+  return {
+    login,
+    openSession,
+    refresh,
+    logout,
+    endOwnSession,
+    endAllSessions,
+    changePassword,
+    checkNewPassword,
+    listSessions,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,3 +1,7 @@
-// The auth module's public surface for other modules: the password rules service and the shared throttle.
+// The auth module's public surface: the plugin app.ts registers and the sign-in service it builds once for the
+// modules that share it (invitations, admin), its type, and the shared throttle.
+export { authModule, createAuth } from "./auth.module.ts";
 export type { AuthService } from "./auth.service.ts";
 export { enforceLimits } from "./limits.ts";
+export { openPasswordLink } from "./password-link.ts";
+export { DEVICE_COOKIE, deviceOf, sessionCookieSettings, setSessionCookies, tokenBody } from "./session-cookies.ts";

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { trustedDevices } from "../../db/schema/index.ts";
 import type { Background } from "../../lib/background.ts";
 import { AppError } from "../../lib/errors.ts";
+import { platformLink } from "../../lib/links.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
 import * as users from "../users/index.ts";
@@ -42,17 +43,17 @@ export function createLoginUnlockService(deps: { db: Db; config: Config; mailer:
       const sent = await throttle.hit(db, [`unlock-mail:${emailKey(email)}`], WINDOW_MS);
       if ((sent.get(`unlock-mail:${emailKey(email)}`) ?? 0) > REQUEST_LIMITS.unlockMailsPerAccount) return;
       const token = newToken();
-      await links.insertUnlock(db, {
-        userId: user.id,
-        token,
-        expiresAt: new Date(Date.now() + UNLOCK_TTL_MINUTES * 60_000),
-      });
       const lang = user.language === "en" ? "en" : "es";
-      const link = `${config.PUBLIC_URL.replace(/\/$/, "")}/?unlock=${token}`;
-      await deps.mailer.send({
-        to: user.email,
-        subject: MAIL[lang].subject,
-        text: MAIL[lang].text(user.firstName, link, UNLOCK_TTL_MINUTES),
+      const link = platformLink(config, "/", { unlock: token });
+      const text = MAIL[lang].text(user.firstName, link, UNLOCK_TTL_MINUTES);
+      // The link and its e-mail in one transaction (the outbox); urgent, and platform mail like a reset.
+      await db.transaction(async (tx) => {
+        await links.insertUnlock(tx, {
+          userId: user.id,
+          token,
+          expiresAt: new Date(Date.now() + UNLOCK_TTL_MINUTES * 60_000),
+        });
+        await deps.mailer.send({ to: user.email, subject: MAIL[lang].subject, text, urgent: true, schoolId: null }, tx);
       });
     });
   }

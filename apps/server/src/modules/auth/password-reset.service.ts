@@ -2,9 +2,11 @@ import type { Config } from "../../config/config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Background } from "../../lib/background.ts";
 import { AppError } from "../../lib/errors.ts";
+import { platformLink, schoolLink } from "../../lib/links.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { newToken } from "../../lib/tokens.ts";
+import { subdomainOf } from "../../plugins/tenancy.ts";
 import * as users from "../users/index.ts";
 import type { AuthService } from "./auth.service.ts";
 import { emailKey, enforceLimits, REQUEST_LIMITS } from "./limits.ts";
@@ -37,31 +39,36 @@ export function createPasswordResetService(deps: {
    * whether or not the account exists) and leaves the rest — the lookup, the token, the e-mail — to run after the
    * answer has gone out, so the answer takes the same time either way.
    */
-  async function requestReset(email: string, ip: string): Promise<void> {
+  async function requestReset(email: string, ip: string, host = ""): Promise<void> {
     await enforceLimits(db, [
       { key: `forgot:ip:${ip}`, max: REQUEST_LIMITS.forgotPerAddress },
       { key: `forgot:email:${emailKey(email)}`, max: REQUEST_LIMITS.forgotPerEmail },
     ]);
-    deps.background.later("password reset e-mail", () => sendReset(email));
+    const school = subdomainOf(host, config.APP_DOMAIN);
+    deps.background.later("password reset e-mail", () => sendReset(email, school));
   }
 
   /** E-mails a single-use link (256-bit token, valid RESET_TOKEN_TTL_MINUTES) when the account exists. */
-  async function sendReset(email: string) {
+  async function sendReset(email: string, school: string | null) {
     const user = await users.findUserByEmail(db, email);
     if (!user?.isActive) return;
     const token = newToken();
-    await links.insertReset(db, {
-      userId: user.id,
-      token,
-      fingerprint: links.accountFingerprint(user),
-      expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
-    });
     const lang = user.language === "en" ? "en" : "es";
-    const link = `${config.PUBLIC_URL.replace(/\/$/, "")}/RecoverPassword/reset?token=${token}`;
-    await deps.mailer.send({
-      to: user.email,
-      subject: MAIL[lang].subject,
-      text: MAIL[lang].text(user.firstName, link, config.RESET_TOKEN_TTL_MINUTES),
+    // Asked on a school's address by one of its people: the link opens there again; otherwise on the platform's.
+    const link =
+      school && (await users.isMember(db, school, user.id))
+        ? schoolLink(config, school, "/RecoverPassword/reset", { token })
+        : platformLink(config, "/RecoverPassword/reset", { token });
+    // The link and its e-mail in one transaction (the outbox); a reset belongs to no school: root's unsent list.
+    await db.transaction(async (tx) => {
+      await links.insertReset(tx, {
+        userId: user.id,
+        token,
+        fingerprint: links.accountFingerprint(user),
+        expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+      });
+      const text = MAIL[lang].text(user.firstName, link, config.RESET_TOKEN_TTL_MINUTES);
+      await deps.mailer.send({ to: user.email, subject: MAIL[lang].subject, text, urgent: true, schoolId: null }, tx);
     });
   }
 

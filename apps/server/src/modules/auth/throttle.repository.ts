@@ -45,3 +45,12 @@ export async function forgive(tx: Tx, keys: string[]) {
 }
 
 export const clearFailures = (tx: Tx, key: string) => tx.delete(loginFailures).where(eq(loginFailures.key, key));
+
+/**
+ * Deletes the counters whose window is over (`hit` would restart them at 1 anyway): without it the table keeps one
+ * row per address and e-mail ever tried. Run on a schedule by the job runner (auth.module.ts).
+ */
+export async function deleteStale(tx: Tx, windowMs: number): Promise<number> {
+  const rows = await tx.delete(loginFailures).where(windowOver(windowMs)).returning({ key: loginFailures.key });
+  return rows.length;
+}

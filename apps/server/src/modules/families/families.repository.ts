@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { familyLinks, familyMembers, memberships, profiles, students, users } from "../../db/schema/index.ts";
-import { likeTerm, nameColumns, searchableName } from "../../lib/names.ts";
+import { alphabetical, likeTerm, nameColumns, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type FamilyMemberRow = typeof familyMembers.$inferInsert;
@@ -51,7 +51,7 @@ export const linksOf = (tx: Tx, schoolId: string, studentId: number, userId?: nu
         userId === undefined ? undefined : eq(familyLinks.userId, userId),
       ),
     )
-    .orderBy(asc(users.paternalSurname), asc(users.firstName));
+    .orderBy(asc(alphabetical(users.paternalSurname)), asc(alphabetical(users.firstName)));
 
 export type LinkRow = Awaited<ReturnType<typeof linksOf>>[number];
 
@@ -117,7 +117,7 @@ export async function searchAccounts(
   const [rows, [total]] = await Promise.all([
     base()
       .where(where)
-      .orderBy(asc(users.paternalSurname), asc(users.firstName), asc(users.id))
+      .orderBy(asc(alphabetical(users.paternalSurname)), asc(alphabetical(users.firstName)), asc(users.id))
       .limit(options.limit)
       .offset(options.offset),
     tx.select({ n: count() }).from(familyMembers).innerJoin(users, eq(users.id, familyMembers.userId)).where(where),
@@ -142,4 +142,4 @@ export const childrenOf = (tx: Tx, schoolId: string, userIds: readonly number[])
         .from(familyLinks)
         .innerJoin(students, sameSchool(students, familyLinks, eq(students.id, familyLinks.studentId)))
         .where(ofSchool(familyLinks, schoolId, inArray(familyLinks.userId, [...userIds])))
-        .orderBy(asc(students.paternalSurname), asc(students.firstName));
+        .orderBy(asc(alphabetical(students.paternalSurname)), asc(alphabetical(students.firstName)));

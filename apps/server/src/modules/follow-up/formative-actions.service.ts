@@ -10,13 +10,7 @@ import { eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { formativeActions } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import {
-  actionForReader,
-  incidentsWhere,
-  redactorOf,
-  requireFilterableStudent,
-  resolveScope,
-} from "../incidents/index.ts";
+import { incidentsWhere, requireFilterableStudent, resolveScope } from "../incidents/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import * as repo from "./formative-actions.repository.ts";
 import { checkDates, requireResponsible, requireStudentOf } from "./formative-actions.rules.ts";
@@ -245,14 +239,13 @@ export function createFormativeActionsService(deps: { db: Db; notifications: Not
     // A path naming a student of another school (or none) is not found, as every /api/students/:id route answers.
     if (!(await findStudent(db, schoolId, studentId))) throw new AppError("NOT_FOUND");
     const mine = scope.kind === "family" ? undefined : eq(formativeActions.responsibleId, viewer.userId);
-    const actions = await repo.loadActions(
+    // What a family reads of them passes the family-redaction hook (lib/family-reader.ts) on the way out.
+    return repo.loadActions(
       db,
       schoolId,
       { studentId, visible: mine ? or(incidentsWhere(scope), mine) : incidentsWhere(scope), activeIncidents: true },
       await schoolToday(db, schoolId),
     );
-    const redactor = await redactorOf(db, scope);
-    return actions.map((a) => actionForReader(a, redactor, [studentId]));
   }
 
   return { create, update, complete: setCompleted, waive, list, ofStudent };

@@ -1,12 +1,7 @@
 import type { Observation, ObservationBody } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import {
-  observationsWhere,
-  redactorOf,
-  requireFilterableStudent,
-  resolveObservationScope,
-} from "../incidents/index.ts";
+import { observationsWhere, requireFilterableStudent, resolveObservationScope } from "../incidents/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import * as repo from "./observations.repository.ts";
 import { requireStaff, type Viewer } from "./scope.ts";
@@ -76,23 +71,19 @@ export function createObservationsService(deps: { db: Db; notifications: Notific
 
   /**
    * A page of the observations the caller may see, newest first, optionally of one student. A family reads the
-   * text with other students' names replaced (an observation concerns their own child only).
+   * text with other students' names replaced, by the family-redaction hook (lib/family-reader.ts).
    */
   async function list(viewer: Viewer, query: { student_id?: number; page: number; per_page: number }) {
     const scope = await resolveObservationScope(db, viewer);
     // A family naming another family's child gets 404, not an empty page.
     requireFilterableStudent(scope, query.student_id);
-    const [{ observations, total }, redactor] = await Promise.all([
-      repo.loadObservations(db, viewer.tenant.schoolId, {
-        studentId: query.student_id,
-        visible: observationsWhere(scope),
-        page: query.page,
-        perPage: query.per_page,
-      }),
-      redactorOf(db, scope),
-    ]);
-    const read = redactor.active ? observations.map((o) => ({ ...o, text: redactor.text(o.text) })) : observations;
-    return { observations: read, total, page: query.page, per_page: query.per_page };
+    const { observations, total } = await repo.loadObservations(db, viewer.tenant.schoolId, {
+      studentId: query.student_id,
+      visible: observationsWhere(scope),
+      page: query.page,
+      perPage: query.per_page,
+    });
+    return { observations, total, page: query.page, per_page: query.per_page };
   }
 
   return { create, list };

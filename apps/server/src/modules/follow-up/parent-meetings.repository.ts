@@ -1,4 +1,4 @@
-import type { MeetingMode, MeetingStatus, ParentMeeting } from "@convive/domain";
+import { byText, type MeetingMode, type MeetingStatus, type ParentMeeting } from "@convive/domain";
 import { and, asc, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
@@ -12,7 +12,7 @@ import {
   profiles,
   users,
 } from "../../db/schema/index.ts";
-import { personName } from "../../lib/names.ts";
+import { alphabetical, personName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type MeetingRow = typeof parentMeetings.$inferSelect;
@@ -74,14 +74,15 @@ export async function candidates(tx: Tx, schoolId: string, incidentId: number, i
     .innerJoin(users, eq(users.id, familyLinks.userId))
     .innerJoin(memberships, sameSchool(memberships, familyLinks, eq(memberships.userId, users.id)))
     .where(ofSchool(familyLinks, schoolId, eq(incidentStudents.incidentId, incidentId), activeMember(schoolId), only))
-    .orderBy(asc(personName(users)));
+    // DISTINCT orders only by what it selects, so the alphabet is applied to the few rows here.
+    .then((rows) => rows.sort(byText("es", (r) => r.name)));
   const staff = await tx
     .select({ id: users.id, name: personName(users) })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
     .where(and(activeMember(schoolId), sql`coalesce(${profiles.templateKey}, '') <> 'familiar'`, only))
-    .orderBy(asc(personName(users)));
+    .orderBy(asc(alphabetical(personName(users))));
   return { family, staff };
 }
 
@@ -160,7 +161,7 @@ export async function loadMeetings(tx: Tx, schoolId: string, filter: MeetingFilt
         ),
       ),
     )
-    .orderBy(desc(parentMeetingAttendees.kind), asc(personName(attendee)));
+    .orderBy(desc(parentMeetingAttendees.kind), asc(alphabetical(personName(attendee))));
   return rows.map(({ meeting: r, ...joined }) => ({
     id: r.id,
     incident_id: r.incidentId,

@@ -2,15 +2,7 @@ import type { ParentMeetingBody, UpdateParentMeetingBody } from "@convive/domain
 import { and, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import {
-  incidentsWhere,
-  inStudentIds,
-  meetingForReader,
-  redactorOf,
-  requireFilterableStudent,
-  resolveScope,
-  studentIdsOf,
-} from "../incidents/index.ts";
+import { incidentsWhere, inStudentIds, requireFilterableStudent, resolveScope } from "../incidents/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import * as repo from "./parent-meetings.repository.ts";
 import { type IncidentRef, incidentInScope, requireStaff, type Viewer } from "./scope.ts";
@@ -192,17 +184,10 @@ export function createParentMeetingsService(deps: { db: Db; notifications: Notif
       upcoming: query.upcoming ? new Date() : undefined,
     });
     if (scope.kind !== "family") return meetings;
-    const [relatives, redactor, studentIds] = await Promise.all([
-      repo.coParents(db, schoolId, viewer.userId),
-      redactorOf(db, scope),
-      studentIdsOf(
-        db,
-        schoolId,
-        meetings.map((m) => m.incident_id),
-      ),
-    ]);
+    // The texts (place, agreements, minutes) pass the family-redaction hook, each in its incident's context.
+    const relatives = await repo.coParents(db, schoolId, viewer.userId);
     return meetings.map((m) => ({
-      ...meetingForReader(m, redactor, studentIds.get(m.incident_id) ?? []),
+      ...m,
       attendees: m.attendees.filter((a) => a.kind === "staff" || relatives.has(a.id)),
     }));
   }

@@ -9,6 +9,7 @@ import {
   perm,
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
+import { outsideRequest } from "../../db/statement-timeout.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import type { FileJobs } from "../../lib/file-pool.ts";
@@ -123,7 +124,8 @@ export function createImportsService(deps: {
     }
     const job = await jobs.startJob(db, schoolId, claim.id, parsed.length);
     live.set(job.id, { row: job, processed: 0 });
-    const run = execute(schoolId, job.id, kind, parsed, context).finally(() => {
+    // The job outlives the request that started it: no request time limit on its statements.
+    const run = outsideRequest(() => execute(schoolId, job.id, kind, parsed, context)).finally(() => {
       live.delete(job.id);
       running.delete(run);
     });

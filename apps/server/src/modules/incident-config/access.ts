@@ -1,4 +1,4 @@
-import { perm } from "@convive/domain";
+import { byText, perm } from "@convive/domain";
 import type { Tenant } from "../../plugins/access.ts";
 
 const AREA = "master-configuration-incident-configurator";
@@ -27,5 +27,4 @@ export const isConfigurator = (tenant: Tenant) => CONFIG_READ.some((p) => tenant
 export const activeOnly = (tenant: Tenant, includeInactive: boolean) => !(includeInactive && isConfigurator(tenant));
 
 /** Spanish order for names ("Académica" before "Conducta"), which a byte-order ORDER BY does not give. */
-const collator = new Intl.Collator("es", { sensitivity: "base", numeric: true });
-export const byName = (a: { nameEs: string }, b: { nameEs: string }) => collator.compare(a.nameEs, b.nameEs);
+export const byName = byText("es", (row: { nameEs: string }) => row.nameEs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketStart, bucketsOf, daysBetween } from "./buckets.ts";
+import { bucketStart, bucketsOf, daysBetween, wholeMonths } from "./buckets.ts";
 
 describe("series buckets", () => {
   it("starts days, ISO weeks (Monday) and months as date_trunc does", () => {
@@ -23,5 +23,13 @@ describe("series buckets", () => {
     ]);
     expect(bucketsOf("2026-02-27", "2026-03-01", "day")).toHaveLength(3);
     expect(daysBetween("2026-01-01", "2026-12-31")).toBe(364);
+  });
+
+  it("finds the whole months inside a range (the map's month rows), none when a month is cut", () => {
+    expect(wholeMonths("2025-11-27", "2026-11-27")).toEqual({ start: "2025-12-01", end: "2026-11-01" });
+    expect(wholeMonths("2026-01-01", "2026-02-28")).toEqual({ start: "2026-01-01", end: "2026-03-01" });
+    expect(wholeMonths("2025-12-01", "2025-12-31")).toEqual({ start: "2025-12-01", end: "2026-01-01" });
+    expect(wholeMonths("2026-01-02", "2026-02-27")).toBeNull();
+    expect(wholeMonths("2026-03-10", "2026-03-20")).toBeNull();
   });
 });

@@ -32,3 +32,13 @@ export function bucketsOf(from: string, to: string, unit: "day" | "week" | "mont
   }
   return out;
 }
+
+/**
+ * The whole months inside `from`…`to` as [start, end) (end: the first day after them), or null when there is none:
+ * the map reads those months' rows of its rollups and the single days at the range's ends.
+ */
+export function wholeMonths(from: string, to: string): { start: string; end: string } | null {
+  const start = from.endsWith("-01") ? from : nextStart(bucketStart(from, "month"), "month");
+  const end = bucketStart(addDays(to, 1), "month");
+  return start < end ? { start, end } : null;
+}

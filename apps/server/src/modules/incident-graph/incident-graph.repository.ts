@@ -6,13 +6,13 @@ import {
   groups,
   incidentCategories,
   incidentDayCounts,
-  incidentPairs,
   incidents,
   periods,
   schools,
   schoolYears,
   sections,
 } from "../../db/schema/index.ts";
+import { alphabetical } from "../../lib/names.ts";
 import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { incidentsWhere, type Scope } from "../incidents/index.ts";
 
@@ -65,7 +65,7 @@ export async function filterGroupIds(
   return rows.map((r) => r.id);
 }
 
-const intArray = (ids: readonly number[]) => sql`${`{${ids.map(Number).join(",")}}`}::integer[]`;
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.map(Number).join(",")}}`}::integer[]`;
 
 export interface SeriesSpec {
   schoolId: string;
@@ -209,7 +209,7 @@ export async function stackLabels(
         order: incidentCategories.order,
       })
       .where(inArray(incidentCategories.id, ids))
-      .orderBy(asc(incidentCategories.order), asc(incidentCategories.nameEs));
+      .orderBy(asc(incidentCategories.order), asc(alphabetical(incidentCategories.nameEs)));
   }
   return tx
     .select({ id: groups.id, label: groupLabelIn(language), order: sql<number>`0` })
@@ -222,79 +222,6 @@ export async function stackLabels(
 
 const groupLabelIn = (language: Language) =>
   sql<string>`concat_ws(' ', ${grades.name}, ${groups.name}, ${language === "en" ? sql`coalesce(${sections.nameEn}, ${sections.name})` : sections.name})`;
-
-export interface PairsSpec {
-  schoolId: string;
-  /** Bounds of the school days, as instants. */
-  timeZone: string;
-  from: string;
-  to: string;
-  classification?: string;
-  /** Pairs with at least one student in these groups (at the time). */
-  groupIds: number[] | null;
-  /** A teacher's scope: both students in these groups (at the time). Null: the whole school. */
-  ownGroupIds: number[] | null;
-  minCount: number;
-  limit: number;
-}
-
-interface PairRow {
-  a: number;
-  b: number;
-  n: number;
-  score: number;
-  ia: number;
-  ii: number;
-}
-
-/**
- * The strongest pairs of the period (score, then count; `limit` of them) and, for the students in them, how many of
- * the period's incidents each shares with someone: one read of incident_pairs (migration 0018) in the period.
- */
-export async function strongestPairs(tx: Tx, spec: PairsSpec) {
-  const p = incidentPairs;
-  const where: SQL[] = [
-    sql`${p.schoolId} = ${spec.schoolId}`,
-    sql`${p.occurredAt} >= (${spec.from}::date)::timestamp at time zone ${spec.timeZone}`,
-    sql`${p.occurredAt} < (${spec.to}::date + 1)::timestamp at time zone ${spec.timeZone}`,
-  ];
-  if (spec.classification) where.push(sql`${p.classification} = ${spec.classification}`);
-  if (spec.groupIds) {
-    where.push(sql`(${p.groupA} = any(${intArray(spec.groupIds)}) or ${p.groupB} = any(${intArray(spec.groupIds)}))`);
-  }
-  if (spec.ownGroupIds) {
-    where.push(
-      sql`${p.groupA} = any(${intArray(spec.ownGroupIds)}) and ${p.groupB} = any(${intArray(spec.ownGroupIds)})`,
-    );
-  }
-  const query = sql`
-    with p as materialized (
-      select ${p.incidentId} as incident_id, ${p.studentA} as a, ${p.studentB} as b, ${p.kind} as kind,
-             ${p.classification} as classification
-        from ${p} where ${sql.join(where, sql` and `)}
-    ), e as (
-      select a, b, count(*)::int as n,
-             sum(case classification when 'serious' then 2 when 'very-serious' then 3 else 1 end)::int as score,
-             (count(*) filter (where kind = 'involved-affected'))::int as ia,
-             (count(*) filter (where kind = 'involved-involved'))::int as ii
-        from p group by a, b having count(*) >= ${spec.minCount}
-       order by score desc, n desc, a, b limit ${spec.limit + 1}
-    ), s as (
-      select x.s as id, count(distinct x.incident_id)::int as n
-        from (select a as s, incident_id from p union all select b, incident_id from p) x
-       where x.s in (select a from e union select b from e)
-       group by x.s
-    )
-    select coalesce((select json_agg(e order by e.score desc, e.n desc, e.a, e.b) from e), '[]') as edges,
-           coalesce((select json_agg(s) from s), '[]') as nodes`;
-  const [row] = await inSchool(
-    tx,
-    spec.schoolId,
-    async (scoped) => ((await scoped.execute(query)) as unknown as { rows: { edges: unknown; nodes: unknown }[] }).rows,
-  );
-  const parse = <T>(v: unknown) => (typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
-  return { edges: parse<PairRow[]>(row?.edges), shared: parse<{ id: number; n: number }[]>(row?.nodes) };
-}
 
 /** Names of some students and the label of their group in the current school year (null when none). */
 export async function studentNames(tx: Tx, schoolId: string, ids: number[], language: Language) {

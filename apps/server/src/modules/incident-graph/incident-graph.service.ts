@@ -25,9 +25,9 @@ import {
   schoolCalendar,
   seriesCounts,
   stackLabels,
-  strongestPairs,
   studentNames,
 } from "./incident-graph.repository.ts";
+import { strongestPairs } from "./pairs.repository.ts";
 
 const CLASSIFICATION_LABELS: Record<Classification, { es: string; en: string }> = {
   minor: { es: "Leve", en: "Minor" },

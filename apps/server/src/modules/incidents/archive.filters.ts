@@ -13,7 +13,7 @@ import {
   subjects,
   users,
 } from "../../db/schema/index.ts";
-import { shortName } from "../../lib/names.ts";
+import { alphabetical, shortName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { currentYear } from "../school-years/index.ts";
 import { groupLabelIn } from "./registration-options.repository.ts";
@@ -40,7 +40,7 @@ export async function archiveFilters(db: Tx, scope: Scope, language: Language = 
           ? sql`${subjects.id} in (select ${incidents.subjectId} from ${incidents} where ${incidentsWhere(scope)})`
           : undefined,
       )
-      .orderBy(asc(subjects.name), asc(subjects.id)),
+      .orderBy(asc(alphabetical(subjects.name)), asc(subjects.id)),
     family ? Promise.resolve([]) : recordersOf(db, schoolId),
   ]);
   return { categories, ...structure, subjects: subjectRows, recorders };
@@ -85,7 +85,11 @@ async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCatego
     )
     .leftJoin(counted, eq(counted.typeId, incidentTypes.id))
     .where(ofSchool(incidentCategories, schoolId, scope.kind === "family" ? sql`${counted.n} > 0` : undefined))
-    .orderBy(asc(incidentCategories.order), asc(incidentCategories.nameEs), asc(incidentTypes.nameEs));
+    .orderBy(
+      asc(incidentCategories.order),
+      asc(alphabetical(incidentCategories.nameEs)),
+      asc(alphabetical(incidentTypes.nameEs)),
+    );
   const out = new Map<number, IncidentCategory>();
   for (const row of rows) {
     const category = out.get(row.category.id) ?? { ...row.category, types: [] };
@@ -176,4 +180,4 @@ const recordersOf = (db: Tx, schoolId: string) =>
                      and ${incidents.recordedBy} = ${memberships.userId})`,
       ),
     )
-    .orderBy(asc(users.firstName), asc(users.paternalSurname), asc(users.id));
+    .orderBy(asc(alphabetical(users.firstName)), asc(alphabetical(users.paternalSurname)), asc(users.id));

@@ -1,7 +1,7 @@
 import type { Classification, IncidentListItem, IncidentStatus, Language, StudentRole } from "@convive/domain";
 import type { Tx } from "../../db/client.ts";
 import { type IncidentRow, incidentRows, incidentStudentRows } from "./archive.repository.ts";
-import { type Redactor, redactorOf } from "./redaction.ts";
+import { redactorOf } from "./redaction.ts";
 import { type Scope, seesStudent } from "./scope.ts";
 
 export type IncidentStudent = IncidentListItem["students"][number];
@@ -17,9 +17,10 @@ export interface LoadedIncident {
 /**
  * Some incidents with their students, in the order of `ids` (two queries, whatever the page size). For a family,
  * students other than their own children keep only their role and group: id, name, enrollment and photo are
- * null, and they are listed after the children; and the text written by staff (detail, place, closing note,
- * cancel reason) comes with other students' names replaced — the archive's excerpt, the details, the PDF and the
- * XLSX export all read it from here.
+ * null, and they are listed after the children;. The text written by staff comes as written — what a family
+ * reads of it passes lib/family-reader.ts at the boundary (the JSON hook, the PDF and the XLSX export) — except
+ * a family's detail, read through the family reader here: the excerpt is cut from it, and a cut could split a
+ * name the reader would then miss ("Andrea Alvara…").
  */
 export async function loadIncidents(
   db: Tx,
@@ -60,20 +61,9 @@ export async function loadIncidents(
     if (!row) return [];
     const all = studentIds.get(id) ?? [];
     const students = [...(byIncident.get(id) ?? []), ...(hidden.get(id) ?? [])];
-    return [{ row: familyRow(row, all, redactor), students, studentIds: all }];
+    const readable = redactor.active ? { ...row, detail: redactor.text(row.detail, all) } : row;
+    return [{ row: readable, students, studentIds: all }];
   });
-}
-
-/** The incident's own free text as the reader may see it. */
-function familyRow(row: IncidentRow, studentIds: number[], redactor: Redactor): IncidentRow {
-  if (!redactor.active) return row;
-  return {
-    ...row,
-    detail: redactor.text(row.detail, studentIds),
-    place: redactor.maybe(row.place, studentIds),
-    closingNote: redactor.maybe(row.closingNote, studentIds),
-    cancelReason: redactor.maybe(row.cancelReason, studentIds),
-  };
 }
 
 /** Length of the detail shown in the archive's list. */

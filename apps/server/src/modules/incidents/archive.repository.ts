@@ -17,7 +17,7 @@ import {
   subjects,
   users,
 } from "../../db/schema/index.ts";
-import { personName, shortName } from "../../lib/names.ts";
+import { alphabetical, personName, shortName } from "../../lib/names.ts";
 import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export async function schoolClock(tx: Tx, schoolId: string) {
@@ -141,9 +141,9 @@ export async function incidentStudentRows(db: Tx, schoolId: string, ids: readonl
       .orderBy(
         asc(incidentStudents.incidentId),
         sql`array_position(array['involved', 'affected', 'witness'], ${incidentStudents.role})`,
-        asc(students.paternalSurname),
-        asc(students.maternalSurname),
-        asc(students.firstName),
+        asc(alphabetical(students.paternalSurname)),
+        asc(alphabetical(students.maternalSurname)),
+        asc(alphabetical(students.firstName)),
       ),
   );
 }

@@ -43,7 +43,7 @@ export function createAttachmentsDownloadService(deps: { db: Db; uploadsDir: str
     if (!data) throw new AppError("NOT_FOUND");
     // A family saves the file under the name the details show them (other students' names replaced).
     const fileName = (await redactorOf(db, scope)).text(row.fileName, row.studentIds);
-    return { data, fileName, mimeType: row.mimeType };
+    return { data, fileName, mimeType: row.mimeType, studentIds: row.studentIds };
   }
 
   return { read };

@@ -13,7 +13,7 @@ import {
   students,
   users,
 } from "../../db/schema/index.ts";
-import { personName, shortName } from "../../lib/names.ts";
+import { alphabetical, personName, shortName } from "../../lib/names.ts";
 import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 import { incidentsWhere, type Scope } from "./scope.ts";
 
@@ -136,7 +136,7 @@ export async function attendeeRows(db: Tx, schoolId: string, meetingIds: number[
     .from(p)
     .innerJoin(users, eq(users.id, p.userId))
     .where(ofSchool(p, schoolId, inArray(p.meetingId, meetingIds)))
-    .orderBy(asc(p.kind), asc(users.firstName), asc(users.paternalSurname));
+    .orderBy(asc(p.kind), asc(alphabetical(users.firstName)), asc(alphabetical(users.paternalSurname)));
 }
 
 export function timelineRows(db: Tx, { schoolId, incidentId }: IncidentKey) {

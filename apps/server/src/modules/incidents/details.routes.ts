@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS, contentDisposition, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import { registerSensitiveKind } from "../../lib/read-log.ts";
 import { sendAsDownload } from "../../plugins/security-headers.ts";
 import { readsIncidents, viewerOf } from "./archive.routes.ts";
 import { type AttachmentsDownloadService, downloadName } from "./attachments-download.service.ts";
@@ -11,6 +12,18 @@ import { incidentPdf } from "./pdf.service.ts";
 import { pdfLogo } from "./pdf-logo.ts";
 
 const tags = ["incidents"];
+
+// An incident's every field (its detail, the students' roles, meetings, timeline): its reads by staff are logged,
+// once per student it concerns (issue 25 §3).
+registerSensitiveKind("incident.details", { es: "Detalle de incidencia", en: "Incident details" });
+registerSensitiveKind("incident.pdf", { es: "PDF de incidencia", en: "Incident PDF" });
+// An evidence file (a photo, a recording, a document about the students): its downloads by staff, once per student
+// of its incident; the record is the attachment.
+registerSensitiveKind("incident.evidence", { es: "Evidencia de incidencia", en: "Incident evidence" });
+
+/** The students an incident concerns (a family's copy names only theirs; families are not logged anyway). */
+const studentsOf = (incident: { students: { id: number | null }[] }) =>
+  incident.students.flatMap((s) => (s.id === null ? [] : [s.id]));
 const AttachmentParams = IdParam.extend({ attachmentId: IdParam.shape.id });
 
 /** One incident: its details, its printable PDF and its evidence files, all in the caller's scope (404 outside). */
@@ -33,6 +46,7 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { incident } = await details.get(viewerOf(request), request.params.id);
+      request.logRead("incident.details", incident.id, studentsOf(incident));
       return { data: { incident } };
     },
   );
@@ -51,8 +65,10 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const lang = requestLanguage(request.headers);
-      const { incident, school } = await details.get(viewerOf(request), request.params.id);
-      const pdf = await incidentPdf(incident, { ...school, logoImage: await pdfLogo(uploadsDir, school.logo) }, lang);
+      const { incident, school, reader } = await details.printable(viewerOf(request), request.params.id);
+      request.logRead("incident.pdf", incident.id, studentsOf(incident));
+      const logoImage = await pdfLogo(uploadsDir, school.logo);
+      const pdf = await incidentPdf(incident, { ...school, logoImage }, lang, reader);
       const name = `${lang === "es" ? "incidencia" : "incident"}-${incident.folio}.pdf`;
       return sendGeneratedFile(reply, { name, type: "application/pdf", body: pdf, disposition: "inline" });
     },
@@ -73,6 +89,7 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { id, attachmentId } = request.params;
       const file = await downloads.read(viewerOf(request), id, attachmentId);
+      request.logRead("incident.evidence", attachmentId, file.studentIds);
       // Always a download, never a page of our origin (a PDF with actions, a GIF that is also a script): the web
       // shows pictures from the bytes it fetched, so nothing needs the browser to render the answer itself.
       return sendAsDownload(reply, {

@@ -11,13 +11,12 @@ import {
 } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { familyPayload, familyReaderOfUser } from "../../lib/family-reader.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { listItem, loadIncidents } from "./archive.present.ts";
 import { schoolClock } from "./archive.repository.ts";
 import { presentAction, schoolDay } from "./details.actions.ts";
-import { detailForReader } from "./details.family.ts";
 import * as repo from "./details.repository.ts";
-import { redactorOf } from "./redaction.ts";
 import { resolveScope, type Scope, seesStudent, type Viewer } from "./scope.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -35,18 +34,20 @@ export interface SchoolHeader {
 export function createDetailsService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function get(viewer: Viewer, id: number): Promise<{ incident: IncidentDetail; school: SchoolHeader }> {
+  async function get(
+    viewer: Viewer,
+    id: number,
+  ): Promise<{ incident: IncidentDetail; school: SchoolHeader; scope: Scope }> {
     const { schoolId } = viewer.tenant;
     const [scope, school] = await Promise.all([resolveScope(db, viewer), schoolClock(db, schoolId)]);
     if (!(await repo.incidentInScope(db, scope, id))) throw new AppError("NOT_FOUND");
     const key = { schoolId, incidentId: id };
-    const [[loaded], attachments, allActions, allMeetings, timeline, redactor] = await Promise.all([
+    const [[loaded], attachments, allActions, allMeetings, timeline] = await Promise.all([
       loadIncidents(db, scope, [id], viewer.language),
       repo.attachmentRows(db, key),
       repo.actionRows(db, key),
       repo.meetingRows(db, key),
       repo.timelineRows(db, key),
-      redactorOf(db, scope),
     ]);
     if (!loaded) throw new AppError("NOT_FOUND");
     const { row } = loaded;
@@ -132,10 +133,21 @@ export function createDetailsService(deps: { db: Db }) {
       timeline: timeline.flatMap((t) => timelineEntry(t, scope, seen)),
       allowed: allowed(viewer, { status: row.status, recordedBy: row.recordedBy }),
     };
-    return { incident: detailForReader(incident, redactor, loaded.studentIds), school };
+    return { incident, school, scope };
   }
 
-  return { get };
+  /**
+   * The incident as printed and whose copy it is: a family's copy passes the family reader here, before the PDF is
+   * drawn (its JSON passes the family-redaction hook instead), and leaves out the staff-only fields.
+   */
+  async function printable(viewer: Viewer, id: number) {
+    const { incident, school, scope } = await get(viewer, id);
+    if (scope.kind !== "family") return { incident, school, reader: "staff" as const };
+    const reader = await familyReaderOfUser(db, scope.schoolId, scope.userId, scope.language, scope.childIds);
+    return { incident: await familyPayload(db, reader, incident), school, reader: "family" as const };
+  }
+
+  return { get, printable };
 }
 
 export type DetailsService = ReturnType<typeof createDetailsService>;

@@ -17,6 +17,7 @@ import { archiveSpec } from "./archive.query.ts";
 import { schoolClock } from "./archive.repository.ts";
 import { schoolDay } from "./details.actions.ts";
 import { CLASSIFICATION, EXPORT_COLUMNS, type ExportColumn, ROLE, STATUS, say, WORDS } from "./export.labels.ts";
+import { redactorOf } from "./redaction.ts";
 import { resolveScope, type Viewer } from "./scope.ts";
 
 /** Incidents loaded per round trip while the file is written. */
@@ -38,6 +39,8 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
     const [scope, clock] = await Promise.all([resolveScope(db, viewer), schoolClock(db, viewer.tenant.schoolId)]);
     const spec = await archiveSpec(db, scope, query, clock.timeZone);
     const { ids } = await pageOfIds(db, spec, query.sort, INCIDENT_LIMITS.maxExportRows, 0, "none");
+    // A family's workbook: every cell's text through the one family reader, in its incident's context.
+    const redactor = await redactorOf(db, scope);
     const filename = `${say(WORDS.file, lang)}-${schoolDay(new Date(), clock.timeZone)}.xlsx`;
 
     const stream = new PassThrough();
@@ -52,7 +55,13 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
       for (let i = 0; i < ids.length; i += CHUNK) {
         const loaded = await loadIncidents(db, scope, ids.slice(i, i + CHUNK), lang);
         for (const incident of loaded) {
-          const row = sheet.addRow(textCells(cells(incident, lang, clock.timeZone)));
+          const values = cells(incident, lang, clock.timeZone);
+          if (redactor.active) {
+            for (const [key, value] of Object.entries(values)) {
+              if (typeof value === "string") values[key as ExportColumn] = redactor.text(value, incident.studentIds);
+            }
+          }
+          const row = sheet.addRow(textCells(values));
           for (const [key, format] of DATE_COLUMNS) row.getCell(key).numFmt = SHEET_FORMATS[format];
           row.commit();
         }

@@ -8,7 +8,7 @@ import {
   redactStudentNames,
 } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
-import { schoolNameIndex } from "./redaction.ts";
+import { schoolNameIndex } from "../../lib/family-reader.ts";
 
 /**
  * The teacher's warning as they type (issue 9 item 8): the same rule and the same names as the families' read

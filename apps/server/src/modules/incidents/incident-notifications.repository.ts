@@ -10,6 +10,7 @@ import {
   students,
   users,
 } from "../../db/schema/index.ts";
+import { alphabetical } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { studentName, userName } from "./registration-options.repository.ts";
 
@@ -81,7 +82,7 @@ export async function incidentNames(tx: Tx, schoolId: string, incidentId: number
       .from(incidentStudents)
       .innerJoin(students, sameSchool(students, incidentStudents, eq(students.id, incidentStudents.studentId)))
       .where(ofSchool(incidentStudents, schoolId, eq(incidentStudents.incidentId, incidentId)))
-      .orderBy(asc(students.paternalSurname), asc(students.firstName), sql`${students.id}`),
+      .orderBy(asc(alphabetical(students.paternalSurname)), asc(alphabetical(students.firstName)), sql`${students.id}`),
   ]);
   return { type: type[0] ?? { nameEs: "", nameEn: null }, students: names.map((n) => n.name) };
 }

@@ -1,6 +1,8 @@
 import type { Language } from "@convive/domain";
 import type { Config } from "../../config/config.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { familyReadersOf } from "../../lib/family-reader.ts";
+import { schoolLink } from "../../lib/links.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { renderNotification } from "../notifications/index.ts";
@@ -56,8 +58,8 @@ function incidentParams(type: RegisteredIncident["type"], occurredAt: Date | nul
 
 /**
  * Incident notifications (issue 5 item 8): in-app inside the caller's transaction (the incident and its notices
- * land together), pushed over the socket after commit, and e-mailed after the answer has gone — a slow mail
- * server never holds up a registration; failures are logged.
+ * land together), pushed over the socket after commit, and e-mailed through the outbox written in that same
+ * transaction — a slow or down mail server never holds up a registration nor loses the e-mail.
  */
 export function createIncidentNotifier(deps: {
   db: Db;
@@ -67,7 +69,6 @@ export function createIncidentNotifier(deps: {
   log: (msg: string) => void;
 }) {
   const { db, notifications } = deps;
-  const origin = deps.config.PUBLIC_URL.replace(/\/$/, "");
 
   async function audience(schoolId: string, studentIds: readonly number[], recorderId: number): Promise<Audience> {
     const [families, notifyProfile, authorName] = await Promise.all([
@@ -78,31 +79,37 @@ export function createIncidentNotifier(deps: {
     return { families, notifyProfile, authorName };
   }
 
-  /** Sends every delivered notification by e-mail in its reader's language, dates on the school's clock. */
+  /**
+   * Writes every delivered notification's e-mail to the outbox in `tx` (the incident's own transaction), in its
+   * reader's language, dates on the school's clock; the job runner delivers them, so SMTP never holds the answer.
+   */
   async function mail(
+    tx: Tx,
     schoolId: string,
     sent: { userIds: number[]; type: string; params: Params; incidentId: number }[],
   ) {
-    const [timeZone, mailboxes] = await Promise.all([
-      repo.zoneOf(db, schoolId),
-      repo.mailboxes(db, [...new Set(sent.flatMap((s) => s.userIds))]),
+    const userIds = [...new Set(sent.flatMap((s) => s.userIds))];
+    const [timeZone, mailboxes, readerOf] = await Promise.all([
+      repo.zoneOf(tx, schoolId),
+      repo.mailboxes(tx, userIds),
+      familyReadersOf(tx, schoolId, userIds),
     ]);
     const boxes = new Map(mailboxes.map((b) => [b.id, b]));
-    const jobs = sent.flatMap((s) =>
+    const mails = sent.flatMap((s) =>
       s.userIds.flatMap((userId) => {
         const box = boxes.get(userId);
         if (!box) return [];
         const language: Language = box.language === "en" ? "en" : "es";
+        // An e-mail to a family member is made for a family: it passes the family reader (lib/family-reader.ts).
+        const family = readerOf(userId, language);
+        const say = (value: string) => (family ? family.text(value) : value);
         const { title, body } = renderNotification(s.type, s.params, language, timeZone);
-        const text = `${body}\n\n${origin}${link(s.incidentId)}\n\nConvive`;
-        return [
-          deps.mailer
-            .send({ to: box.email, subject: title, text })
-            .catch((error: unknown) => deps.log(`incident e-mail to user ${userId} failed: ${String(error)}`)),
-        ];
+        const text = `${say(body)}\n\n${schoolLink(deps.config, schoolId, link(s.incidentId))}\n\nConvive`;
+        return [{ to: box.email, subject: say(title), text, schoolId, toFamily: Boolean(family) }];
       }),
     );
-    await Promise.all(jobs);
+    // One after another: a transaction runs one statement at a time.
+    for (const m of mails) await deps.mailer.send(m, tx);
   }
 
   async function send(
@@ -119,10 +126,10 @@ export function createIncidentNotifier(deps: {
       publishers.push(done.publish);
       sent.push({ ...batch, userIds: done.delivered.map((d) => d.userId), incidentId });
     }
+    await mail(tx, schoolId, sent);
     return {
       after: () => {
         for (const publish of publishers) publish();
-        mail(schoolId, sent).catch((error: unknown) => deps.log(`incident e-mails failed: ${String(error)}`));
       },
     };
   }

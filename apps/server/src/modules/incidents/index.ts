@@ -1,8 +1,8 @@
 // The incidents module's public surface for follow-up: who may see which incidents and observations, how an
 // action is presented and what a family may read.
 export { presentAction } from "./details.actions.ts";
-export { actionForReader } from "./details.family.ts";
-export { meetingForReader, redactorOf, studentIdsOf } from "./redaction.ts";
+export { incidentsModule } from "./incidents.module.ts";
+export { redactorOf, studentIdsOf } from "./redaction.ts";
 export {
   incidentsWhere,
   inStudentIds,
@@ -15,3 +15,4 @@ export {
   type Scope,
   type Viewer,
 } from "./scope.ts";
+export { incidentsFileSection } from "./student-file.section.ts";

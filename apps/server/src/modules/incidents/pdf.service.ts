@@ -2,6 +2,7 @@ import {
   formatDateTime,
   formatDay,
   formatDayRange,
+  formatNumber,
   type IncidentDetail,
   type Language,
   localizedName,
@@ -27,20 +28,27 @@ import {
 const MARGIN = 50;
 const GREY = "#555555";
 
-/**
- * The printable PDF of one incident (design §4): the school's name, every field, the students (as the viewer may
- * see them), evidence names, formative actions, parent meetings and the timeline, in the reader's language and
- * on the school's clock. Drawn with an embedded Unicode font (lib/pdf-fonts.ts), so every name prints as typed.
- */
 /** The logo's printed height, in points, and the space between two signature lines. */
 const LOGO_PT = 48;
 const SIGN_GAP = 24;
 
+/** Who the copy is for: a family's copy leaves out what only staff use (issue 26 §6). */
+export type PdfReader = "staff" | "family";
+
+/**
+ * The printable PDF of one incident (design §4): the school's name, every field, the students (as the viewer may
+ * see them), evidence names, formative actions, parent meetings and the timeline, in the reader's language and
+ * on the school's clock. Drawn with an embedded Unicode font (lib/pdf-fonts.ts), so every name prints as typed.
+ * A family's copy is what their screen shows: no "Visible to family" line (every incident they read is), no
+ * evidence (staff-only on the screen too) and no lines to sign — the signed record is the school's own copy.
+ */
 export function incidentPdf(
   incident: IncidentDetail,
   school: SchoolHeader & { logoImage?: Buffer | null },
   lang: Language,
+  reader: PdfReader,
 ): Promise<Buffer> {
+  const staff = reader === "staff";
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
@@ -102,8 +110,8 @@ export function incidentPdf(
   field(t(WORDS.schoolYear), incident.school_year.name);
   field(t(WORDS.period), incident.period ? localName(incident.period, lang) : undefined);
   // Points an incident takes from each involved student: printed as the deduction they are.
-  field(t(WORDS.points), incident.points > 0 ? `-${incident.points}` : "0");
-  field(t(WORDS.visibleToFamily), t(incident.visible_to_family ? WORDS.yes : WORDS.no));
+  field(t(WORDS.points), incident.points > 0 ? `-${formatNumber(incident.points, lang)}` : "0");
+  if (staff) field(t(WORDS.visibleToFamily), t(incident.visible_to_family ? WORDS.yes : WORDS.no));
   if (incident.closed_at) {
     field(label("Cerrada", "Closed"), `${when(incident.closed_at)} · ${incident.closed_by?.name ?? ""}`);
     field(label("Nota de cierre", "Closing note"), incident.closing_note);
@@ -124,9 +132,10 @@ export function incidentPdf(
     text(`• ${s.name ?? t(WORDS.otherStudent)} (${t(ROLE[s.role])})${group}`);
   }
 
-  if (incident.attachments.length > 0) {
+  if (staff && incident.attachments.length > 0) {
     heading(t(WORDS.attachments));
-    for (const a of incident.attachments) text(`• ${a.file_name} (${Math.ceil(a.size / 1024)} KB)`);
+    for (const a of incident.attachments)
+      text(`• ${a.file_name} (${formatNumber(Math.ceil(a.size / 1024), lang, 0)} KB)`);
   }
 
   heading(t(WORDS.actions));
@@ -165,25 +174,27 @@ export function incidentPdf(
     text(`${when(entry.at)}${who} — ${t(TIMELINE[entry.event])}${timelineNote(entry, names, lang)}`);
   }
 
-  // Lines to sign: whoever recorded it, the school's direction and the family, as a printed record is used.
-  heading(t(WORDS.signatures));
-  const signers = [WORDS.signRecorder, WORDS.signDirector, WORDS.signFamily];
-  const width = (doc.page.width - 2 * MARGIN - 2 * SIGN_GAP) / signers.length;
-  if (doc.y + 70 > doc.page.height - MARGIN) doc.addPage();
-  const lineY = doc.y + 45;
-  signers.forEach((who, k) => {
-    const x = MARGIN + k * (width + SIGN_GAP);
-    doc
-      .moveTo(x, lineY)
-      .lineTo(x + width, lineY)
-      .lineWidth(0.7)
-      .strokeColor(GREY)
-      .stroke();
-    fonts.face(FONT.regular);
-    doc.fontSize(9).fillColor(GREY);
-    fonts.text(t(who), x, lineY + 4, { width, align: "center" });
-  });
-  doc.fillColor("black");
+  // Lines to sign on the school's copy: whoever recorded it, the school's direction and the family.
+  if (staff) {
+    heading(t(WORDS.signatures));
+    const signers = [WORDS.signRecorder, WORDS.signDirector, WORDS.signFamily];
+    const width = (doc.page.width - 2 * MARGIN - 2 * SIGN_GAP) / signers.length;
+    if (doc.y + 70 > doc.page.height - MARGIN) doc.addPage();
+    const lineY = doc.y + 45;
+    signers.forEach((who, k) => {
+      const x = MARGIN + k * (width + SIGN_GAP);
+      doc
+        .moveTo(x, lineY)
+        .lineTo(x + width, lineY)
+        .lineWidth(0.7)
+        .strokeColor(GREY)
+        .stroke();
+      fonts.face(FONT.regular);
+      doc.fontSize(9).fillColor(GREY);
+      fonts.text(t(who), x, lineY + 4, { width, align: "center" });
+    });
+    doc.fillColor("black");
+  }
 
   // Footer on every page: printed date and "Page n of m".
   const range = doc.bufferedPageRange();

@@ -1,48 +1,24 @@
-import {
-  type NamedStudent,
-  type NameIndex,
-  nameIndex,
-  OTHER_STUDENT,
-  type ParentMeeting,
-  redactStudentNames,
-} from "@convive/domain";
 import { inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { incidents, students } from "../../db/schema/index.ts";
+import { incidents } from "../../db/schema/index.ts";
+import { type FamilyReader, familyReaderOfUser } from "../../lib/family-reader.ts";
 import { forSchool } from "../../lib/tenant-db.ts";
 import type { Scope } from "./scope.ts";
 
 /**
- * What a family may read of text written by staff (issue 9 item 8): every read path that shows such text to a
- * family passes it through the redactor of the viewer's scope — loadIncidents for the incident's own fields
- * (archive, details, PDF, XLSX), details.family.ts for the rest of the details, and the follow-up lists. The rule
- * itself is the domain's redactStudentNames, the same the teacher's warning previews.
+ * The incidents module's handle on lib/family-reader.ts, the one path of what a family reads: JSON answers pass
+ * it in the family-redaction hook, so the module calls it only where it makes something else for a family — the
+ * incident PDF and XLSX export, an evidence file's name in a download header, and the family's archive search (a
+ * hidden name must not find the incident it was hidden in).
  */
-export interface Redactor {
+export interface Redactor extends Pick<FamilyReader, "text" | "maybe"> {
   /** False for staff, who read what was written. */
   readonly active: boolean;
-  /** `value` as the reader may see it; `incidentStudentIds`: the students of the incident the text is about. */
-  text(value: string, incidentStudentIds?: readonly number[]): string;
-  /** The same for an optional field. */
-  maybe(value: string | null, incidentStudentIds?: readonly number[]): string | null;
 }
 
 const STAFF: Redactor = { active: false, text: (value) => value, maybe: (value) => value };
 
-/** Every student of the school on record (active, withdrawn or graduated: a child's name is private either way). */
-export async function schoolNameIndex(db: Tx, schoolId: string): Promise<NameIndex> {
-  const rows: NamedStudent[] = await forSchool(db, schoolId)
-    .pick(students, {
-      id: students.id,
-      firstName: students.firstName,
-      paternalSurname: students.paternalSurname,
-      maternalSurname: students.maternalSurname,
-    })
-    .where();
-  return nameIndex(rows);
-}
-
-/** One redactor per resolved scope: a request that reads many texts (an export) loads the names once. */
+/** One reader per resolved scope: a request that reads many texts (an export) loads the names once. */
 const redactors = new WeakMap<Scope, Promise<Redactor>>();
 
 /** The redactor of a viewer's scope: a family's hides other students' names, staff's changes nothing. */
@@ -50,16 +26,9 @@ export function redactorOf(db: Tx, scope: Scope): Promise<Redactor> {
   if (scope.kind !== "family") return Promise.resolve(STAFF);
   let redactor = redactors.get(scope);
   if (!redactor) {
-    const { childIds, language } = scope;
-    redactor = schoolNameIndex(db, scope.schoolId).then((index): Redactor => {
-      const text = (value: string, incidentStudentIds: readonly number[] = []) =>
-        redactStudentNames(value, index, {
-          incidentStudentIds,
-          keepStudentIds: childIds,
-          replacement: OTHER_STUDENT[language],
-        });
-      return { active: true, text, maybe: (value, ids) => (value === null ? null : text(value, ids)) };
-    });
+    redactor = familyReaderOfUser(db, scope.schoolId, scope.userId, scope.language, scope.childIds).then(
+      (reader): Redactor => ({ active: true, text: reader.text, maybe: reader.maybe }),
+    );
     redactors.set(scope, redactor);
   }
   return redactor;
@@ -72,15 +41,4 @@ export async function studentIdsOf(db: Tx, schoolId: string, incidentIds: readon
     .pick(incidents, { id: incidents.id, studentIds: incidents.studentIds })
     .where(inArray(incidents.id, [...incidentIds]));
   return new Map(rows.map((r) => [r.id, r.studentIds]));
-}
-
-/** A parent meeting's place, agreements and minutes as the reader may see them (details and the meetings list). */
-export function meetingForReader(meeting: ParentMeeting, redactor: Redactor, studentIds: readonly number[]) {
-  if (!redactor.active) return meeting;
-  return {
-    ...meeting,
-    place: redactor.maybe(meeting.place, studentIds),
-    agreements: redactor.maybe(meeting.agreements, studentIds),
-    minutes: redactor.maybe(meeting.minutes, studentIds),
-  };
 }

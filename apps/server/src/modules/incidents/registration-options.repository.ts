@@ -19,7 +19,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { likeTerm, personName, searchableName } from "../../lib/names.ts";
+import { alphabetical, likeTerm, personName, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** A level's name for a reader of `language`: English when the school gave it one (issue 12 §6). */
@@ -55,15 +55,15 @@ export async function activeCatalogue(tx: Tx, schoolId: string) {
     forSchool(tx, schoolId)
       .select(incidentCategories)
       .where(eq(incidentCategories.isActive, true))
-      .orderBy(asc(incidentCategories.order), asc(incidentCategories.nameEs), asc(incidentCategories.id)),
+      .orderBy(asc(incidentCategories.order), asc(alphabetical(incidentCategories.nameEs)), asc(incidentCategories.id)),
     forSchool(tx, schoolId)
       .select(incidentTypes)
       .where(eq(incidentTypes.isActive, true))
-      .orderBy(asc(incidentTypes.nameEs), asc(incidentTypes.id)),
+      .orderBy(asc(alphabetical(incidentTypes.nameEs)), asc(incidentTypes.id)),
     forSchool(tx, schoolId)
       .select(observationTypes)
       .where(eq(observationTypes.isActive, true))
-      .orderBy(asc(observationTypes.nameEs), asc(observationTypes.id)),
+      .orderBy(asc(alphabetical(observationTypes.nameEs)), asc(observationTypes.id)),
   ]);
   return { categories, types, observations };
 }
@@ -94,7 +94,7 @@ export const schoolSubjects = (tx: Tx, schoolId: string) =>
   forSchool(tx, schoolId)
     .pick(subjects, { id: subjects.id, name: subjects.name })
     .where()
-    .orderBy(asc(subjects.name), asc(subjects.id));
+    .orderBy(asc(alphabetical(subjects.name)), asc(subjects.id));
 
 /** The user's teaching assignments in groups of `yearId`. */
 export const userAssignments = (tx: Tx, schoolId: string, yearId: number, userId: number) =>
@@ -124,7 +124,7 @@ export function activeStaff(tx: Tx, schoolId: string, only?: readonly number[]) 
         only ? inArray(users.id, [...only]) : undefined,
       ),
     )
-    .orderBy(asc(users.firstName), asc(users.paternalSurname), asc(users.id));
+    .orderBy(asc(alphabetical(users.firstName)), asc(alphabetical(users.paternalSurname)), asc(users.id));
 }
 
 /** The most used places among the school's latest incidents, most frequent first. */
@@ -197,7 +197,12 @@ export function studentOptions(tx: Tx, schoolId: string, filter: StudentOptionsF
         ...wordMatches,
       ),
     )
-    .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName), asc(students.id))
+    .orderBy(
+      asc(alphabetical(students.paternalSurname)),
+      asc(alphabetical(students.maternalSurname)),
+      asc(alphabetical(students.firstName)),
+      asc(students.id),
+    )
     .$dynamic();
   return filter.limit ? query.limit(filter.limit) : query;
 }

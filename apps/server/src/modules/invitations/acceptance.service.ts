@@ -160,8 +160,11 @@ export function createAcceptanceService(deps: {
       });
       deps.events.emit("users.changed", { userId: outcome.userId });
       deps.events.emit("memberships.changed", { schoolId: outcome.schoolId, userId: outcome.userId });
+      // A new member may be the staff stage of the school's setup, which counts only who joined (issue 26 §4).
+      deps.events.emit("school.records.changed", { schoolId: outcome.schoolId });
       return {
         account: outcome.account,
+        userId: outcome.userId,
         email: outcome.email,
         school: { id: outcome.schoolId, name: open.schoolName },
       };

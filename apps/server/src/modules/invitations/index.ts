@@ -11,6 +11,7 @@ export {
   membersByEmail,
   openInvitationsFor,
 } from "./invitations.repository.ts";
+export { invitationsModule } from "./invitations.routes.ts";
 export {
   createInvitationsService,
   type InvitationsService,
@@ -19,4 +20,5 @@ export {
   presentInvitations,
   presentOne,
   renewOpenInvitation,
+  writeInvitationMail,
 } from "./invitations.service.ts";

@@ -1,4 +1,8 @@
 import { INVITATION_TTL_DAYS, type Language } from "@convive/domain";
+import type { Config } from "../../config/config.ts";
+import { schoolLink } from "../../lib/links.ts";
+
+type LinkConfig = Pick<Config, "PUBLIC_URL" | "APP_DOMAIN">;
 
 export interface InvitationMailFacts {
   /** The recipient's own first name (an account's) or the one the school typed (a new address). */
@@ -59,7 +63,7 @@ export const invitationMail = (lang: Language, facts: InvitationMailFacts) => ({
 
 /**
  * The link opens the recovery screen (spec §2: the only screen besides login open without a session), in the
- * language the e-mail was written in.
+ * language the e-mail was written in, on the inviting school's own address.
  */
-export const invitationLink = (publicUrl: string, token: string, lang: Language) =>
-  `${publicUrl.replace(/\/$/, "")}/RecoverPassword?invitation=${token}&lang=${lang}`;
+export const invitationLink = (config: LinkConfig, schoolId: string, token: string, lang: Language) =>
+  schoolLink(config, schoolId, "/RecoverPassword", { invitation: token, lang });

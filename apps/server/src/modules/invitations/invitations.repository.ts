@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { invitationLinks, invitations, memberships, profiles, students, users } from "../../db/schema/index.ts";
-import { likeTerm, searchableName } from "../../lib/names.ts";
+import { alphabetical, likeTerm, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -208,4 +208,4 @@ export const studentsOfInvitations = (tx: Tx, schoolId: string, ids: readonly nu
         .from(invitationLinks)
         .innerJoin(students, sameSchool(students, invitationLinks, eq(students.id, invitationLinks.studentId)))
         .where(ofSchool(invitationLinks, schoolId, inArray(invitationLinks.invitationId, [...ids])))
-        .orderBy(asc(students.paternalSurname), asc(students.firstName));
+        .orderBy(asc(alphabetical(students.paternalSurname)), asc(alphabetical(students.firstName)));

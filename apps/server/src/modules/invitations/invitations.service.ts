@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../../config/config.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
+import { outsideRequest } from "../../db/statement-timeout.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
@@ -95,6 +96,37 @@ export async function presentOne(tx: Tx, schoolId: string, id: number): Promise<
 }
 
 /**
+ * Writes an invitation's e-mail to the outbox in `tx`, in the recipient's language: an existing account's own, else
+ * the one the invitation was made in. Given the transaction that opened the invitation (a new school's Director,
+ * issue 26 §4), the invitation and its e-mail commit together or not at all.
+ */
+export async function writeInvitationMail(
+  deps: { db: Db; mailer: Mailer; config: Config },
+  mail: PendingMail,
+  tx?: Tx,
+) {
+  const q = tx ?? deps.db;
+  const row = await repo.findInvitation(q, mail.schoolId, mail.id);
+  if (!row) return;
+  const [school] = await q.select({ name: schools.name }).from(schools).where(eq(schools.id, mail.schoolId));
+  const account = await findUserByEmail(q, row.invitation.email);
+  // The platform administrator never joins a school, and a disabled account cannot accept: nothing is sent,
+  // while the school's answer was the same as for anyone else.
+  if (account && (account.root === 1 || !account.isActive)) return;
+  const lang: Language = (account ? account.language : row.invitation.language) === "en" ? "en" : "es";
+  const content = invitationMail(lang, {
+    name: account?.firstName ?? row.invitation.firstName,
+    school: school?.name ?? mail.schoolId,
+    // The profile as the recipient reads it ("Docente" / "Teacher", issue 12 §6).
+    profile: localName({ name: row.profileName, name_en: row.profileNameEn }, lang),
+    link: invitationLink(deps.config, mail.schoolId, mail.token, lang),
+    existingAccount: Boolean(account),
+  });
+  // Urgent (never held for quiet hours); a failure shows on the school's unsent list.
+  await deps.mailer.send({ to: row.invitation.email, ...content, urgent: true, schoolId: mail.schoolId }, tx);
+}
+
+/**
  * The school side of invitations: listing, resending, cancelling, and e-mailing them after the answer has gone,
  * each in the recipient's language — an existing account's own, else the one the invitation was made in.
  */
@@ -102,25 +134,7 @@ export function createInvitationsService(deps: { db: Db; mailer: Mailer; config:
   const { db } = deps;
   const sending = new Set<Promise<void>>();
 
-  async function sendOne(mail: PendingMail) {
-    const row = await repo.findInvitation(db, mail.schoolId, mail.id);
-    if (!row) return;
-    const [school] = await db.select({ name: schools.name }).from(schools).where(eq(schools.id, mail.schoolId));
-    const account = await findUserByEmail(db, row.invitation.email);
-    // The platform administrator never joins a school, and a disabled account cannot accept: nothing is sent,
-    // while the school's answer was the same as for anyone else.
-    if (account && (account.root === 1 || !account.isActive)) return;
-    const lang: Language = (account ? account.language : row.invitation.language) === "en" ? "en" : "es";
-    const content = invitationMail(lang, {
-      name: account?.firstName ?? row.invitation.firstName,
-      school: school?.name ?? mail.schoolId,
-      // The profile as the recipient reads it ("Docente" / "Teacher", issue 12 §6).
-      profile: localName({ name: row.profileName, name_en: row.profileNameEn }, lang),
-      link: invitationLink(deps.config.PUBLIC_URL, mail.token, lang),
-      existingAccount: Boolean(account),
-    });
-    await deps.mailer.send({ to: row.invitation.email, ...content });
-  }
+  const sendOne = (mail: PendingMail) => writeInvitationMail(deps, mail);
 
   /**
    * E-mails the invitations once the caller has answered, one after another: whether an address has an account
@@ -128,14 +142,15 @@ export function createInvitationsService(deps: { db: Db; mailer: Mailer; config:
    */
   function deliver(mails: readonly PendingMail[]) {
     if (mails.length === 0) return;
-    const run = (async () => {
+    // After the answer, outside the request's time limit.
+    const run = outsideRequest(async () => {
       await new Promise((resolve) => setImmediate(resolve));
       for (const mail of mails) {
         await sendOne(mail).catch((error: unknown) =>
           deps.log(`invitation ${mail.schoolId}/${mail.id} not sent: ${String(error)}`),
         );
       }
-    })();
+    });
     sending.add(run);
     void run.finally(() => sending.delete(run));
   }

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type PointAwardBody, type PointAwardResult, RATING_LIMITS, todayIn } from "@convive/domain";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentYear } from "../school-years/index.ts";
 import { schoolTimeZone } from "./ledger.repository.ts";
+import { runningBalances } from "./ledger.service.ts";
 import {
   deleteAward,
   findAward,
@@ -11,6 +12,7 @@ import {
   findStudents,
   groupStudents,
   insertAwards,
+  lockStudents,
   studentsOfGroups,
 } from "./points.repository.ts";
 import { managesPoints, type Reader, reachable, scopeOf } from "./points.scope.ts";
@@ -59,6 +61,8 @@ export function createAwardsService(deps: { db: Db }) {
           throw new AppError("VALIDATION", { group_id: "VALIDATION" });
       }
 
+      if (body.kind === "redemption") await refuseOverdraft(tx, schoolId, studentIds, body.points);
+
       const batchId = studentIds.length > 1 ? randomUUID() : null;
       const sign = body.kind === "redemption" ? -1 : 1;
       const ids = await insertAwards(
@@ -85,6 +89,10 @@ export function createAwardsService(deps: { db: Db }) {
     return db.transaction(async (tx) => {
       const award = await findAward(tx, schoolId, id);
       if (!award) throw new AppError("NOT_FOUND");
+      // Taking an award back lowers the balance: it waits for a redemption of the same student running now, so
+      // that redemption's check and this removal happen one after the other. It is a correction of the record
+      // (like an incident), so the balance does not refuse it.
+      await lockStudents(tx, schoolId, [award.studentId]);
       const scope = await scopeOf(tx, reader);
       if (!(await reachable(tx, schoolId, scope, [award.studentId])).has(award.studentId)) {
         throw new AppError("NOT_FOUND");
@@ -100,6 +108,21 @@ export function createAwardsService(deps: { db: Db }) {
   }
 
   return { give, remove };
+}
+
+/**
+ * A redemption spends the running balance (since the school's reset) and never takes it below zero (issue 24 §1):
+ * the students are locked first, so concurrent redemptions of one student read the balance one after the other,
+ * each after the one before it committed; a single request that asks for more than a balance holds is refused
+ * whole, naming the students it cannot cover.
+ */
+async function refuseOverdraft(tx: Tx, schoolId: string, studentIds: number[], points: number) {
+  await lockStudents(tx, schoolId, studentIds);
+  const balances = await runningBalances(tx, schoolId, studentIds);
+  const short = studentIds.filter((id) => balances.get(id)! < points);
+  if (short.length === 0) return;
+  const names = (await findStudents(tx, schoolId, short)).map((s) => s.name).sort((p, q) => p.localeCompare(q));
+  throw new AppError("INSUFFICIENT_POINTS", { points: "INSUFFICIENT_POINTS" }, { students: names.join(", ") });
 }
 
 export type AwardsService = ReturnType<typeof createAwardsService>;

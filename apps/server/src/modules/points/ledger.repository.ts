@@ -19,6 +19,9 @@ import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
  * points taken from each student involved in it (never from the affected or witnesses, never from a cancelled
  * incident), a manual award or redemption — so the ledger cannot disagree with its sources. Entries worth zero
  * points (a neutral observation, an incident type without points) are not part of it.
+ *
+ * One set of numbers for a child (issue 26 §2): every reader's sums count every entry, staff-only ones included —
+ * whether an entry is shown to families decides whether its text reaches them, never what it adds (ledger.service).
  */
 
 /** Inclusive bounds on the school's calendar days; null: unbounded. */
@@ -64,15 +67,15 @@ export interface LedgerRow {
   same_day: boolean;
 }
 
-/** A student's entries in the range, newest first; `familyOnly` keeps what families are shown. */
+/** A student's entries in the range, newest first, each saying whether families are shown it. */
 export async function ledgerRows(
   tx: Tx,
   schoolId: string,
   studentId: number,
   range: DayRange,
-  options: { familyOnly: boolean; tz: string; today: string },
+  options: { tz: string; today: string },
 ): Promise<LedgerRow[]> {
-  const { familyOnly, tz, today } = options;
+  const { tz, today } = options;
   const o = accompanimentObservations;
   const observations = await tx
     .select({
@@ -88,16 +91,7 @@ export async function ledgerRows(
     .from(o)
     .innerJoin(observationTypes, sameSchool(observationTypes, o, eq(observationTypes.id, o.observationTypeId)))
     .innerJoin(users, eq(users.id, o.recordedBy))
-    .where(
-      ofSchool(
-        o,
-        schoolId,
-        eq(o.studentId, studentId),
-        ne(o.points, 0),
-        familyOnly ? eq(o.visibleToFamily, true) : undefined,
-        ...within(o.observedOn, range),
-      ),
-    );
+    .where(ofSchool(o, schoolId, eq(o.studentId, studentId), ne(o.points, 0), ...within(o.observedOn, range)));
   const day = incidentDay(tz);
   const x = incidentStudents;
   const taken = await tx
@@ -116,15 +110,7 @@ export async function ledgerRows(
     .innerJoin(incidents, sameSchool(incidents, x, eq(incidents.id, x.incidentId)))
     .innerJoin(incidentTypes, sameSchool(incidentTypes, incidents, eq(incidentTypes.id, incidents.typeId)))
     .innerJoin(users, eq(users.id, incidents.recordedBy))
-    .where(
-      ofSchool(
-        x,
-        schoolId,
-        eq(x.studentId, studentId),
-        ...involvedAndCounting(familyOnly),
-        ...occurredWithin(range, tz),
-      ),
-    );
+    .where(ofSchool(x, schoolId, eq(x.studentId, studentId), ...involvedAndCounting(), ...occurredWithin(range, tz)));
   const a = pointAwards;
   const awards = await tx
     .select({
@@ -184,30 +170,26 @@ export async function ledgerRows(
   return rows.sort((p, q) => q.on.localeCompare(p.on) || p.source.localeCompare(q.source) || q.id - p.id);
 }
 
-/** Incidents take points from the students involved in them, unless cancelled (or hidden from families, for them). */
-function involvedAndCounting(familyOnly: boolean): SQL[] {
-  return [
-    eq(incidentStudents.role, "involved"),
-    ne(incidents.status, "cancelled"),
-    ne(incidents.points, 0),
-    ...(familyOnly ? [eq(incidents.visibleToFamily, true)] : []),
-  ];
+/** Incidents take points from the students involved in them, unless cancelled. */
+function involvedAndCounting(): SQL[] {
+  return [eq(incidentStudents.role, "involved"), ne(incidents.status, "cancelled"), ne(incidents.points, 0)];
 }
 
 /**
  * Each student's sum of points in each range (one figure per range, in order), summed in the database: three
- * grouped reads whatever the number of students or ranges. Students without entries get zeros.
+ * grouped reads whatever the number of students or ranges. Students without entries get zeros. The same for
+ * every reader: there is no family variant of a sum.
  */
 export async function sumsByRange(
   tx: Tx,
   schoolId: string,
   studentIds: readonly number[],
   ranges: readonly DayRange[],
-  options: { familyOnly: boolean; tz: string },
+  options: { tz: string },
 ): Promise<Map<number, number[]>> {
   const out = new Map(studentIds.map((id) => [id, ranges.map(() => 0)]));
   if (studentIds.length === 0 || ranges.length === 0) return out;
-  const { familyOnly, tz } = options;
+  const { tz } = options;
   // Only rows some range can count are read: between the earliest start and the latest end asked for.
   const outer: DayRange = {
     from: ranges.some((r) => r.from === null) ? null : ranges.map((r) => r.from!).sort()[0]!,
@@ -232,15 +214,7 @@ export async function sumsByRange(
   const fromObservations = await tx
     .select({ student: o.studentId, ...figures(o.points, o.observedOn) })
     .from(o)
-    .where(
-      ofSchool(
-        o,
-        schoolId,
-        inArray(o.studentId, ids),
-        familyOnly ? eq(o.visibleToFamily, true) : undefined,
-        ...within(o.observedOn, outer),
-      ),
-    )
+    .where(ofSchool(o, schoolId, inArray(o.studentId, ids), ...within(o.observedOn, outer)))
     .groupBy(o.studentId);
   const day = incidentDay(tz);
   const x = incidentStudents;
@@ -248,15 +222,7 @@ export async function sumsByRange(
     .select({ student: x.studentId, ...figures(sql`-${incidents.points}`, day) })
     .from(x)
     .innerJoin(incidents, sameSchool(incidents, x, eq(incidents.id, x.incidentId)))
-    .where(
-      ofSchool(
-        x,
-        schoolId,
-        inArray(x.studentId, ids),
-        ...involvedAndCounting(familyOnly),
-        ...occurredWithin(outer, tz),
-      ),
-    )
+    .where(ofSchool(x, schoolId, inArray(x.studentId, ids), ...involvedAndCounting(), ...occurredWithin(outer, tz)))
     .groupBy(x.studentId);
   const a = pointAwards;
   const fromAwards = await tx

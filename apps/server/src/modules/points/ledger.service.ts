@@ -18,7 +18,8 @@ import { managesPoints, type PointsScope, type Reader, requireStudent, scopeOf }
 
 /**
  * Reading points: a student's ledger with its balances, a group's balances for its teacher, and the sums per
- * period the scorecard prints. Every figure is a sum over the ledger's sources in a range of school days.
+ * period the scorecard prints. Every figure is a sum over the ledger's sources in a range of school days — the
+ * same for every reader (see README: a family's list hides the text of staff-only entries, never their points).
  */
 
 /** The school's clock and the dates the balances are counted over (a period asked for, or today's). */
@@ -74,11 +75,10 @@ async function balancesOf(
   schoolId: string,
   studentIds: number[],
   window: Window,
-  familyOnly: boolean,
 ): Promise<Map<number, PointBalances>> {
   const [period, year, balance] = window.ranges;
   const asked = [period, year, balance].filter((r): r is DayRange => r !== null);
-  const sums = await sumsByRange(tx, schoolId, studentIds, asked, { familyOnly, tz: window.tz });
+  const sums = await sumsByRange(tx, schoolId, studentIds, asked, { tz: window.tz });
   return new Map(
     studentIds.map((id) => {
       const figures = [...sums.get(id)!];
@@ -92,6 +92,13 @@ async function balancesOf(
       ];
     }),
   );
+}
+
+/** Each student's running balance today (since the school's reset), over every source: what a redemption spends. */
+export async function runningBalances(tx: Tx, schoolId: string, studentIds: number[]): Promise<Map<number, number>> {
+  const window = await windowOf(tx, schoolId, undefined);
+  const sums = await sumsByRange(tx, schoolId, studentIds, [window.ranges[2]], { tz: window.tz });
+  return new Map(studentIds.map((id) => [id, sums.get(id)![0]!]));
 }
 
 /** A student's balances and the ledger of the school year shown, newest first. */
@@ -108,12 +115,14 @@ export async function studentPoints(
   const familyOnly = scope.kind === "family";
   const window = await windowOf(tx, schoolId, periodId);
   const [student] = await findStudents(tx, schoolId, [studentId]);
-  const balances = await balancesOf(tx, schoolId, [studentId], window, familyOnly);
-  const rows = await ledgerRows(tx, schoolId, studentId, window.ranges[1] ?? { from: null, to: null }, {
-    familyOnly,
+  const balances = await balancesOf(tx, schoolId, [studentId], window);
+  const all = await ledgerRows(tx, schoolId, studentId, window.ranges[1] ?? { from: null, to: null }, {
     tz: window.tz,
     today: window.shown.today,
   });
+  // A family reads the entries shown to families; the others stay in its sums and are named only as a count.
+  const rows = familyOnly ? all.filter((r) => r.visible_to_family) : all;
+  const kept = familyOnly ? all.filter((r) => !r.visible_to_family) : [];
   const manager = managesPoints(reader, scope);
   // Whoever may give points to the student (in scope, scorings.create) may take back their own the same day.
   const mayTakeBack = !familyOnly && reader.tenant.grants.has(perm("scorings", "create"));
@@ -121,6 +130,7 @@ export async function studentPoints(
     student: { id: student!.id, name: student!.name },
     window: window.shown,
     balances: balances.get(studentId)!,
+    internal: { count: kept.length, points: kept.reduce((sum, r) => sum + r.points, 0) },
     can_award: mayTakeBack,
     entries: rows.map(({ name_es, name_en, same_day, ...row }) => ({
       ...row,
@@ -139,7 +149,7 @@ export async function groupPoints(tx: Tx, reader: Reader, groupId: number, perio
   if (scope.kind === "family" || (scope.kind === "own" && !scope.groupIds.includes(groupId))) {
     throw new AppError("NOT_FOUND");
   }
-  const group = await findGroup(tx, schoolId, groupId);
+  const group = await findGroup(tx, schoolId, groupId, reader.language);
   if (!group) throw new AppError("NOT_FOUND");
   const window = await windowOf(tx, schoolId, periodId);
   const students = await groupStudents(tx, schoolId, groupId);
@@ -148,7 +158,6 @@ export async function groupPoints(tx: Tx, reader: Reader, groupId: number, perio
     schoolId,
     students.map((s) => s.id),
     window,
-    false,
   );
   return {
     group: { id: group.id, name: group.name },
@@ -160,18 +169,17 @@ export async function groupPoints(tx: Tx, reader: Reader, groupId: number, perio
 
 /**
  * The student's points dated inside each period (its start and end days included), by period id: what the
- * scorecard prints per period. `familyOnly` leaves out observations and incidents not shown to families.
+ * scorecard prints per period, the same whoever prints it.
  */
 export async function pointsByPeriod(
   tx: Tx,
   schoolId: string,
   studentId: number,
   periods: { id: number; startsOn: string; endsOn: string }[],
-  options: { familyOnly: boolean },
 ): Promise<Map<number, number>> {
   const tz = await schoolTimeZone(tx, schoolId);
   const ranges = periods.map((p) => ({ from: p.startsOn, to: p.endsOn }));
-  const sums = await sumsByRange(tx, schoolId, [studentId], ranges, { familyOnly: options.familyOnly, tz });
+  const sums = await sumsByRange(tx, schoolId, [studentId], ranges, { tz });
   const figures = sums.get(studentId)!;
   return new Map(periods.map((p, i) => [p.id, figures[i]!]));
 }

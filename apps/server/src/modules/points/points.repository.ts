@@ -1,7 +1,8 @@
-import { asc, eq, gte, inArray, lte } from "drizzle-orm";
+import type { Language } from "@convive/domain";
+import { asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, periods, pointAwards, sections, studentGroups, students } from "../../db/schema/index.ts";
-import { personName } from "../../lib/names.ts";
+import { alphabetical, personName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** The students of any of the groups (any school year): a teacher's reach. */
@@ -20,14 +21,14 @@ export async function findStudents(tx: Tx, schoolId: string, ids: readonly numbe
     .where(inArray(students.id, [...ids]));
 }
 
-/** A group of the school with its readable name ("3° A Primaria") and school year. */
-export async function findGroup(tx: Tx, schoolId: string, id: number) {
+/** A group of the school with its readable name ("3° A Primaria", "3° A Primary" in English) and school year. */
+export async function findGroup(tx: Tx, schoolId: string, id: number, language: Language = "es") {
   const [row] = await tx
     .select({
       id: groups.id,
       name: groups.name,
       grade: grades.name,
-      section: sections.name,
+      section: language === "en" ? sql<string>`coalesce(${sections.nameEn}, ${sections.name})` : sections.name,
       yearId: groups.schoolYearId,
     })
     .from(groups)
@@ -44,7 +45,12 @@ export async function groupStudents(tx: Tx, schoolId: string, groupId: number) {
     .from(studentGroups)
     .innerJoin(students, sameSchool(students, studentGroups, eq(students.id, studentGroups.studentId)))
     .where(ofSchool(studentGroups, schoolId, eq(studentGroups.groupId, groupId), eq(students.status, "active")))
-    .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName), asc(students.id));
+    .orderBy(
+      asc(alphabetical(students.paternalSurname)),
+      asc(alphabetical(students.maternalSurname)),
+      asc(alphabetical(students.firstName)),
+      asc(students.id),
+    );
 }
 
 export async function findPeriod(tx: Tx, schoolId: string, id: number) {
@@ -59,6 +65,20 @@ export async function periodOn(tx: Tx, schoolId: string, yearId: number, day: st
     .where(eq(periods.schoolYearId, yearId), lte(periods.startsOn, day), gte(periods.endsOn, day))
     .limit(1);
   return row;
+}
+
+/**
+ * Locks the students' rows until the transaction ends, in id order (two batches over the same students cannot
+ * deadlock): whatever takes points from a student waits here for the one before it, then reads its balance.
+ * NO KEY UPDATE, not UPDATE: rows that merely reference the student (an incident, an observation) still insert.
+ */
+export async function lockStudents(tx: Tx, schoolId: string, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await forSchool(tx, schoolId)
+    .pick(students, { id: students.id })
+    .where(inArray(students.id, [...ids]))
+    .orderBy(asc(students.id))
+    .for("no key update");
 }
 
 export async function insertAwards(

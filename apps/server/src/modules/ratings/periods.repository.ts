@@ -1,5 +1,5 @@
 import type { Language } from "@convive/domain";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   familyLinks,
@@ -7,15 +7,15 @@ import {
   groups,
   periods,
   ratingComments,
-  ratingPeriodStates,
   ratings,
   sections,
   studentGroups,
   students,
   users,
 } from "../../db/schema/index.ts";
-import { personName } from "../../lib/names.ts";
+import { alphabetical, personName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
+import { publishedPeriodsFor } from "./publications.repository.ts";
 import { groupLabelIn, studentName } from "./ratings.repository.ts";
 
 /** SQL of the periods' side of ratings: completion, publishing to families, and what a family reads. */
@@ -100,13 +100,18 @@ export function childrenOf(tx: Tx, schoolId: string, ids: number[], language: La
     .leftJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
     .leftJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
     .where(ofSchool(students, schoolId, inArray(students.id, ids)))
-    .orderBy(students.firstName, students.id);
+    .orderBy(asc(alphabetical(students.firstName)), asc(students.id));
 }
 
-/** The children's ratings of published periods only, newest period last. */
-export function publishedRatings(tx: Tx, schoolId: string, studentIds: number[]) {
-  if (studentIds.length === 0) return Promise.resolve([]);
-  return tx
+/**
+ * The children's ratings of the periods published for them (publishedPeriodsFor: their group's publication, its
+ * window over), newest period last.
+ */
+export async function publishedRatings(tx: Tx, schoolId: string, studentIds: number[]) {
+  const published = await publishedPeriodsFor(tx, schoolId, studentIds);
+  if (published.length === 0) return [];
+  const when = new Map(published.map((p) => [`${p.studentId}:${p.periodId}`, p.publishedAt]));
+  const rows = await tx
     .select({
       studentId: ratings.studentId,
       measureId: ratings.measureId,
@@ -116,18 +121,22 @@ export function publishedRatings(tx: Tx, schoolId: string, studentIds: number[])
       periodName: periods.name,
       periodNameEn: periods.nameEn,
       startsOn: periods.startsOn,
-      publishedAt: ratingPeriodStates.publishedAt,
     })
     .from(ratings)
     .innerJoin(periods, sameSchool(periods, ratings, eq(periods.id, ratings.periodId)))
-    .innerJoin(
-      ratingPeriodStates,
-      sameSchool(ratingPeriodStates, ratings, eq(ratingPeriodStates.periodId, ratings.periodId)),
-    )
     .where(
-      ofSchool(ratings, schoolId, inArray(ratings.studentId, studentIds), isNotNull(ratingPeriodStates.publishedAt)),
+      ofSchool(
+        ratings,
+        schoolId,
+        inArray(ratings.studentId, studentIds),
+        inArray(ratings.periodId, [...new Set(published.map((p) => p.periodId))]),
+      ),
     )
     .orderBy(periods.startsOn);
+  return rows.flatMap((r) => {
+    const publishedAt = when.get(`${r.studentId}:${r.periodId}`);
+    return publishedAt ? [{ ...r, publishedAt }] : [];
+  });
 }
 
 /** Comments marked for the family, of these students and periods. */

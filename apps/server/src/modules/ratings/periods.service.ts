@@ -1,40 +1,21 @@
-import {
-  addDays,
-  type Completion,
-  type FamilyRatings,
-  isPassing,
-  RATING_LIMITS,
-  type ScaleDefinition,
-  valueColour,
-  valueLabel,
-} from "@convive/domain";
-import type { Config } from "../../config/config.ts";
+import { addDays, type Completion, type FamilyRatings, RATING_LIMITS, type ScaleDefinition } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { Mailer } from "../../lib/mailer.ts";
 import { ratingSetup } from "../grade-config/index.ts";
-import type { NotificationsService } from "../notifications/index.ts";
+import { presentFamilyRatings } from "./family.present.ts";
 import * as periodsRepo from "./periods.repository.ts";
 import * as repo from "./ratings.repository.ts";
 import { accessOf, presentPeriod, requireManager, type Viewer } from "./ratings.scope.ts";
-import { createPublishNotifier } from "./ratings-notifications.ts";
 
 /**
- * The periods' side of ratings (issue 13 §2): a director reopens a closed period until a day and publishes it to
- * the families (told once, in their language), and reads how complete each group and teacher is; a family reads
- * their children's published ratings and nothing else.
+ * The periods' side of ratings (issue 13 §2): a director reopens a closed period until a day and reads how complete
+ * each group and teacher is; a family reads their children's published ratings and nothing else. Publishing per
+ * group is publications.service.ts (issue 26 §1).
  */
-export function createPeriodsService(deps: {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  notifications: NotificationsService;
-  log: (message: string) => void;
-}) {
+export function createPeriodsService(deps: { db: Db }) {
   const { db } = deps;
-  const notifier = createPublishNotifier(deps);
 
-  /** The period of the school's current year, presented, for a manager; other ids 404. */
+  /** The period (of any year of the school), presented, for a manager; other ids 404. */
   async function managedPeriod(viewer: Viewer, periodId: number) {
     const { schoolId } = viewer.tenant;
     const [access, clock, row, setup] = await Promise.all([
@@ -67,22 +48,6 @@ export function createPeriodsService(deps: {
     await managedPeriod(viewer, periodId);
     await repo.closeReopening(db, viewer.tenant.schoolId, periodId);
     return reread(viewer, periodId);
-  }
-
-  /**
-   * Publishes the period: families see its ratings from now on, and each family member of a rated student is told
-   * once per child (in-app, pushed, e-mailed in their language). Publishing again changes nothing.
-   */
-  async function publish(viewer: Viewer, periodId: number) {
-    const { schoolId } = viewer.tenant;
-    const { row } = await managedPeriod(viewer, periodId);
-    const { first, delivery } = await db.transaction(async (tx) => {
-      const first = await repo.markPublished(tx, schoolId, periodId, viewer.userId);
-      if (!first) return { first, delivery: null };
-      return { first, delivery: await notifier.published(tx, schoolId, row) };
-    });
-    delivery?.after();
-    return { period: await reread(viewer, periodId), notified: first ? (delivery?.count ?? 0) : 0 };
   }
 
   /** Rated cells over expected cells (active students × active measures) per group and per head teacher. */
@@ -172,23 +137,12 @@ export function createPeriodsService(deps: {
               name_en: p.periodNameEn,
               published_at: p.publishedAt!.toISOString(),
             },
-            ratings: mine
-              .filter((r) => r.periodId === p.periodId && measureOf.has(r.measureId))
-              .map((r) => {
-                const measure = measureOf.get(r.measureId)!;
-                const definition = definitionOf.get(r.scaleVersionId);
-                return {
-                  measure_id: r.measureId,
-                  kind: measure.kind,
-                  name_es: measure.name_es,
-                  name_en: measure.name_en,
-                  value: r.value,
-                  label: definition ? valueLabel(definition, r.value, viewer.language) : r.value,
-                  colour: definition ? valueColour(definition, r.value) : null,
-                  passing: definition ? isPassing(definition, r.value) : true,
-                };
-              })
-              .sort((a, b) => order(measureOf, a.measure_id) - order(measureOf, b.measure_id)),
+            ratings: presentFamilyRatings(
+              mine.filter((r) => r.periodId === p.periodId),
+              measureOf,
+              definitionOf,
+              viewer.language,
+            ),
             comment: comments.find((c) => c.studentId === child.id && c.periodId === p.periodId)?.text ?? null,
           })),
         };
@@ -196,13 +150,7 @@ export function createPeriodsService(deps: {
     };
   }
 
-  return { reopen, close, publish, completion, family };
+  return { reopen, close, completion, family, managedPeriod };
 }
-
-/** Conduct first, then the habits in the school's order (the setup's order). */
-const order = (measures: Map<number, { kind: string; order: number }>, id: number) => {
-  const m = measures.get(id)!;
-  return (m.kind === "conduct" ? -1000 : 0) + m.order;
-};
 
 export type PeriodsService = ReturnType<typeof createPeriodsService>;

@@ -1,6 +1,8 @@
 import type { Language } from "@convive/domain";
 import type { Config } from "../../config/config.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { familyReadersOf } from "../../lib/family-reader.ts";
+import { schoolLink } from "../../lib/links.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { type NotificationsService, renderNotification } from "../notifications/index.ts";
 import * as periodsRepo from "./periods.repository.ts";
@@ -11,8 +13,9 @@ const TYPE = "ratings.published.family";
 const link = (studentId: number) => `/scorecard?alumno=${studentId}`;
 
 /**
- * Publishing a period tells the families (issue 13 §4): one in-app notification per family member and child, in
- * the caller's transaction; after commit the bells are pushed over the socket and each reader gets an e-mail in
+ * Publishing a period for a group tells its families (issue 13 §4; issue 26 §1: once the unpublish window is over,
+ * from the job `ratings-publish-notify`): one in-app notification per family member and child, in the job's
+ * transaction; after commit the bells are pushed over the socket and each reader gets an e-mail in
  * their own language (as incident notifications do; a slow mail server never holds up the answer).
  */
 export function createPublishNotifier(deps: {
@@ -22,38 +25,41 @@ export function createPublishNotifier(deps: {
   notifications: NotificationsService;
   log: (message: string) => void;
 }) {
-  const origin = deps.config.PUBLIC_URL.replace(/\/$/, "");
-
+  /** Writes the e-mails to the outbox in the publication's transaction; the job runner delivers them. */
   async function mail(
+    tx: Tx,
     schoolId: string,
     sent: { userIds: number[]; params: Record<string, string>; studentId: number }[],
   ) {
-    const [clock, boxes] = await Promise.all([
-      repo.clock(deps.db, schoolId),
-      periodsRepo.mailboxes(deps.db, [...new Set(sent.flatMap((s) => s.userIds))]),
+    const userIds = [...new Set(sent.flatMap((s) => s.userIds))];
+    const [clock, boxes, readerOf] = await Promise.all([
+      repo.clock(tx, schoolId),
+      periodsRepo.mailboxes(tx, userIds),
+      familyReadersOf(tx, schoolId, userIds),
     ]);
     const byId = new Map(boxes.map((b) => [b.id, b]));
-    await Promise.all(
-      sent.flatMap((s) =>
-        s.userIds.flatMap((userId) => {
-          const box = byId.get(userId);
-          if (!box) return [];
-          const language: Language = box.language === "en" ? "en" : "es";
-          const { title, body } = renderNotification(TYPE, s.params, language, clock.timeZone);
-          const text = `${body}\n\n${origin}${link(s.studentId)}\n\nConvive`;
-          return [
-            deps.mailer
-              .send({ to: box.email, subject: title, text })
-              .catch((error: unknown) => deps.log(`ratings e-mail to user ${userId} failed: ${String(error)}`)),
-          ];
-        }),
-      ),
+    const mails = sent.flatMap((s) =>
+      s.userIds.flatMap((userId) => {
+        const box = byId.get(userId);
+        if (!box) return [];
+        const language: Language = box.language === "en" ? "en" : "es";
+        // Made for a family member: through the family reader (lib/family-reader.ts), as everything they read.
+        const family = readerOf(userId, language);
+        const say = (value: string) => (family ? family.text(value) : value);
+        const { title, body } = renderNotification(TYPE, s.params, language, clock.timeZone);
+        const text = `${say(body)}\n\n${schoolLink(deps.config, schoolId, link(s.studentId))}\n\nConvive`;
+        return [{ to: box.email, subject: say(title), text, schoolId, toFamily: Boolean(family) }];
+      }),
     );
+    for (const m of mails) await deps.mailer.send(m, tx);
   }
 
-  /** Notifies the families of every student rated in the period; `after()` runs once the transaction committed. */
-  async function published(tx: Tx, schoolId: string, period: repo.PeriodRow) {
-    const rated = await repo.ratedStudents(tx, schoolId, period.id);
+  /**
+   * Notifies the families of the group's students rated in the period (issue 26 §1: when the group's unpublish
+   * window is over, from the job); `after()` runs once the transaction committed.
+   */
+  async function published(tx: Tx, schoolId: string, period: repo.PeriodRow, groupId: number) {
+    const rated = await repo.ratedStudents(tx, schoolId, period.id, groupId);
     const families = await periodsRepo.familiesOf(
       tx,
       schoolId,
@@ -82,11 +88,11 @@ export function createPublishNotifier(deps: {
       count += done.delivered.length;
       sent.push({ userIds: done.delivered.map((d) => d.userId), params, studentId: student.id });
     }
+    await mail(tx, schoolId, sent);
     return {
       count,
       after: () => {
         for (const publish of publishers) publish();
-        mail(schoolId, sent).catch((error: unknown) => deps.log(`ratings e-mails failed: ${String(error)}`));
       },
     };
   }

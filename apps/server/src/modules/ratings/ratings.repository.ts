@@ -16,7 +16,7 @@ import {
   students,
   users,
 } from "../../db/schema/index.ts";
-import { personName } from "../../lib/names.ts";
+import { classListOrder, personName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** SQL of the ratings grid (issue 13 §2): periods and their states, groups, students, ratings and comments. */
@@ -52,7 +52,10 @@ const periodFields = {
   endsOn: periods.endsOn,
   schoolYearId: periods.schoolYearId,
   reopenedUntil: ratingPeriodStates.reopenedUntil,
-  publishedAt: ratingPeriodStates.publishedAt,
+  /** Since when families of at least one group see it (issue 26 §1: published per group, window over). */
+  publishedAt: sql<Date | null>`(select min(gp.notify_at) from rating_group_publications gp
+    where gp.school_id = ${periods.schoolId} and gp.period_id = ${periods.id}
+      and gp.unpublished_at is null and gp.notify_at <= now())`.mapWith((v) => (v === null ? null : new Date(v))),
 };
 export interface PeriodRow {
   id: number;
@@ -137,7 +140,7 @@ export function studentsOfGroup(tx: Tx, schoolId: string, groupId: number) {
     .from(studentGroups)
     .innerJoin(students, sameSchool(students, studentGroups, eq(students.id, studentGroups.studentId)))
     .where(ofSchool(studentGroups, schoolId, eq(studentGroups.groupId, groupId), eq(students.status, "active")))
-    .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName), asc(students.id));
+    .orderBy(...classListOrder(students));
 }
 
 /**
@@ -148,7 +151,9 @@ export function studentsOfGroup(tx: Tx, schoolId: string, groupId: number) {
 export async function cellTarget(tx: Tx, schoolId: string, studentId: number, periodId: number) {
   const result = await tx.execute(sql`
     select p.id, p.name, p.name_en, p."order", p.starts_on::text as starts_on, p.ends_on::text as ends_on,
-           p.school_year_id, st.reopened_until, st.published_at,
+           p.school_year_id, st.reopened_until,
+           (select min(gp.notify_at) from rating_group_publications gp where gp.school_id = p.school_id
+              and gp.period_id = p.id and gp.unpublished_at is null and gp.notify_at <= now()) as published_at,
            to_char((now() at time zone sc.time_zone)::date, 'YYYY-MM-DD') as today,
            sg.group_id, gr.section_id, s.status
       from periods p
@@ -396,23 +401,15 @@ export function closeReopening(tx: Tx, schoolId: string, periodId: number) {
     .where(eq(ratingPeriodStates.periodId, periodId));
 }
 
-/** Marks the period published; false when it already was (families are told once). */
-export async function markPublished(tx: Tx, schoolId: string, periodId: number, by: number): Promise<boolean> {
-  const result = await tx.execute(sql`
-    insert into rating_period_states (school_id, period_id, published_at, published_by)
-    values (${schoolId}, ${periodId}, now(), ${by})
-    on conflict (school_id, period_id) do update set published_at = now(), published_by = ${by}
-     where rating_period_states.published_at is null
-    returning period_id`);
-  return rowsOf(result).length > 0;
-}
-
-/** The students rated in the period (at least one value), with their names. */
-export async function ratedStudents(tx: Tx, schoolId: string, periodId: number) {
+/** The students of the group rated in the period (at least one value), with their names. */
+export async function ratedStudents(tx: Tx, schoolId: string, periodId: number, groupId: number) {
   const result = await tx.execute(sql`
     select s.id, concat_ws(' ', s.first_name, nullif(s.paternal_surname, ''), nullif(s.maternal_surname, '')) as name
       from students s
      where s.school_id = ${schoolId}
+       and exists (select 1 from student_groups sg join periods p on p.school_id = sg.school_id
+                     and p.school_year_id = sg.school_year_id and p.id = ${periodId}
+                    where sg.school_id = s.school_id and sg.student_id = s.id and sg.group_id = ${groupId})
        and exists (select 1 from ratings r where r.school_id = s.school_id and r.student_id = s.id
                       and r.period_id = ${periodId})`);
   return rowsOf<{ id: number; name: string }>(result).map((r) => ({ id: Number(r.id), name: r.name }));

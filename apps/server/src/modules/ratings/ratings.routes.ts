@@ -14,6 +14,9 @@ import {
   GridQuery,
   GridSchema,
   IdParam,
+  PublicationPreviewQuery,
+  PublicationPreviewSchema,
+  PublishBody,
   PublishResultSchema,
   perm,
   RatingCellSchema,
@@ -21,10 +24,12 @@ import {
   RatingOptionsSchema,
   RatingPeriodSchema,
   ReopenBody,
+  UnpublishBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import { areaAccess, keyed, resourceRoutes } from "../../lib/resource-routes.ts";
 import type { PeriodsService } from "./periods.service.ts";
+import type { PublicationsService } from "./publications.service.ts";
 import { viewerOf } from "./ratings.scope.ts";
 import type { RatingsService } from "./ratings.service.ts";
 
@@ -33,10 +38,11 @@ const WRITE = { access: "school", permissions: [perm("scorings", "create"), perm
 /** Reopening, closing and publishing: scorings.update here, school-wide (managesRatings) in the service. */
 const MANAGE = { access: "school", permissions: [perm("scorings", "update")] } as const;
 
-export const ratingsRoutes: FastifyPluginAsync<{ ratings: RatingsService; periods: PeriodsService }> = async (
-  app,
-  { ratings, periods },
-) => {
+export const ratingsRoutes: FastifyPluginAsync<{
+  ratings: RatingsService;
+  periods: PeriodsService;
+  publications: PublicationsService;
+}> = async (app, { ratings, periods, publications }) => {
   const r = resourceRoutes(app, { tags: ["scorings"], access: areaAccess("scorings") });
 
   r.route(
@@ -146,6 +152,22 @@ export const ratingsRoutes: FastifyPluginAsync<{ ratings: RatingsService; period
     async ({ request, params }) => ({ period: await periods.close(viewerOf(request), params.id) }),
   );
   r.route(
+    "GET",
+    "/api/ratings/periods/:id/publication",
+    200,
+    keyed("preview", PublicationPreviewSchema),
+    {
+      action: "read",
+      params: IdParam,
+      query: PublicationPreviewQuery,
+      description:
+        "Before publishing (director): per group of the period's year (or group_ids=1,2): students, grades missing, its publication and what a family will see for one student.",
+    },
+    async ({ request, params, query }) => ({
+      preview: await publications.preview(viewerOf(request), params.id, query.group_ids),
+    }),
+  );
+  r.route(
     "POST",
     "/api/ratings/periods/:id/publish",
     200,
@@ -154,9 +176,28 @@ export const ratingsRoutes: FastifyPluginAsync<{ ratings: RatingsService; period
       action: "update",
       config: MANAGE,
       params: IdParam,
-      description: "Publishes a period to families, who are notified once (in-app, push, e-mail in their language).",
+      body: PublishBody,
+      description:
+        "Publishes the period for groups; 409 RATINGS_MISSING_GRADES unless confirmEmpty. Families see it and are told when the unpublish window (RATINGS_PUBLISH_UNDO_SECONDS) ends.",
     },
-    ({ request, params }) => periods.publish(viewerOf(request), params.id),
+    ({ request, params, body }) => publications.publish(viewerOf(request), params.id, body),
+  );
+  r.route(
+    "POST",
+    "/api/ratings/periods/:id/unpublish",
+    200,
+    keyed("preview", PublicationPreviewSchema),
+    {
+      action: "update",
+      config: MANAGE,
+      params: IdParam,
+      body: UnpublishBody,
+      description:
+        "Unpublishes groups within the window (families never see nor hear of it); after it 409 RATINGS_UNPUBLISH_TOO_LATE.",
+    },
+    async ({ request, params, body }) => ({
+      preview: await publications.unpublish(viewerOf(request), params.id, body),
+    }),
   );
   r.route(
     "GET",

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
 import { ratingSetup } from "../grade-config/index.ts";
+import { publishedPeriodsFor } from "./publications.repository.ts";
 import { measureIn, measuresFor, presentCell, presentComment } from "./ratings.present.ts";
 import * as repo from "./ratings.repository.ts";
 import {
@@ -64,9 +65,14 @@ export function createRatingsService(deps: { db: Db; events: EventBus }) {
           ),
     ]);
     const periods = periodRows.map((p) => presentPeriod(p, setup.settings.grace_days, clock.today));
+    // A family: the periods published for one of their children (their group's publication, window over).
+    const published =
+      access.kind === "family"
+        ? new Set((await publishedPeriodsFor(db, schoolId, access.childIds)).map((p) => p.periodId))
+        : null;
     return {
       ...base,
-      periods: access.kind === "family" ? periods.filter((p) => p.published_at !== null) : periods,
+      periods: published ? periods.filter((p) => published.has(p.id)) : periods,
       groups: groupRows.map((g) => ({
         id: g.id,
         label: g.label,

@@ -55,6 +55,12 @@ export function createSchoolInfoService(deps: {
       // Locked so two edits of the notice at once raise the version twice, never lose one.
       const [current] = await tx.select().from(schools).where(eq(schools.id, schoolId)).for("no key update");
       if (!current) throw new AppError("NOT_FOUND");
+      // Quiet hours are a window: both ends or none, as they will be after this change.
+      const start = body.quiet_hours_start === undefined ? current.quietHoursStart : body.quiet_hours_start;
+      const end = body.quiet_hours_end === undefined ? current.quietHoursEnd : body.quiet_hours_end;
+      if ((start === null) !== (end === null)) {
+        throw new AppError("VALIDATION", { [start === null ? "quiet_hours_start" : "quiet_hours_end"]: "VALIDATION" });
+      }
       const noticeChanged =
         (body.privacy_notice_es !== undefined && body.privacy_notice_es !== current.privacyNoticeEs) ||
         (body.privacy_notice_en !== undefined && body.privacy_notice_en !== current.privacyNoticeEn);
@@ -74,6 +80,8 @@ export function createSchoolInfoService(deps: {
         privacyNoticeEs: body.privacy_notice_es,
         privacyNoticeEn: body.privacy_notice_en,
         privacyNoticeVersion: noticeChanged ? current.privacyNoticeVersion + 1 : undefined,
+        quietHoursStart: body.quiet_hours_start,
+        quietHoursEnd: body.quiet_hours_end,
       });
     });
     deps.events.emit("schools.changed", { schoolId });

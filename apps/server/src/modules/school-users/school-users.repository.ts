@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, memberships, profiles, schoolYears, users } from "../../db/schema/index.ts";
-import { likeTerm, nameColumns, searchableName } from "../../lib/names.ts";
+import { alphabetical, likeTerm, nameColumns, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 const FAMILIAR = "familiar";
@@ -54,7 +54,12 @@ export async function listMembers(tx: Tx, schoolId: string, filter: MemberFilter
   const [rows, [total]] = await Promise.all([
     membersOf(tx)
       .where(where)
-      .orderBy(asc(users.paternalSurname), asc(users.maternalSurname), asc(users.firstName), asc(users.id))
+      .orderBy(
+        asc(alphabetical(users.paternalSurname)),
+        asc(alphabetical(users.maternalSurname)),
+        asc(alphabetical(users.firstName)),
+        asc(users.id),
+      )
       .limit(filter.limit)
       .offset(filter.offset),
     tx

@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { groups, periods, schoolYears, studentGroups, students } from "../../db/schema/index.ts";
+import { alphabetical } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type SchoolYearRow = typeof schoolYears.$inferSelect;
@@ -137,4 +138,8 @@ export const studentsOfYear = (tx: Tx, schoolId: string, yearId: number) =>
     .from(studentGroups)
     .innerJoin(students, sameSchool(students, studentGroups, eq(students.id, studentGroups.studentId)))
     .where(ofSchool(studentGroups, schoolId, eq(studentGroups.schoolYearId, yearId)))
-    .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName));
+    .orderBy(
+      asc(alphabetical(students.paternalSurname)),
+      asc(alphabetical(students.maternalSurname)),
+      asc(alphabetical(students.firstName)),
+    );

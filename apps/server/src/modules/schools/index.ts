@@ -1,5 +1,7 @@
 // The schools module's public surface: the school rows (admin, school-info, students, the seed create and read them)
 // and the setup progress (users read whether a school is still being set up for the landing view).
+
+export { createSetup, schoolsModule } from "./schools.module.ts";
 export {
   findSchool,
   insertSchoolWithProfiles,

@@ -2,6 +2,7 @@ import { PROFILE_TEMPLATES } from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { profilePermissions, profiles, schools } from "../../db/schema/index.ts";
+import { alphabetical } from "../../lib/names.ts";
 import { insertStarterCatalogue } from "../incident-config/index.ts";
 
 export type SchoolRow = typeof schools.$inferSelect;
@@ -45,4 +46,4 @@ export async function updateSchool(tx: Tx, id: string, patch: Partial<NewSchool>
   return row;
 }
 
-export const listSchools = (tx: Tx) => tx.select().from(schools).orderBy(schools.name);
+export const listSchools = (tx: Tx) => tx.select().from(schools).orderBy(alphabetical(schools.name));

@@ -77,6 +77,8 @@ export const schoolsRoutes: FastifyPluginAsyncZod<{ schools: SchoolsService; app
           200: envelope(
             z.object({
               stages_completed: Stages,
+              /** Staff are invited but nobody has joined yet: the users stage shows "invitation sent", still pending. */
+              users_invited: z.boolean(),
               completed: z.number(),
               total: z.number(),
               percentage: z.number(),

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import { presentSchoolSettings } from "../../lib/school-presenter.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import * as repo from "./schools.repository.ts";
-import { setupStages } from "./setup.repository.ts";
+import { setupStages, staffInvited } from "./setup.repository.ts";
 
 export function createSchoolsService(deps: { db: Db }) {
   const { db } = deps;
@@ -44,10 +44,12 @@ export function createSchoolsService(deps: { db: Db }) {
   }
 
   async function percentageCompleted(tenant: Tenant) {
-    const stages = await setupStages(db, tenant.schoolId);
+    const [stages, invited] = await Promise.all([setupStages(db, tenant.schoolId), staffInvited(db, tenant.schoolId)]);
     const done = SETUP_STAGES.filter((s) => stages[s]).length;
     return {
       stages_completed: stages,
+      // Sent is not joined: the users stage stays pending until someone accepts, and says the invitation is out.
+      users_invited: !stages.users && invited,
       completed: done,
       total: SETUP_STAGES.length,
       percentage: Math.round((done / SETUP_STAGES.length) * 100),

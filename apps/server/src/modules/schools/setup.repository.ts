@@ -5,8 +5,9 @@ import { schools } from "../../db/schema/index.ts";
 
 /**
  * The seven setup stages (spec §3), each computed from the data in one query: a current school year, its
- * periods, grades, groups of the current year, subjects, active students, and staff beyond the director
- * (members, or invited and not yet expired).
+ * periods, grades, groups of the current year, subjects, active students, and staff beyond the director who are
+ * members. An invitation on its way is not a member yet (issue 26 §4): `staffInvited` tells it apart, shown as
+ * pending.
  */
 export async function setupStages(tx: Tx, schoolId: string): Promise<Record<SetupStage, boolean>> {
   // Raw SQL: seven exists() in one round trip; each names its school, as the helper would.
@@ -19,13 +20,9 @@ export async function setupStages(tx: Tx, schoolId: string): Promise<Record<Setu
       exists(select 1 from groups g join cy on g.school_year_id = cy.id where g.school_id = ${schoolId}) as groups,
       exists(select 1 from subjects where school_id = ${schoolId}) as subjects,
       exists(select 1 from students where school_id = ${schoolId} and status = 'active') as students,
-      (exists(select 1 from memberships m join profiles p on p.school_id = m.school_id and p.id = m.profile_id
-               where m.school_id = ${schoolId} and m.is_active
-                 and coalesce(p.template_key, '') not in ('director', 'familiar'))
-       -- Staff are added by invitation: the school's part of the stage is done once one is on its way.
-       or exists(select 1 from invitations i join profiles p on p.school_id = i.school_id and p.id = i.profile_id
-                  where i.school_id = ${schoolId} and i.accepted_at is null and i.expires_at > now()
-                    and coalesce(p.template_key, '') not in ('director', 'familiar'))) as users`);
+      exists(select 1 from memberships m join profiles p on p.school_id = m.school_id and p.id = m.profile_id
+              where m.school_id = ${schoolId} and m.is_active
+                and coalesce(p.template_key, '') not in ('director', 'familiar')) as users`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   return {
     schoolYear: Boolean(row.school_year),
@@ -36,6 +33,15 @@ export async function setupStages(tx: Tx, schoolId: string): Promise<Record<Setu
     students: Boolean(row.students),
     users: Boolean(row.users),
   };
+}
+
+/** Whether staff beyond the director are invited and have not yet accepted (the users stage's "invitation sent"). */
+export async function staffInvited(tx: Tx, schoolId: string): Promise<boolean> {
+  const result = await tx.execute(sql`
+    select exists(select 1 from invitations i join profiles p on p.school_id = i.school_id and p.id = i.profile_id
+                  where i.school_id = ${schoolId} and i.accepted_at is null and i.expires_at > now()
+                    and coalesce(p.template_key, '') not in ('director', 'familiar')) as invited`);
+  return Boolean((result as unknown as { rows: Record<string, unknown>[] }).rows[0]?.invited);
 }
 
 /** When the school first completed its setup; null while it is being set up (or unknown school). */

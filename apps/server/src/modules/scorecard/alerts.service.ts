@@ -2,6 +2,7 @@ import { isPassing, type Language, valueLabel } from "@convive/domain";
 import type { Config } from "../../config/config.ts";
 import type { Db } from "../../db/client.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { schoolLink } from "../../lib/links.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { type NotificationsService, renderNotification } from "../notifications/index.ts";
 import * as repo from "./alerts.repository.ts";
@@ -30,7 +31,6 @@ export function createAlerts(deps: {
   log: (message: string) => void;
 }) {
   const { db, notifications } = deps;
-  const origin = deps.config.PUBLIC_URL.replace(/\/$/, "");
   const running = new Set<Promise<void>>();
 
   /** Tells the student's head teacher and the directors, then e-mails each in their language. */
@@ -66,7 +66,12 @@ export function createAlerts(deps: {
         const language: Language = box.language === "en" ? "en" : "es";
         const { title, body } = renderNotification(type, { ...params, student: student.name }, language, timeZone);
         return deps.mailer
-          .send({ to: box.email, subject: title, text: `${body}\n\n${origin}${link}\n\nConvive` })
+          .send({
+            to: box.email,
+            subject: title,
+            text: `${body}\n\n${schoolLink(deps.config, schoolId, link)}\n\nConvive`,
+            schoolId,
+          })
           .catch((error: unknown) => deps.log(`alert e-mail to user ${box.id} failed: ${String(error)}`));
       }),
     );
@@ -136,18 +141,24 @@ export function createAlerts(deps: {
     }
   }
 
-  /** Runs after the request that announced the change; a failure is logged, never the caller's. */
-  function track(work: Promise<void>) {
+  /**
+   * Runs after the request that announced the change; a failure is logged, never the caller's. When it is over,
+   * `alerts.checked` says so: whoever waits for the outcome (a test that nothing was sent) waits for that.
+   */
+  function track(schoolId: string, work: Promise<void>) {
     const job = work.catch((error: unknown) => deps.log(`alert thresholds failed: ${String(error)}`));
     running.add(job);
-    job.finally(() => running.delete(job));
+    job.finally(() => {
+      running.delete(job);
+      deps.events.emit("alerts.checked", { schoolId });
+    });
   }
 
   deps.events.on("incidents.recorded", ({ schoolId, studentIds }) => {
-    if (studentIds.length) track(incidentsRecorded(schoolId, [...new Set(studentIds)]));
+    if (studentIds.length) track(schoolId, incidentsRecorded(schoolId, [...new Set(studentIds)]));
   });
   deps.events.on("ratings.changed", ({ schoolId, periodId, studentIds }) => {
-    if (studentIds.length) track(ratingsChanged(schoolId, periodId, [...new Set(studentIds)]));
+    if (studentIds.length) track(schoolId, ratingsChanged(schoolId, periodId, [...new Set(studentIds)]));
   });
 
   return {

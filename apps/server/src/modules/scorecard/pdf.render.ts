@@ -1,5 +1,5 @@
 import type { Scorecard, ScorecardPeriod } from "@convive/domain";
-import { formatDateTime, type Language } from "@convive/domain/core";
+import { formatDateTime, formatNumber, type Language } from "@convive/domain/core";
 import PDFDocument from "pdfkit";
 import { FONT, type PdfWriter, useFonts } from "../../lib/pdf-fonts.ts";
 import { legendLine, say, type Word } from "./pdf.labels.ts";
@@ -140,27 +140,27 @@ function drawCard(doc: PDFKit.PDFDocument, fonts: PdfWriter, card: Scorecard, sc
   section("points");
   row(
     say("points", lang),
-    periods.map((p) => signed(p.points)),
+    periods.map((p) => signed(p.points, lang)),
   );
   section("incidents");
   for (const k of ["minor", "serious", "very-serious"] as const) {
     row(
       say(k, lang),
-      periods.map((p) => String(p.incidents[k])),
+      periods.map((p) => formatNumber(p.incidents[k], lang)),
     );
   }
   section("actions");
   row(
     say("completed", lang),
-    periods.map((p) => String(p.formative_actions.completed)),
+    periods.map((p) => formatNumber(p.formative_actions.completed, lang)),
   );
   row(
     say("pending", lang),
-    periods.map((p) => String(p.formative_actions.pending)),
+    periods.map((p) => formatNumber(p.formative_actions.pending, lang)),
   );
   row(
     say("observations", lang),
-    periods.map((p) => String(p.observations)),
+    periods.map((p) => formatNumber(p.observations, lang)),
   );
 
   doc.moveDown(0.6);
@@ -206,4 +206,5 @@ function drawComments(
   }
 }
 
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+/** Points with their sign, by the one rule of numbers: "+12", "-3", "0". */
+const signed = (n: number, lang: Language) => (n > 0 ? `+${formatNumber(n, lang)}` : formatNumber(n, lang));

@@ -1,4 +1,6 @@
 import {
+  type CellValue,
+  familyAggregate,
   isPassing,
   type Scorecard,
   type ScorecardCell,
@@ -26,6 +28,12 @@ export interface CardInput {
   groupOf: Map<number, number | null>;
   /** A family's reading: incidents, actions, observations and comments they are shown, nothing else. */
   familyOnly: boolean;
+  /**
+   * The figures go to a family (their screen, or a printed scorecard that goes home): each group average follows
+   * the small-cells rule (domain familyAggregate), without the card's student and these other students (the
+   * reader's children), and is left out when fewer than FAMILY_MIN_OTHERS classmates are in it.
+   */
+  familyFigures?: { own: readonly number[] };
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -69,19 +77,20 @@ export async function buildScorecards(tx: Tx, input: CardInput): Promise<Omit<Sc
         schoolId,
         id,
         periods.map((p) => ({ id: p.id, startsOn: p.starts_on, endsOn: p.ends_on })),
-        { familyOnly },
       ),
     ),
   );
 
   // The group's average per period and measure, on the common 0–100 line.
-  const sums = new Map<string, number[]>();
+  const sums = new Map<string, CellValue<number>[]>();
   for (const r of others) {
     const definition = definitionOf.get(r.version_id);
     const score = definition ? scoreOf(definition, r.value) : null;
     if (score === null) continue;
     const key = `${r.group_id}:${r.period_id}:${r.measure_id}`;
-    sums.set(key, [...(sums.get(key) ?? []), score]);
+    const list = sums.get(key) ?? [];
+    list.push({ studentId: r.student_id, value: score });
+    sums.set(key, list);
   }
 
   const rated = new Set(own.map((r) => r.measure_id));
@@ -120,8 +129,10 @@ export async function buildScorecards(tx: Tx, input: CardInput): Promise<Omit<Sc
       }
       const group_average = measures.flatMap((m) => {
         const groupId = mine.find((r) => r.measure_id === m.id)?.group_id ?? input.groupOf.get(student.id) ?? null;
-        const scores = groupId === null ? undefined : sums.get(`${groupId}:${p.id}:${m.id}`);
-        return scores?.length ? [{ measure_id: m.id, score: round1(mean(scores)) }] : [];
+        const all = groupId === null ? undefined : sums.get(`${groupId}:${p.id}:${m.id}`);
+        const own = input.familyFigures ? [student.id, ...input.familyFigures.own] : null;
+        const scores = all && own ? familyAggregate(all, own) : all;
+        return scores?.length ? [{ measure_id: m.id, score: round1(mean(scores.map((s) => s.value))) }] : [];
       });
       const byClass = { minor: 0, serious: 0, "very-serious": 0, total: 0 };
       for (const r of incidentRows) {

@@ -10,7 +10,6 @@ import {
   incidents,
   periods,
   ratingComments,
-  ratingPeriodStates,
   ratingScales,
   ratingScaleVersions,
   ratings,
@@ -21,7 +20,7 @@ import {
   students,
   teachingAssignments,
 } from "../../db/schema/index.ts";
-import { likeTerm, personName, searchableName } from "../../lib/names.ts";
+import { classListOrder, likeTerm, personName, searchableName } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 /** The scorecard's SQL: every statement carries the school; the student's rows are reached by their indexes. */
@@ -103,7 +102,7 @@ export function searchStudents(
     .leftJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
     .leftJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
     .where(ofSchool(students, schoolId, ...conditions))
-    .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName), asc(students.id))
+    .orderBy(...classListOrder(students))
     .limit(50);
 }
 
@@ -166,10 +165,12 @@ export function yearPeriods(tx: Tx, schoolId: string, yearId: number) {
       order: periods.order,
       starts_on: sql<string>`${periods.startsOn}::text`,
       ends_on: sql<string>`${periods.endsOn}::text`,
-      published_at: ratingPeriodStates.publishedAt,
+      /** Since when families of at least one group see it (issue 26 §1); a family's own: publishedPeriodsFor. */
+      published_at: sql<Date | null>`(select min(gp.notify_at) from rating_group_publications gp
+        where gp.school_id = ${periods.schoolId} and gp.period_id = ${periods.id}
+          and gp.unpublished_at is null and gp.notify_at <= now())`.mapWith((v) => (v === null ? null : new Date(v))),
     })
     .from(periods)
-    .leftJoin(ratingPeriodStates, sameSchool(ratingPeriodStates, periods, eq(ratingPeriodStates.periodId, periods.id)))
     .where(ofSchool(periods, schoolId, eq(periods.schoolYearId, yearId)))
     .orderBy(asc(periods.order), asc(periods.startsOn), asc(periods.id));
 }
@@ -192,6 +193,7 @@ export function ratingsOf(tx: Tx, schoolId: string, studentIds: readonly number[
 export function groupRatings(tx: Tx, schoolId: string, groupIds: readonly number[], periodIds: readonly number[]) {
   return forSchool(tx, schoolId)
     .pick(ratings, {
+      student_id: ratings.studentId,
       group_id: ratings.groupId,
       period_id: ratings.periodId,
       measure_id: ratings.measureId,
@@ -388,5 +390,5 @@ export function groupStudents(tx: Tx, schoolId: string, groupId: number) {
     .from(studentGroups)
     .innerJoin(students, sameSchool(students, studentGroups, eq(students.id, studentGroups.studentId)))
     .where(ofSchool(studentGroups, schoolId, eq(studentGroups.groupId, groupId)))
-    .orderBy(asc(students.paternalSurname), asc(students.maternalSurname), asc(students.firstName), asc(students.id));
+    .orderBy(...classListOrder(students));
 }

@@ -13,10 +13,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import { registerSensitiveKind } from "../../lib/read-log.ts";
 import { areaAccess } from "../../lib/resource-routes.ts";
 import type { Reader, ScorecardService } from "./scorecard.service.ts";
 
 const tags = ["scorecard"];
+
+// A student's ratings, comments, incidents and points in one view: its reads by staff are logged (issue 25 §3).
+registerSensitiveKind("student.scorecard", { es: "Boleta del alumno", en: "Student scorecard" });
 const reads = areaAccess("scorecard")("read");
 
 const readerOf = (request: FastifyRequest): Reader => ({
@@ -71,9 +75,11 @@ export const scorecardRoutes: FastifyPluginAsyncZod<{ scorecards: ScorecardServi
         response: { 200: envelope(z.object({ scorecard: ScorecardSchema })), ...AUTH_ERRORS },
       },
     },
-    async (request) => ({
-      data: { scorecard: await scorecards.scorecard(readerOf(request), request.params.id, request.query) },
-    }),
+    async (request) => {
+      const scorecard = await scorecards.scorecard(readerOf(request), request.params.id, request.query);
+      request.logRead("student.scorecard", request.params.id, request.params.id);
+      return { data: { scorecard } };
+    },
   );
 
   app.get(
@@ -89,7 +95,11 @@ export const scorecardRoutes: FastifyPluginAsyncZod<{ scorecards: ScorecardServi
         response: { 200: z.any(), ...AUTH_ERRORS },
       },
     },
-    async (request, reply) => sendPdf(reply, await scorecards.pdf(readerOf(request), request.params.id, request.query)),
+    async (request, reply) => {
+      const file = await scorecards.pdf(readerOf(request), request.params.id, request.query);
+      request.logRead("student.scorecard", request.params.id, request.params.id);
+      return sendPdf(reply, file);
+    },
   );
 
   app.get(

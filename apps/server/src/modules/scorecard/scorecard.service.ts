@@ -10,8 +10,10 @@ import {
 } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { familyPayload, familyReader, familyReaderOfUser, schoolNameIndex } from "../../lib/family-reader.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { myChildIds, myGroupIds } from "../incidents/index.ts";
+import { publishedPeriodsFor } from "../ratings/index.ts";
 import type { PdfJobs } from "./pdf.pool.ts";
 import { buildScorecards } from "./scorecard.build.ts";
 import * as repo from "./scorecard.repository.ts";
@@ -79,7 +81,12 @@ export function createScorecardService(deps: { db: Db; pdfs: PdfJobs }) {
   }
 
   /** One student's scorecard for a year (default: the current one, else their latest), or 404 outside the scope. */
-  async function scorecard(reader: Reader, studentId: number, query: ScorecardQuery): Promise<Scorecard> {
+  function scorecard(reader: Reader, studentId: number, query: ScorecardQuery): Promise<Scorecard> {
+    return card(reader, studentId, query, false).then((c) => c.card);
+  }
+
+  /** The scorecard with the reader's scope; `printed`: it goes home, so its figures are a family's. */
+  async function card(reader: Reader, studentId: number, query: ScorecardQuery, printed: boolean) {
     const { schoolId } = reader.tenant;
     const [scope, clock] = await Promise.all([scopeOf(db, reader), repo.schoolClock(db, schoolId)]);
     const student = await repo.findStudent(db, schoolId, studentId, whoOf(scope));
@@ -95,9 +102,13 @@ export function createScorecardService(deps: { db: Db; pdfs: PdfJobs }) {
     const yearRow = years.find((y) => y.year_id === year.id);
     const current = years.find((y) => y.is_current) ?? null;
     const family = scope.kind === "family";
-    const periods = (await repo.yearPeriods(db, schoolId, year.id)).filter((p) =>
-      family ? p.published_at !== null : p.starts_on <= clock.today,
-    );
+    // A family: the periods published for this child (the ratings module's one rule: their group, window over).
+    const published = family ? await publishedPeriodsFor(db, schoolId, [studentId]) : [];
+    const periods = (await repo.yearPeriods(db, schoolId, year.id)).flatMap((p) => {
+      if (!family) return p.starts_on <= clock.today ? [p] : [];
+      const mine = published.find((x) => x.periodId === p.id);
+      return mine ? [{ ...p, published_at: mine.publishedAt }] : [];
+    });
     const item: ScorecardStudentItem = { ...student, group: current ? groupItem(current) : null };
     const [card] = await buildScorecards(db, {
       schoolId,
@@ -107,18 +118,33 @@ export function createScorecardService(deps: { db: Db; pdfs: PdfJobs }) {
       students: [item],
       groupOf: new Map([[studentId, yearRow?.group_id ?? null]]),
       familyOnly: family,
+      familyFigures: scope.kind === "family" ? { own: scope.childIds } : printed ? { own: [] } : undefined,
     });
     const groupId = yearRow?.group_id ?? null;
-    return { ...card!, can_print_group: groupId !== null && (await printsGroup(reader, groupId)) };
+    const can_print_group = groupId !== null && (await printsGroup(reader, groupId));
+    return { card: { ...card!, can_print_group } as Scorecard, scope };
   }
 
-  /** The student's scorecard as a PDF in the reader's language (comments staff keep to themselves left out). */
+  /**
+   * The student's scorecard as a PDF in the reader's language (comments staff keep to themselves left out). It
+   * goes home, so its data passes the family reader before the worker draws it: other students' names out of the
+   * comments (a family's own children kept; a staff print keeps its student), group figures by the small-cells rule.
+   */
   async function pdf(reader: Reader, studentId: number, query: ScorecardQuery) {
-    const card = await scorecard(reader, studentId, query);
-    const printable = { ...card, periods: card.periods.map(familyComment) };
-    const school = await repo.schoolHeader(db, reader.tenant.schoolId);
-    const data = await pdfs.render({ school, language: reader.language, cards: [printable] });
-    return { data, name: fileName(reader.language, card.student.name) };
+    const { schoolId } = reader.tenant;
+    const { card: scorecardOf, scope } = await card(reader, studentId, query, true);
+    const language = reader.language;
+    const family =
+      scope.kind === "family"
+        ? await familyReaderOfUser(db, schoolId, reader.userId, language, scope.childIds)
+        : familyReader(await schoolNameIndex(db, schoolId), { schoolId, keepStudentIds: [studentId], language });
+    const printable = await familyPayload(db, family, {
+      ...scorecardOf,
+      periods: scorecardOf.periods.map(familyComment),
+    });
+    const school = await repo.schoolHeader(db, schoolId);
+    const data = await pdfs.render({ school, language, cards: [printable] });
+    return { data, name: fileName(language, scorecardOf.student.name) };
   }
 
   /** A whole group's scorecards in one PDF: one period or the year; a director's or the group's teachers'. */
@@ -144,9 +170,16 @@ export function createScorecardService(deps: { db: Db; pdfs: PdfJobs }) {
       students: members.map((m) => ({ ...m, group: label })),
       groupOf: new Map(members.map((m) => [m.id, groupId])),
       familyOnly: false,
+      familyFigures: { own: [] },
     });
-    const school = await repo.schoolHeader(db, schoolId);
-    const printable = cards.map((c) => ({ ...c, can_print_group: true, periods: c.periods.map(familyComment) }));
+    const [school, index] = await Promise.all([repo.schoolHeader(db, schoolId), schoolNameIndex(db, schoolId)]);
+    // Each page goes home to its own student's family: their name kept, every other one through the family reader.
+    const printable = await Promise.all(
+      cards.map((c) => {
+        const family = familyReader(index, { schoolId, keepStudentIds: [c.student.id], language: reader.language });
+        return familyPayload(db, family, { ...c, can_print_group: true, periods: c.periods.map(familyComment) });
+      }),
+    );
     const data = await pdfs.render({ school, language: reader.language, cards: printable });
     return { data, name: fileName(reader.language, reader.language === "en" ? group.label_en : group.label) };
   }

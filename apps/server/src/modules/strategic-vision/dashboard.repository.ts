@@ -226,7 +226,8 @@ export async function studentsCounted(
                  limit 1) as group_label
           from (${counted}) x
           join students st on st.school_id = ${s} and st.id = x.sid
-         order by x.n desc, name limit 50`,
+         order by x.n desc, st.first_name collate "und-x-icu", st.paternal_surname collate "und-x-icu",
+                  st.maternal_surname collate "und-x-icu" limit 50`,
   );
   return rows.map((r) => ({
     id: Number(r.id),

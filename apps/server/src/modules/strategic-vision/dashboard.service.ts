@@ -26,7 +26,7 @@ import { setupStages } from "../schools/index.ts";
 import * as repo from "./dashboard.repository.ts";
 import { createFreshCache } from "./fresh-cache.ts";
 import { type ArchiveParams, archiveLink, incidentLink, OVERDUE_ACTIONS_LINK } from "./links.ts";
-import { addDays, maxDay, minDay, resolveSlice, type Slice, weekdaysBetween } from "./range.ts";
+import { addDays, maxDay, minDay, NO_YEAR, resolveSlice, type Slice, weekdaysBetween } from "./range.ts";
 import * as rollup from "./rollup.repository.ts";
 import { escalationDays } from "./settings.repository.ts";
 
@@ -163,7 +163,7 @@ export function createDashboardService(deps: { db: Db }) {
       range: {
         from: current.from,
         to: current.to,
-        school_year: { id: slice.year.id, name: slice.year.name },
+        school_year: slice.year.id === NO_YEAR ? null : { id: slice.year.id, name: slice.year.name },
         period: slice.period,
         previous: slice.previous,
         today: slice.today,

@@ -3,38 +3,21 @@ import type { ModuleDeps } from "../../lib/module-deps.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { createEscalation } from "./escalation.service.ts";
 
-/** How often the sweep runs: the recorder hears within about a minute that the director acted. */
-export const SWEEP_EVERY_MS = 60_000;
+/** The sweep's queue on the job runner. */
+export const SWEEP_QUEUE = "escalation-sweep";
 
 /**
- * Runs the escalation sweep every minute once the server listens (a test that only injects requests never starts
- * it; they call createEscalation().sweep() themselves), never two sweeps of one instance at once, and waits for a
- * running one when the server closes. Several instances may sweep together: the database decides who sends.
+ * The escalation sweep as a job of the runner (lib/jobs.ts), every minute: the recorder hears within about a minute
+ * that the director acted. The runner fires each minute's occurrence once across instances; should two sweeps
+ * still meet (a retried one), the database decides who sends (`on conflict do nothing returning`). Tests call
+ * createEscalation().sweep() themselves.
  */
-export function startEscalationJob(
+export async function registerEscalationJob(
   app: FastifyInstance,
-  ctx: Pick<ModuleDeps, "db" | "config" | "mailer"> & { notifications: NotificationsService },
+  ctx: Pick<ModuleDeps, "db" | "config" | "mailer" | "jobs"> & { notifications: NotificationsService },
 ) {
   const escalation = createEscalation({ ...ctx, log: (message) => app.log.warn(message) });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = escalation
-      .sweep()
-      .catch((error: unknown) => app.log.warn(`escalation sweep failed: ${String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook("onListen", async () => {
-    if (timer) return;
-    timer = setInterval(tick, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook("preClose", async () => {
-    if (timer) clearInterval(timer);
-    timer = undefined;
-    await running;
-  });
+  // A sweep that finds nothing due in a minute is worth nothing a minute later: no retries, a short lease.
+  ctx.jobs.work(SWEEP_QUEUE, () => escalation.sweep().then(() => undefined), { retryLimit: 0, expireSeconds: 120 });
+  await ctx.jobs.schedule(SWEEP_QUEUE, "* * * * *");
 }

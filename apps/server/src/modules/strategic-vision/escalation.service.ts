@@ -2,6 +2,7 @@ import type { Language } from "@convive/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config/config.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { schoolLink } from "../../lib/links.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { type NotificationsService, renderNotification } from "../notifications/index.ts";
 import { incidentLink } from "./links.ts";
@@ -26,7 +27,7 @@ interface Sent {
 }
 
 /**
- * Issue 14 §4, one sweep at a time per instance (escalation.job.ts runs it every minute):
+ * Issue 14 §4, one sweep at a time per instance (escalation.job.ts: a job of the runner every minute):
  * 1. An open incident whose day (school calendar) is at least the school's days ago gets its row in
  *    incident_escalations — `on conflict do nothing returning`: when several instances sweep together, only the
  *    insert that wins returns the incident, so the director(s) hear of it once. They are told in the same
@@ -38,20 +39,33 @@ interface Sent {
  */
 export function createEscalation(deps: {
   db: Db;
-  config: Pick<Config, "PUBLIC_URL">;
+  config: Pick<Config, "PUBLIC_URL" | "APP_DOMAIN">;
   mailer: Mailer;
   notifications: NotificationsService;
   log?: (message: string) => void;
 }) {
   const { db, notifications } = deps;
-  const origin = deps.config.PUBLIC_URL.replace(/\/$/, "");
   const log = deps.log ?? (() => undefined);
 
   async function sweep(): Promise<{ escalated: number; told: number }> {
+    // Only the schools with something to do, asked in one statement: the sweep runs every minute on every instance,
+    // and two transactions per school each minute would outweigh everything else the database is asked while
+    // nothing happens (issue 24: the bell poll's statements per poll count them). The same conditions as below.
     const schools = await rowsOf(
       db,
-      sql`select s.id, s.time_zone, coalesce(st.escalate_after_days, 14) as days
+      sql`select s.id, s.time_zone, d.days,
+                 exists (select 1 from incidents i
+                          where i.school_id = s.id and i.status = 'open'
+                            and i.occurred_at < (((now() at time zone s.time_zone)::date - d.days + 1)::timestamp
+                                                  at time zone s.time_zone)
+                            and not exists (select 1 from incident_escalations e
+                                             where e.school_id = i.school_id and e.incident_id = i.id)) as due,
+                 exists (select 1 from incident_escalations e
+                           join incident_timeline tl on tl.school_id = e.school_id and tl.incident_id = e.incident_id
+                          where e.school_id = s.id and e.acted_at is null and tl.at > e.escalated_at
+                            and tl.user_id = any(e.director_ids)) as acted
             from schools s left join strategic_vision_settings st on st.school_id = s.id
+                 cross join lateral (select coalesce(st.escalate_after_days, 14)::int as days) d
            where s.is_active`,
     );
     let escalated = 0;
@@ -59,8 +73,8 @@ export function createEscalation(deps: {
     for (const school of schools) {
       const schoolId = String(school.id);
       try {
-        escalated += await escalateSchool(schoolId, String(school.time_zone), Number(school.days));
-        told += await tellRecorders(schoolId);
+        if (school.due) escalated += await escalateSchool(schoolId, String(school.time_zone), Number(school.days));
+        if (school.acted) told += await tellRecorders(schoolId);
       } catch (error) {
         const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
         log(`escalation of ${schoolId} failed: ${error instanceof Error ? error.message : String(error)}${cause}`);
@@ -179,7 +193,7 @@ export function createEscalation(deps: {
       tx,
       sql`select i.id, i.folio, i.recorded_by, it.name_es, coalesce(it.name_en, it.name_es) as name_en,
                  (select string_agg(concat_ws(' ', s.first_name, nullif(s.paternal_surname, '')), ', '
-                                    order by s.first_name)
+                                    order by s.first_name collate "und-x-icu")
                     from incident_students x join students s on s.school_id = x.school_id and s.id = x.student_id
                    where x.school_id = i.school_id and x.incident_id = i.id) as students
             from incidents i join incident_types it on it.school_id = i.school_id and it.id = i.type_id
@@ -225,7 +239,12 @@ export function createEscalation(deps: {
           const { title, body } = renderNotification(s.type, s.params, language, timeZone);
           return [
             deps.mailer
-              .send({ to: String(box.email), subject: title, text: `${body}\n\n${origin}${s.link}\n\nConvive` })
+              .send({
+                to: String(box.email),
+                subject: title,
+                text: `${body}\n\n${schoolLink(deps.config, schoolId, s.link)}\n\nConvive`,
+                schoolId,
+              })
               .catch((error: unknown) => log(`escalation e-mail to user ${userId} failed: ${String(error)}`)),
           ];
         }),

@@ -1,4 +1,4 @@
-import type { Language, StrategicVisionQuery } from "@convive/domain";
+import { formatNumber, type Language, type StrategicVisionQuery } from "@convive/domain";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
@@ -34,7 +34,7 @@ export function createExportService(deps: {
     const tables = dashboardTables(dashboard, effectiveness, lang, school.timeZone);
     const heading = { title: titleOf(lang), school: school.name, range: rangeLine(dashboard, lang) };
     const name = `${lang === "es" ? "vision-estrategica" : "strategic-vision"}-${dashboard.range.today}.${format}`;
-    if (format === "pdf") return { type: "application/pdf", name, body: await pdf(heading, tables) };
+    if (format === "pdf") return { type: "application/pdf", name, body: await pdf(heading, tables, lang) };
     return { type: XLSX_TYPE, name, body: await xlsx(heading, tables) };
   }
 
@@ -57,10 +57,13 @@ interface Heading {
   range: string;
 }
 
-const cell = (value: string | number | null) => (value === null ? "—" : String(value));
+/** A cell as the screen writes it: "—" for nothing, numbers by the one rule of numbers ("1,234", "1.5"). */
+const cellIn = (lang: Language) => (value: string | number | null) =>
+  value === null ? "—" : typeof value === "number" ? formatNumber(value, lang, 2) : value;
 
 /** Tables drawn one after another, the first column wide, a new page when a row would not fit. */
-function pdf(heading: Heading, tables: Table[]): Promise<Buffer> {
+function pdf(heading: Heading, tables: Table[], lang: Language): Promise<Buffer> {
+  const cell = cellIn(lang);
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,

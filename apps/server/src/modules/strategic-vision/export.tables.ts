@@ -4,11 +4,16 @@ import {
   type Effectiveness,
   formatDateTime,
   formatDay,
+  formatPercent,
+  formatRatio,
   type Language,
   SETUP_STAGES,
 } from "@convive/domain";
 
-/** One table of the dashboard, as both exports write it. */
+/**
+ * One table of the dashboard, as both exports write it: counts stay numbers (the PDF writes them as the screen
+ * does, the spreadsheet keeps them as numbers), ratios and shares are text as the screen shows them ("0.4:1").
+ */
 export interface Table {
   title: string;
   columns: string[];
@@ -92,12 +97,14 @@ const STAGES: Record<(typeof SETUP_STAGES)[number], Words> = {
 export const say = (words: Words, lang: Language, params: Record<string, string | number> = {}) =>
   words[lang].replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ""));
 export const titleOf = (lang: Language) => say(W.title, lang);
-const pct = (value: number | null) => (value === null ? null : `${Math.round(value * 1000) / 10}%`);
+const pct = (value: number | null, lang: Language) => (value === null ? null : formatPercent(value, lang));
 
 /** The heading line: school year, period and dates. */
 export function rangeLine(d: Dashboard, lang: Language): string {
   const period = d.range.period ? `${d.range.period.name}, ` : "";
-  return `${d.range.school_year.name} · ${period}${formatDay(d.range.from, { lang })} – ${formatDay(d.range.to, { lang })}`;
+  // A new school without a school year: the dates alone.
+  const year = d.range.school_year ? `${d.range.school_year.name} · ` : "";
+  return `${year}${period}${formatDay(d.range.from, { lang })} – ${formatDay(d.range.to, { lang })}`;
 }
 
 /** Every table of the dashboard (and the effectiveness panel) in the reader's language. */
@@ -116,7 +123,7 @@ export function dashboardTables(d: Dashboard, e: Effectiveness, lang: Language, 
       ]),
       [t(W.observations), d.observations.current, d.observations.previous],
       [t(W.positive), d.observations.positive, d.observations.positive_previous],
-      [t(W.ratio), d.ratio.value === null ? null : Math.round(d.ratio.value * 100) / 100, null],
+      [t(W.ratio), d.ratio.value === null ? null : formatRatio(d.ratio.value, lang), null],
       [t(W.open), d.open.total.value, null],
       ...d.open.ages.map((a) => [t(W.openAge, { bucket: a.bucket }), a.value, null]),
       [t(W.median), d.time_to_close.median_days, null],
@@ -179,9 +186,9 @@ export function dashboardTables(d: Dashboard, e: Effectiveness, lang: Language, 
         t(CLASSIFICATION[g.classification]),
         g.cases,
         g.recurred,
-        g.enough ? pct(g.share) : t(W.notEnough),
+        g.enough ? pct(g.share, lang) : t(W.notEnough),
         g.without.cases,
-        g.enough ? pct(g.without.share) : t(W.notEnough),
+        g.enough ? pct(g.without.share, lang) : t(W.notEnough),
       ]),
     },
     ...(d.setup

@@ -5,7 +5,7 @@ import type { ModuleDeps } from "../../lib/module-deps.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { createDashboardService } from "./dashboard.service.ts";
 import { createEffectivenessService } from "./effectiveness.service.ts";
-import { startEscalationJob } from "./escalation.job.ts";
+import { registerEscalationJob } from "./escalation.job.ts";
 import { createExportService } from "./export.service.ts";
 import { createSettingsService } from "./settings.service.ts";
 import { strategicVisionRoutes } from "./strategic-vision.routes.ts";
@@ -17,7 +17,7 @@ export { createEscalation } from "./escalation.service.ts";
  * that only injects), stopped when it closes.
  */
 export const strategicVisionModule: FastifyPluginAsync<{
-  ctx: Pick<ModuleDeps, "db" | "config" | "mailer"> & { notifications: NotificationsService };
+  ctx: Pick<ModuleDeps, "db" | "config" | "mailer" | "jobs"> & { notifications: NotificationsService };
 }> = async (app, { ctx }) => {
   const dashboards = createDashboardService({ db: ctx.db });
   const effectiveness = createEffectivenessService({ db: ctx.db });
@@ -27,5 +27,5 @@ export const strategicVisionModule: FastifyPluginAsync<{
     exporter: createExportService({ db: ctx.db, dashboards, effectiveness }),
     settings: createSettingsService({ db: ctx.db, dashboards }),
   });
-  startEscalationJob(app, ctx);
+  await registerEscalationJob(app, ctx);
 };

@@ -26,13 +26,16 @@ export interface Slice {
 }
 
 type Row = Record<string, unknown>;
+
+/** The year id of a school that has none yet: no row has it, so every figure of that "year" is empty. */
+export const NO_YEAR = 0;
 const rows = async (tx: Tx, query: ReturnType<typeof sql>) =>
   ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
 
 /**
  * The year (default: the current one, else the latest), the period (default: the one holding today, else the
  * last one started, else none: the whole year) and the one before it. Ids of another school, or none at all, are
- * 404; a period of another year is 422 on period_id. Raw SQL: every statement names the school.
+ * 404 (a school with no year at all gets the calendar year, NO_YEAR); a period of another year is 422 on period_id. Raw SQL: every statement names the school.
  */
 export async function resolveSlice(tx: Tx, schoolId: string, query: StrategicVisionQuery): Promise<Slice> {
   const [clock] = await rows(
@@ -50,9 +53,14 @@ export async function resolveSlice(tx: Tx, schoolId: string, query: StrategicVis
                is_current
           from school_years where school_id = ${schoolId} order by starts_on desc`,
   );
-  const yearRow = query.school_year_id
-    ? years.find((y) => y.id === query.school_year_id)
-    : (years.find((y) => y.is_current) ?? years[0]);
+  // A new school has no year yet (issue 26 §4): its dashboard is empty, not missing. The figures then cover this
+  // calendar year, and `range.school_year` answers null so the screen shows where set-up starts.
+  const yearRow =
+    query.school_year_id || years.length > 0
+      ? query.school_year_id
+        ? years.find((y) => y.id === query.school_year_id)
+        : (years.find((y) => y.is_current) ?? years[0])
+      : { id: NO_YEAR, name: "", from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
   if (!yearRow) throw new AppError("NOT_FOUND");
   const year = {
     id: Number(yearRow.id),

@@ -91,8 +91,10 @@ export function createGroupsService(deps: { db: Db; events: EventBus }) {
       });
       return groupOut(tx, schoolId, id, group.schoolYearId);
     });
-    // Teachers' payloads (GET api/users/{id}?include=grades) name their groups and grades.
-    if (body.name !== undefined || body.grade_id !== undefined) deps.events.emit("schools.changed", { schoolId });
+    // Teachers' payloads (GET api/users/{id}?include=grades) name their groups and grades; a new grade or head
+    // teacher also changes what the rollups count, whose rebuild the rollups module queues on this event.
+    const changed = body.name ?? body.grade_id ?? body.head_teacher_id;
+    if (changed !== undefined) deps.events.emit("schools.changed", { schoolId });
     return out;
   }
 

@@ -13,7 +13,7 @@ import {
   students,
   users,
 } from "../../db/schema/index.ts";
-import { personName } from "../../lib/names.ts";
+import { alphabetical, personName } from "../../lib/names.ts";
 import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { joinGroup } from "../students/index.ts";
 
@@ -32,12 +32,13 @@ export async function studentsWithGroup(tx: Tx, schoolId: string, ids: readonly 
       group_name: groups.name,
       grade_name: grades.name,
       section_name: sections.name,
+      section_name_en: sections.nameEn,
     })
     .from(students)
     .$dynamic();
   return joinGroup(query, yearId)
     .where(ofSchool(students, schoolId, inArray(students.id, [...ids])))
-    .orderBy(asc(students.firstName), asc(students.id));
+    .orderBy(asc(alphabetical(students.firstName)), asc(students.id));
 }
 
 /**
@@ -117,5 +118,5 @@ export async function contactsOf(tx: Tx, schoolId: string, studentId: number) {
     .innerJoin(familyMembers, sameSchool(familyMembers, familyLinks, eq(familyMembers.userId, familyLinks.userId)))
     .innerJoin(users, eq(users.id, familyLinks.userId))
     .where(and(ofSchool(familyLinks, schoolId, eq(familyLinks.studentId, studentId))))
-    .orderBy(sql`${familyLinks.isEmergencyContact} desc`, asc(personName(users)));
+    .orderBy(sql`${familyLinks.isEmergencyContact} desc`, asc(alphabetical(personName(users))));
 }

@@ -2,10 +2,14 @@ import { MyChildSchema, perm, StudentFileSchema } from "@convive/domain";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import { registerSensitiveKind } from "../../lib/read-log.ts";
 import { resourceRoutes } from "../../lib/resource-routes.ts";
 import type { StudentFileSection } from "../../lib/student-file-section.ts";
 import type { Viewer } from "../incidents/index.ts";
 import { createStudentFileService, type StudentFileService } from "./student-file.service.ts";
+
+// The file gathers a student's contacts and every section's counts: its reads by staff are logged (issue 25 §3).
+registerSensitiveKind("student.file", { es: "Expediente del alumno", en: "Student file" });
 
 const viewerOf = (request: FastifyRequest): Viewer => ({
   tenant: request.tenant!,
@@ -29,7 +33,11 @@ export const studentFileRoutes: FastifyPluginAsync<{ service: StudentFileService
       description:
         "The student's file: photo, group, family contacts (staff only) and each section with how many records the caller may read in it; 404 outside the caller's scope.",
     },
-    ({ request, params }) => service.file(viewerOf(request), params.id),
+    async ({ request, params }) => {
+      const file = await service.file(viewerOf(request), params.id);
+      request.logRead("student.file", params.id, params.id);
+      return file;
+    },
   );
   r.list(
     "/api/my-children",
@@ -43,7 +51,9 @@ export const studentFileRoutes: FastifyPluginAsync<{ service: StudentFileService
 };
 
 export const studentFileModule: FastifyPluginAsync<{
-  ctx: { db: Db; sections: readonly StudentFileSection[] };
+  /** The sections other modules add, in their order (app.ts lists them): the file knows none of them by name. */
+  ctx: { db: Db; studentFileSections: readonly StudentFileSection[] };
 }> = async (app, { ctx }) => {
-  await app.register(studentFileRoutes, { service: createStudentFileService(ctx) });
+  const service = createStudentFileService({ db: ctx.db, sections: ctx.studentFileSections });
+  await app.register(studentFileRoutes, { service });
 };

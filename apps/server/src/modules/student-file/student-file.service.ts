@@ -1,4 +1,4 @@
-import { type MyChild, perm, type StudentFile } from "@convive/domain";
+import { type Language, type MyChild, perm, type StudentFile } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { StudentFileSection } from "../../lib/student-file-section.ts";
@@ -11,10 +11,36 @@ export const NEWS_PER_CHILD = 3;
 
 type Row = Awaited<ReturnType<typeof repo.studentsWithGroup>>[number];
 
-const groupOf = (r: Row) =>
+/** The student's group, its level named in the reader's language ("Primary" for English, as every screen). */
+const groupOf = (r: Row, lang: Language | undefined) =>
   r.group_id === null
     ? null
-    : { id: r.group_id, name: r.group_name!, grade_name: r.grade_name!, section_name: r.section_name! };
+    : {
+        id: r.group_id,
+        name: r.group_name!,
+        grade_name: r.grade_name!,
+        section_name: (lang === "en" ? r.section_name_en : null) ?? r.section_name!,
+      };
+
+/**
+ * The student's row when the viewer may open their file, and whether they read it as family; 404 otherwise (as
+ * another school's ids are). Other modules whose records belong to the file (consent) ask the same question.
+ */
+export async function openableFile(db: Db, viewer: Viewer, studentId: number) {
+  const { schoolId, grants } = viewer.tenant;
+  const scope = await resolveScope(db, viewer);
+  const allowed =
+    scope.kind === "school" ||
+    (scope.kind === "family"
+      ? scope.childIds.includes(studentId)
+      : grants.has(perm("master-configuration-students", "read")) ||
+        (await repo.reachesStudent(db, schoolId, viewer.userId, scope.groupIds, studentId)));
+  if (!allowed) throw new AppError("NOT_FOUND");
+  const yearId = (await currentYear(db, schoolId))?.id ?? null;
+  const [row] = await repo.studentsWithGroup(db, schoolId, [studentId], yearId);
+  if (!row) throw new AppError("NOT_FOUND");
+  return { row, family: scope.kind === "family" };
+}
 
 /**
  * The student's file (issue 12 §1): who may open it follows the data scopes of design §2 — the whole school for
@@ -25,22 +51,7 @@ export function createStudentFileService(deps: { db: Db; sections: readonly Stud
   const { db } = deps;
   const sections = [...deps.sections].sort((a, b) => a.order - b.order);
 
-  /** The student's row when the viewer may open their file; 404 otherwise (as another school's ids are). */
-  async function reachable(viewer: Viewer, studentId: number) {
-    const { schoolId, grants } = viewer.tenant;
-    const scope = await resolveScope(db, viewer);
-    const allowed =
-      scope.kind === "school" ||
-      (scope.kind === "family"
-        ? scope.childIds.includes(studentId)
-        : grants.has(perm("master-configuration-students", "read")) ||
-          (await repo.reachesStudent(db, schoolId, viewer.userId, scope.groupIds, studentId)));
-    if (!allowed) throw new AppError("NOT_FOUND");
-    const yearId = (await currentYear(db, schoolId))?.id ?? null;
-    const [row] = await repo.studentsWithGroup(db, schoolId, [studentId], yearId);
-    if (!row) throw new AppError("NOT_FOUND");
-    return { row, family: scope.kind === "family" };
-  }
+  const reachable = (viewer: Viewer, studentId: number) => openableFile(db, viewer, studentId);
 
   async function file(viewer: Viewer, studentId: number): Promise<StudentFile> {
     const { row, family } = await reachable(viewer, studentId);
@@ -56,7 +67,7 @@ export function createStudentFileService(deps: { db: Db; sections: readonly Stud
         enrollment: row.enrollment,
         photo: row.photo,
         status: row.status,
-        group: groupOf(row),
+        group: groupOf(row, viewer.language),
       },
       contacts,
       sections: sections.flatMap((s, i) => {
@@ -82,7 +93,7 @@ export function createStudentFileService(deps: { db: Db; sections: readonly Stud
       name: r.name,
       first_name: r.first_name,
       photo: r.photo,
-      group: groupOf(r),
+      group: groupOf(r, viewer.language),
       news: news
         .filter((n) => n.studentId === r.id)
         .slice(0, NEWS_PER_CHILD)

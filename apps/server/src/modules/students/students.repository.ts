@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, studentGroups, students } from "../../db/schema/index.ts";
-import { likeTerm, searchableName } from "../../lib/names.ts";
+import { alphabetical, likeTerm, searchableName } from "../../lib/names.ts";
 import { forSchool, inSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type StudentRow = typeof students.$inferSelect;
@@ -77,9 +77,9 @@ export async function listStudents(tx: Tx, schoolId: string, filter: StudentFilt
       withGroup(scoped, filter.yearId)
         .where(where)
         .orderBy(
-          asc(students.paternalSurname),
-          asc(students.maternalSurname),
-          asc(students.firstName),
+          asc(alphabetical(students.paternalSurname)),
+          asc(alphabetical(students.maternalSurname)),
+          asc(alphabetical(students.firstName)),
           asc(students.id),
         )
         .limit(filter.limit)

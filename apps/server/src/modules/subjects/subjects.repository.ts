@@ -1,6 +1,7 @@
 import { asc, count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, subjectGrades, subjects, teachingAssignments } from "../../db/schema/index.ts";
+import { alphabetical } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool, schoolRows } from "../../lib/tenant-db.ts";
 
 export type SubjectRow = typeof subjects.$inferSelect;
@@ -18,7 +19,7 @@ export async function listSubjects(tx: Tx, schoolId: string, filter: { gradeId?:
   const rows = await forSchool(tx, schoolId)
     .select(subjects)
     .where(taughtIn, filter.id ? eq(subjects.id, filter.id) : undefined)
-    .orderBy(asc(subjects.name), asc(subjects.id));
+    .orderBy(asc(alphabetical(subjects.name)), asc(subjects.id));
   const links = await tx
     .select({ subjectId: subjectGrades.subjectId, id: grades.id, name: grades.name, section_name: sections.name })
     .from(subjectGrades)

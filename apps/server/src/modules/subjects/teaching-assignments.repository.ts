@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { grades, groups, sections, subjects, teachingAssignments, users } from "../../db/schema/index.ts";
-import { nameColumns } from "../../lib/names.ts";
+import { alphabetical, nameColumns } from "../../lib/names.ts";
 import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export interface Triple {
@@ -56,9 +56,9 @@ export async function listAssignments(
       asc(sections.order),
       asc(grades.order),
       asc(groups.name),
-      asc(subjects.name),
-      asc(users.paternalSurname),
-      asc(users.firstName),
+      asc(alphabetical(subjects.name)),
+      asc(alphabetical(users.paternalSurname)),
+      asc(alphabetical(users.firstName)),
     );
   return rows.map(({ first_name, paternal_surname, maternal_surname, head_teacher_id, ...row }) => ({
     ...row,

@@ -1,5 +1,6 @@
 // The users module's public surface: user and profile rows (auth, avatars, invitations, members) and the service.
 export { type IdentityPatch, identityChanges } from "./identity.ts";
+export { createUsers, usersModule } from "./users.module.ts";
 export {
   findProfile,
   findUserByEmail,

@@ -12,7 +12,7 @@ import {
   teachingAssignments,
   users,
 } from "../../db/schema/index.ts";
-import { nameColumns } from "../../lib/names.ts";
+import { alphabetical, nameColumns } from "../../lib/names.ts";
 import { forSchool, ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -39,7 +39,7 @@ export const listUserSchools = (tx: Tx, userId: number) =>
     .from(memberships)
     .innerJoin(schools, eq(schools.id, memberships.schoolId))
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(schools.name));
+    .orderBy(asc(alphabetical(schools.name)));
 
 /** The membership facts the user payload needs in one school. */
 export async function findMembership(tx: Tx, schoolId: string, userId: number) {
@@ -93,7 +93,7 @@ export const listSchoolUsers = (tx: Tx, schoolId: string) =>
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(profiles, sameSchool(profiles, memberships, eq(profiles.id, memberships.profileId)))
     .where(ofSchool(memberships, schoolId))
-    .orderBy(asc(users.paternalSurname), asc(users.firstName));
+    .orderBy(asc(alphabetical(users.paternalSurname)), asc(alphabetical(users.firstName)));
 
 export async function isMember(tx: Tx, schoolId: string, userId: number): Promise<boolean> {
   const [row] = await forSchool(tx, schoolId)

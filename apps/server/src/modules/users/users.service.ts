@@ -126,7 +126,10 @@ export function createUsersService(deps: {
       const user = UserPayload.parse(await getUser(principal, tenant, id, include));
       const json = JSON.stringify({ data: { user } });
       // A validator computed once per version of the text, so an unchanged poll can be answered 304 without a body.
-      return { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` };
+      const etag = `"${createHash("sha1").update(json).digest("base64url")}"`;
+      // What a change of a school drops (plugins/caches.ts): the answer lists the user's schools by name and state.
+      const schools = [...new Set([...user.schools.map((s) => s.id), ...(tenant ? [tenant.schoolId] : [])])];
+      return { json, etag, schools };
     };
     if (id !== principal.userId) return render();
     const key = `${id}|${tenant?.schoolId ?? ""}|${[...include].sort().join(",")}`;

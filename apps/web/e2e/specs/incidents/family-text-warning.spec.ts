@@ -92,7 +92,8 @@ for (const lang of LANGS) {
   }, testInfo) => {
     test.setTimeout(120_000);
     const { student, other, category, type } = await fixtures(school, lang);
-    const hidden = lang === "es" ? "Otro estudiante" : "Another student";
+    // Mid-sentence, as every use below is: "…se burló de otro estudiante…".
+    const hidden = lang === "es" ? "otro estudiante" : "another student";
     const said = (who: string, whom: string) =>
       lang === "es" ? `${who} se burló de ${whom} en el salón.` : `${who} made fun of ${whom} in the classroom.`;
 

@@ -1,8 +1,9 @@
 import { MasterConfigurationPage, mcPath } from "../../pages/master-configuration.ts";
-import { call, createUser, rootApi } from "../../support/api.ts";
+import { apiLogin, call, createUser, rootApi } from "../../support/api.ts";
 import { DEMO } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
+import { newSchoolWithDirector } from "../../support/new-school.ts";
 import { toast } from "../../support/toasts.ts";
 
 /** Focused master-configuration flows (issue 4 item 12): institutional colours, CURP check. */
@@ -104,3 +105,62 @@ for (const lang of ["es", "en"] as const) {
     await expect(row.getByText(t(lang, "masterUsers:status.active"), { exact: true })).toBeVisible();
   });
 }
+
+/**
+ * Issue 25 §2: the school's quiet hours, set by its Director on general information. Half a window is refused with
+ * the form's own message and nothing is saved; a window across midnight is saved and kept; it can be cleared again.
+ * On a phone in English, then at 1280 px in Spanish.
+ */
+test("the Director sets the quiet hours across midnight, is told when one end is missing, and clears them", async ({
+  page,
+}) => {
+  const { slug, director } = await newSchoolWithDirector();
+  const saved = async () => {
+    const { token } = await apiLogin(director.email, director.password);
+    type Info = { quiet_hours_start: string | null; quiet_hours_end: string | null };
+    const { data } = await call<{ data: { school_info: Info } }>("/api/school-info", { token, schoolId: slug });
+    return [data.school_info.quiet_hours_start, data.school_info.quiet_hours_end];
+  };
+
+  for (const [lang, size] of [
+    ["en", { width: 390, height: 844 }],
+    ["es", { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await signInWithStorage(page, director.email, {
+      password: director.password,
+      language: lang,
+      to: mcPath("general-information"),
+    });
+    const mc = new MasterConfigurationPage(page, lang);
+    await expect(mc.title).toHaveText(t(lang, "nav.generalInformation"));
+    const quiet = mc.main.getByRole("group", { name: t(lang, "masterConfiguration:general.quietHoursTitle") });
+    const start = quiet.getByLabel(t(lang, "masterConfiguration:general.quietHoursStart"));
+    const end = quiet.getByLabel(t(lang, "masterConfiguration:general.quietHoursEnd"));
+    const save = mc.main.getByRole("button", { name: t(lang, "actions.save"), exact: true });
+
+    // Only the start: the form says both or neither, and the server keeps what it had.
+    const before = await saved();
+    await start.fill("21:00");
+    await end.fill("");
+    await save.click();
+    await expect(mc.main.getByText(t(lang, "masterConfiguration:validation.quietHoursBoth")).first()).toBeVisible();
+    expect(await saved()).toEqual(before);
+
+    // 21:00 to 07:00, across midnight: saved and shown again after a reload.
+    await end.fill("07:00");
+    await save.click();
+    await expect(toast(page, t(lang, "messages.saved"))).toBeVisible();
+    await expect.poll(saved).toEqual(["21:00", "07:00"]);
+    await page.reload();
+    await expect(start).toHaveValue("21:00");
+    await expect(end).toHaveValue("07:00");
+
+    // Cleared: no quiet hours.
+    await quiet.getByRole("button", { name: t(lang, "masterConfiguration:general.quietHoursClear") }).click();
+    await expect(start).toHaveValue("");
+    await save.click();
+    await expect(toast(page, t(lang, "messages.saved"))).toBeVisible();
+    await expect.poll(saved).toEqual([null, null]);
+  }
+});

@@ -4,6 +4,7 @@ import { MasterConfigurationPage, mcPath } from "../../pages/master-configuratio
 import { call, createUser, FRESH_PASSWORD, rootApi } from "../../support/api.ts";
 import { expect, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
+import { acceptInvitation } from "../../support/mailbox.ts";
 import { toast } from "../../support/toasts.ts";
 
 /**
@@ -192,7 +193,13 @@ test("a new school is set up by its Director through the screens", async ({ page
     await importFile(page, mc, "families", (header) => familyCells(header, slug), FAMILIES);
   });
 
-  await test.step("general information shows the setup card at 7 of 7", async () => {
+  await test.step("the staff stage waits for the invited teacher, who accepts from his e-mail: 7 of 7", async () => {
+    await page.goto(mcPath("general-information"));
+    const before = page.getByRole("region", { name: `${es("masterConfiguration:setup.title")}: 6 de 7` });
+    await expect(before).toBeVisible();
+    await expect(before).toContainText(es("masterConfiguration:setup.status.invited"));
+    // Issue 26 §4: an invitation sent is not yet a member; the stage is done once someone has joined.
+    await acceptInvitation(`docente.${slug}@convive.test`, "Tomas.Maestro.2026");
     await page.goto(mcPath("general-information"));
     await expect(mc.title).toHaveText(es("nav.generalInformation"));
     const card = page.getByRole("region", { name: `${es("masterConfiguration:setup.title")}: 7 de 7` });

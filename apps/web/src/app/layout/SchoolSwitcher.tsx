@@ -18,7 +18,7 @@ interface SchoolSwitcherProps {
   schoolName: string | undefined;
   /** "header" on the white bar (the name beside the logo unless `compact`); "sidebar" in the mobile drawer. */
   tone: "header" | "sidebar";
-  /** Phone header: the logo alone, the name only in the accessible name. */
+  /** Phone header: the logo alone (the name only in the accessible name), or, for a member of several schools, a small logo and the name. */
   compact?: boolean;
   onSwitched?: () => void;
 }
@@ -35,13 +35,24 @@ export function SchoolSwitcher({ user, schoolId, logo, schoolName, tone, compact
   const current = user.schools.find((s) => s.id === schoolId);
   const name = schoolName ?? current?.name;
   const schoolLogo = logo === undefined ? current?.logo : logo;
-  const showName = Boolean(name) && !compact;
+  const several = schools.length >= 2;
+  // The phone header names the school too when the user has several (issue 26 §6): a logo alone (often the
+  // default one) does not say which of them they are in.
+  const named = Boolean(compact && several && name);
+  const showName = Boolean(name) && (!compact || named);
   const brand = (
     <>
-      {tone === "sidebar" ? (
+      {tone === "sidebar" || named ? (
         // On the school's colour the wide default logo would not read: the school's own logo or a school icon.
-        <Avatar src={schoolLogo || null} alt="" size={36} radius="md" color="gray" variant="white">
-          <IconSchool size={20} aria-hidden />
+        <Avatar
+          src={schoolLogo || null}
+          alt=""
+          size={named ? 28 : 36}
+          radius="md"
+          color="gray"
+          variant={named ? "light" : "white"}
+        >
+          <IconSchool size={named ? 16 : 20} aria-hidden />
         </Avatar>
       ) : (
         <Image
@@ -56,7 +67,7 @@ export function SchoolSwitcher({ user, schoolId, logo, schoolName, tone, compact
         />
       )}
       {showName && (
-        <Text size="sm" fw={600} lh={1.2} lineClamp={2} className={classes.name}>
+        <Text size={named ? "xs" : "sm"} fw={600} lh={1.2} lineClamp={2} className={classes.name}>
           {name}
         </Text>
       )}
@@ -65,7 +76,7 @@ export function SchoolSwitcher({ user, schoolId, logo, schoolName, tone, compact
 
   if (schools.length < 2 || !name) {
     return (
-      <div className={classes.school} data-tone={tone}>
+      <div className={classes.school} data-tone={tone} data-compact={named || undefined}>
         {brand}
       </div>
     );
@@ -89,7 +100,13 @@ export function SchoolSwitcher({ user, schoolId, logo, schoolName, tone, compact
     // menu items inside the menu (no focus placeholder, which a menu may not hold).
     <Menu position="bottom-start" shadow="md" width={300} withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <UnstyledButton className={classes.school} data-tone={tone} data-button aria-busy={entering !== null}>
+        <UnstyledButton
+          className={classes.school}
+          data-tone={tone}
+          data-compact={named || undefined}
+          data-button
+          aria-busy={entering !== null}
+        >
           {/* The name comes from this text, which contains the visible name (WCAG 2.5.3 label in name). */}
           <VisuallyHidden>{t("school.switchLabel", { name })}</VisuallyHidden>
           <span className={classes.brand} aria-hidden>

@@ -2,6 +2,7 @@ import {
   IconBell,
   IconChartLine,
   IconClipboardText,
+  IconClockPlay,
   IconFileCertificate,
   IconFilePencil,
   IconFolder,
@@ -27,4 +28,5 @@ export const MENU_ICONS: Record<MenuIcon, typeof IconBell> = {
   schools: IconSchool,
   createUsers: IconUserPlus,
   createHelpVideos: IconVideo,
+  jobs: IconClockPlay,
 };

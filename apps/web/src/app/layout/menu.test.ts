@@ -53,10 +53,15 @@ describe("menuItemsFor", () => {
     ]);
   });
 
-  it("shows root only the three platform screens", () => {
+  it("shows root only the platform screens: the spec's three and the jobs", () => {
     const items = menuItemsFor(root);
-    expect(keys(items)).toEqual(["schools", "createUsers", "createHelpVideos"]);
-    expect(items.map((i) => i.to)).toEqual(["/admin-school-creator", "/admin-user-creator", "/help-video-creator"]);
+    expect(keys(items)).toEqual(["schools", "createUsers", "createHelpVideos", "jobs"]);
+    expect(items.map((i) => i.to)).toEqual([
+      "/admin-school-creator",
+      "/admin-user-creator",
+      "/help-video-creator",
+      "/admin-jobs",
+    ]);
   });
 
   it("opens Registro with the observation-only key", () => {

@@ -20,7 +20,8 @@ export type MenuIcon =
   | "incidentGraph"
   | "schools"
   | "createUsers"
-  | "createHelpVideos";
+  | "createHelpVideos"
+  | "jobs";
 
 export interface MenuItem {
   key: MenuIcon;
@@ -59,11 +60,13 @@ const SCHOOL_ITEMS: readonly Candidate[] = [
   item("incidentGraph", PATHS.incidentGraph),
 ];
 
-/** Spec §6: root sees only these (and Logout). */
+/** Spec §6: root sees only these (and Logout), and the job runner's screen (issue 25). */
 const ROOT_ITEMS: readonly Candidate[] = [
   item("schools", PATHS.adminSchoolCreator),
   item("createUsers", PATHS.adminUserCreator),
   item("createHelpVideos", PATHS.helpVideoCreator),
+  // Issue 25 §1: the job runner's view, beside the spec's three platform screens.
+  item("jobs", PATHS.adminJobs),
 ];
 
 const strip = ({ route: _route, ...menuItem }: Candidate): MenuItem => menuItem;

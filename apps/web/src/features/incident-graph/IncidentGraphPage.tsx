@@ -36,8 +36,15 @@ export default function IncidentGraphPage() {
   return (
     <Stack gap="md">
       <GraphFilters state={ranged} options={options.data} onChange={update} phone={phone} />
-      <Tabs value={state.view} onChange={(value) => value && update({ view: value as GraphView })} keepMounted={false}>
-        <Tabs.List aria-label={t("tabs.label")} mb="md" style={{ flexWrap: "nowrap" }}>
+      {/* On a phone the two tabs share the width, their names wrapping, instead of running off the screen (issue
+          26 §6). */}
+      <Tabs
+        value={state.view}
+        onChange={(value) => value && update({ view: value as GraphView })}
+        keepMounted={false}
+        styles={phone ? { tab: { whiteSpace: "normal", paddingInline: 8 } } : undefined}
+      >
+        <Tabs.List aria-label={t("tabs.label")} mb="md" style={{ flexWrap: "nowrap" }} grow={phone}>
           <Tabs.Tab value="time" leftSection={phone ? undefined : <IconChartBar size={16} aria-hidden />}>
             {t("tabs.time")}
           </Tabs.Tab>

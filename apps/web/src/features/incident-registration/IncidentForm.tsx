@@ -18,13 +18,13 @@ import {
   involvedStudents,
   validateIncident,
 } from "./incident-form.ts";
+import { showProblems } from "./problems.ts";
 import { SavedPanel } from "./SavedPanel.tsx";
 import { SelectedStudents } from "./SelectedStudents.tsx";
 import { StudentPicker } from "./StudentPicker.tsx";
 import { TypePicker } from "./TypePicker.tsx";
 import { useEvidenceUploads } from "./use-evidence-uploads.ts";
 import { useIncidentForm } from "./use-incident-form.ts";
-import { useRegistrationSave } from "./use-registration-save.ts";
 import { WhenWhereFields } from "./WhenWhereFields.tsx";
 
 /** The incident form: students, type, detail, when and where, evidence and formative actions, then the folio. */
@@ -37,22 +37,21 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
   const { form, type } = state;
   const [showRestored, setShowRestored] = useState(state.restored);
   const [files, setFiles] = useState<File[]>([]);
-  const save = useRegistrationSave(form, useRegisterIncident());
+  const save = useRegisterIncident({
+    form,
+    serverErrors: (errors) => incidentErrorsFromServer(errors, buildIncidentBody(form.values, tz).actionRows),
+  });
   const evidence = useEvidenceUploads();
   const v = form.values;
   const involved = involvedStudents(v).length;
 
   const submit = () => {
-    if (!save.check(validateIncident(v, tz))) return;
-    const { body, actionRows } = buildIncidentBody(v, tz);
-    save.save(
-      body,
-      (errors) => incidentErrorsFromServer(errors, actionRows),
-      (incident) => {
-        setSaved(incident);
-        void evidence.start(incident.id, files);
-      },
-    );
+    save.clearFailure();
+    if (!showProblems(form, validateIncident(v, tz), t)) return;
+    void save.submit(buildIncidentBody(v, tz).body, (incident) => {
+      setSaved(incident);
+      void evidence.start(incident.id, files);
+    });
   };
 
   const another = () => {

@@ -17,10 +17,10 @@ import {
   observationErrorsFromServer,
   validateObservation,
 } from "./observation-form.ts";
+import { showProblems } from "./problems.ts";
 import { ObservationSaved } from "./SavedPanel.tsx";
 import { SelectedStudents } from "./SelectedStudents.tsx";
 import { StudentPicker } from "./StudentPicker.tsx";
-import { useRegistrationSave } from "./use-registration-save.ts";
 
 /** An accompaniment observation: one student, an observation type, what was seen, the day, points, family. */
 export function ObservationForm({ options }: { options: RegistrationOptions }) {
@@ -31,7 +31,7 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
   const types = options.observation_types.filter((o) => o.is_active);
   const [restored] = useState(() => readDraft<ObservationValues>(key));
   const form = useForm<ObservationValues>({ initialValues: restored ?? emptyObservation(options.today) });
-  const save = useRegistrationSave(form, useRegisterObservation());
+  const save = useRegisterObservation({ form, serverErrors: observationErrorsFromServer });
   const [saved, setSaved] = useState<{ id: number; name: string } | null>(null);
   const v = form.values;
   useDraft(key, v, !saved && (v.student !== null || v.text.trim() !== ""));
@@ -43,11 +43,10 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
   };
 
   const submit = () => {
-    if (!save.check(validateObservation(v, options.today))) return;
+    save.clearFailure();
+    if (!showProblems(form, validateObservation(v, options.today), t)) return;
     const name = v.student!.name;
-    save.save(buildObservationBody(v), observationErrorsFromServer, (observation) =>
-      setSaved({ id: observation.id, name }),
-    );
+    void save.submit(buildObservationBody(v), (observation) => setSaved({ id: observation.id, name }));
   };
 
   if (saved) {

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../components/EmptyState.tsx";
-import { useCurrentUser } from "../auth/api/current-user.ts";
+import { SetupFirst } from "../../components/SetupFirst.tsx";
+import { useCurrentUser } from "../auth/index.ts";
 import { useRegistrationOptions } from "./api/registration-options.ts";
 import { IncidentForm } from "./IncidentForm.tsx";
 import { ObservationForm } from "./ObservationForm.tsx";
@@ -63,6 +64,11 @@ export default function RegistrationPage() {
     : !o.can_register_observations
       ? "incident"
       : (chosen ?? "incident");
+
+  // No group in the current school year: there is no student to register about yet (issue 26 §4, a new school).
+  if (o.groups.length === 0) {
+    return <SetupFirst screen="registration" canConfigure={modules.has("module-master-configuration")} />;
+  }
 
   const choose = (next: Mode) => {
     setChosen(next);

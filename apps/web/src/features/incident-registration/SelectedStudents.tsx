@@ -3,7 +3,7 @@ import { ActionIcon, Group, Paper, SegmentedControl, Stack, Text } from "@mantin
 import { IconX } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { StudentFileLink } from "../student-file/api/StudentFileLink.tsx";
+import { StudentFileLink } from "../student-file/index.ts";
 import { StudentAvatar } from "./Bits.tsx";
 import type { PickedStudent } from "./incident-form.ts";
 

@@ -1,8 +1,9 @@
+import { formatNumber } from "@convive/domain/core";
 import { MB } from "../../lib/evidence.ts";
 
 /** "1.4 MB", "320 KB". */
 export function fileSize(bytes: number, lang: string): string {
-  const format = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
+  const format = (n: number) => formatNumber(n, lang);
   return bytes >= MB ? `${format(bytes / MB)} MB` : `${format(Math.max(1, Math.round(bytes / 1024)))} KB`;
 }
 

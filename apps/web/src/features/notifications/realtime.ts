@@ -2,7 +2,7 @@ import { SOCKET_DEFAULTS } from "@convive/domain/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { session } from "../../lib/session.ts";
-import { currentUserKey } from "../auth/api/current-user-fetch.ts";
+import { currentUserKey } from "../auth/index.ts";
 import { notificationsRootKey } from "./api/notifications.ts";
 import { setBellCount } from "./api/reset-bell.ts";
 

@@ -2,8 +2,7 @@ import type { UserPayload } from "@convive/domain";
 import { Button, Group, Modal, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../lib/toast.ts";
-import { logout } from "../auth/api/logout.ts";
+import { logout } from "../auth/index.ts";
 import { useAcceptPrivacyNotice } from "./api/accept-notice.ts";
 
 export interface PrivacyTexts {
@@ -26,14 +25,14 @@ interface Props {
 export function PrivacyNotice({ user, schoolId, school }: Props) {
   const { t, i18n } = useTranslation("layout");
   const acceptance = useAcceptPrivacyNotice(user.id, schoolId);
-  const busy = acceptance.isPending;
+  const busy = acceptance.busy;
   const opened = user.root === 0 && user.privacy_notice_viewed === 0 && schoolId !== null && Boolean(school);
   const english = i18n.resolvedLanguage === "en";
   const own = (english ? school?.privacy_notice_en : school?.privacy_notice_es)?.trim();
   const other = (english ? school?.privacy_notice_es : school?.privacy_notice_en)?.trim();
   const text = own || other || t("privacy.defaultText", { school: school?.name ?? "" });
 
-  const accept = () => acceptance.mutate(undefined, { onError: (error) => toast("error", error.message) });
+  const accept = () => void acceptance.submit();
 
   return (
     <Modal
@@ -42,6 +41,9 @@ export function PrivacyNotice({ user, schoolId, school }: Props) {
       withCloseButton={false}
       closeOnClickOutside={false}
       closeOnEscape={false}
+      // Above any drawer or dialog a link opens with the page (the student's file of `?student=`): both sit at
+      // Mantine's default layer, and the later one would cover this notice and take its clicks.
+      zIndex={1000}
       centered
       size="lg"
       title={

@@ -1,6 +1,6 @@
 import type { ScaleDefinition } from "@convive/domain";
 import { describe, expect, it } from "vitest";
-import { interpret, nextInOrder } from "./typing.ts";
+import { interpret } from "./typing.ts";
 
 const marks: ScaleDefinition = { kind: "numeric", min: 5, max: 10, step: 0.5, passing: 6 };
 const levels: ScaleDefinition = {
@@ -36,15 +36,5 @@ describe("what typed keys mean in a cell", () => {
     ["z", null, false, true],
   ])("on the levels %s reads %s", (typed, value, final, dead) => {
     expect(interpret(levels, typed)).toEqual({ value, final, dead });
-  });
-});
-
-describe("moving in reading order", () => {
-  it("goes right, wraps to the next row and stops after the last cell", () => {
-    expect(nextInOrder(0, 0, 3, 5)).toEqual({ row: 0, col: 1 });
-    expect(nextInOrder(0, 4, 3, 5)).toEqual({ row: 1, col: 0 });
-    expect(nextInOrder(2, 4, 3, 5)).toBeNull();
-    expect(nextInOrder(1, 0, 3, 5, true)).toEqual({ row: 0, col: 4 });
-    expect(nextInOrder(0, 0, 3, 5, true)).toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import { readValue, type ScaleDefinition, scaleValues, valueColour, valueLabel }
 
 /**
  * What the keys typed into a cell mean on its scale: a value, and whether typing more could still make another
- * one ("8" may become "8.5"; "E", "10" or "8.5" cannot) — when not, the cell takes the value at once and the grid
- * moves on, so a teacher types a level's letter or a whole mark without pressing Enter.
+ * one ("8" may become "8.5"; "E", "10" or "8.5" cannot). `dead`: nothing longer is on the scale either, so the grid
+ * warns at once (quoting all that was typed); the value itself is written only when the edit is committed.
  */
 export function interpret(
   scale: ScaleDefinition,
@@ -14,13 +14,6 @@ export function interpret(
   const text = typed.trim().replace(",", ".");
   const longer = scaleValues(scale).some((v) => v.startsWith(text) && v !== text);
   return { value, final: value !== null && !longer, dead: value === null && !longer };
-}
-
-/** The next cell in reading order (right, then the next row's first), or null past the last. */
-export function nextInOrder(row: number, col: number, rows: number, cols: number, back = false) {
-  const index = row * cols + col + (back ? -1 : 1);
-  if (index < 0 || index >= rows * cols) return null;
-  return { row: Math.floor(index / cols), col: index % cols };
 }
 
 export const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));

@@ -5,8 +5,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { QueryState } from "../../components/QueryState.tsx";
+import { SetupFirst } from "../../components/SetupFirst.tsx";
 import { useDates } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast.ts";
+import { useCurrentUser } from "../auth/index.ts";
 import {
   exportDashboard,
   useDashboard,
@@ -50,6 +52,7 @@ export default function StrategicVisionPage() {
   const effectiveness = useEffectiveness(filters);
   const dates = useDates();
   const [exporting, setExporting] = useState<"pdf" | "xlsx" | null>(null);
+  const user = useCurrentUser();
 
   const setFilters = (next: VisionFilters) =>
     setParams(
@@ -73,6 +76,15 @@ export default function StrategicVisionPage() {
   };
 
   const d = dashboard.data;
+  // A new school without a school year (issue 26 §4): its figures would all be empty; say where set-up starts.
+  if (d && d.range.school_year === null && !filters.school_year_id) {
+    return (
+      <SetupFirst
+        screen="strategicVision"
+        canConfigure={user.data?.permissionsModules?.includes("module-master-configuration") ?? false}
+      />
+    );
+  }
   return (
     <Stack gap="md">
       <QueryState query={options} height={60} />
@@ -80,7 +92,7 @@ export default function StrategicVisionPage() {
         <FilterBar
           options={options.data}
           filters={filters}
-          shown={{ yearId: d?.range.school_year.id ?? filters.school_year_id, periodId: d?.range.period?.id }}
+          shown={{ yearId: d?.range.school_year?.id ?? filters.school_year_id, periodId: d?.range.period?.id }}
           onChange={setFilters}
         />
       )}

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { QueryState } from "../../components/QueryState.tsx";
 import { useIsPhone } from "../../lib/use-is-phone.ts";
 import { useStudentFile } from "./api/queries.ts";
-import { studentFileTab, studentFileTabNamespaces } from "./api/tabs.ts";
 import { FileHeader } from "./FileHeader.tsx";
+import { studentFileTab, studentFileTabNamespaces } from "./tabs.ts";
 
 /**
  * The student's file (issue 12 §1), over whatever screen opened it: the student, then one tab per section the
@@ -43,14 +43,22 @@ export default function StudentFileDrawer({ studentId, onClose }: { studentId: n
       {file.data ? (
         <>
           <FileHeader file={file.data} />
-          <Tabs value={current} onChange={(key) => key && setPicked({ studentId, key })} mt="lg" keepMounted={false}>
-            <Tabs.List style={{ flexWrap: isPhone ? "nowrap" : "wrap", overflowX: "auto" }}>
+          {/* Every tab in sight and in reach (issue 26 §6): on a phone the tabs wrap as pills instead of running
+              off the drawer's edge; arrows move between them either way. */}
+          <Tabs
+            value={current}
+            onChange={(key) => key && setPicked({ studentId, key })}
+            mt="lg"
+            keepMounted={false}
+            variant={isPhone ? "pills" : "default"}
+          >
+            <Tabs.List style={{ flexWrap: "wrap", rowGap: isPhone ? 6 : undefined }}>
               {tabs.map((tab) => (
-                <Tabs.Tab key={tab.key} value={tab.key} style={{ flexShrink: 0 }}>
+                <Tabs.Tab key={tab.key} value={tab.key} style={{ flexShrink: 0 }} px={isPhone ? "sm" : undefined}>
                   <Group gap={6} wrap="nowrap">
                     {t(`${tab.ns}:${tab.labelKey}`)}
-                    <Badge size="sm" variant="light" color="gray" c="gray.8" circle={tab.count < 10}>
-                      {tab.count}
+                    <Badge size="sm" variant="light" color="gray" c="gray.8" circle={!tab.badge && tab.count < 10}>
+                      {tab.badge ? tab.badge(tab.count) : tab.count}
                     </Badge>
                   </Group>
                 </Tabs.Tab>

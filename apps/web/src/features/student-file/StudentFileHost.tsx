@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { studentInSearch, withStudentFile } from "./api/link.ts";
+import { studentInSearch, withStudentFile } from "./link.ts";
 
 // The file and its tabs load only when a file is first opened: no screen pays for them up front.
 const StudentFileDrawer = lazy(() => import("./StudentFileDrawer.tsx"));

@@ -1,6 +1,6 @@
 import type { UserPayload } from "@convive/domain";
 import { api } from "../../../lib/api.ts";
-import { useInvalidatingMutation } from "../../../lib/mutations.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
@@ -11,5 +11,5 @@ export const uploadAvatar = (userId: number, file: File): Promise<UserPayload> =
   );
 
 /** The new picture; the signed-in user is read again so the header shows it. */
-export const useUploadAvatar = (userId: number) =>
-  useInvalidatingMutation((file: File) => uploadAvatar(userId, file), ["current-user"]);
+export const useUploadAvatar = (userId: number, o?: SaveOptions) =>
+  useSave({ ...o, call: (file: File) => uploadAvatar(userId, file), invalidates: [["current-user"]] });

@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api.ts";
-import { useInvalidatingMutation } from "../../../lib/mutations.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 import { sessionsKey } from "./sessions.ts";
 
 export interface ChangePasswordValues {
@@ -13,4 +13,5 @@ export const changePassword = (values: ChangePasswordValues) =>
   api("/api/user/change-password", { method: "POST", body: values, noSchool: true });
 
 /** The change from the account screen or the forced one at sign-in; the list of devices refreshes after it. */
-export const useChangePassword = () => useInvalidatingMutation(changePassword, sessionsKey);
+export const useChangePassword = (o?: SaveOptions) =>
+  useSave({ ...o, call: changePassword, invalidates: [sessionsKey] });

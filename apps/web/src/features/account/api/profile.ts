@@ -1,6 +1,6 @@
 import type { UserPayload } from "@convive/domain";
 import { api } from "../../../lib/api.ts";
-import { useInvalidatingMutation } from "../../../lib/mutations.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 /** The signed-in user's own data (names, picture, language) is read again after a change. */
 const CURRENT_USER = ["current-user"] as const;
@@ -25,8 +25,8 @@ export const saveLanguage = (userId: number, language: string) =>
     (r) => r.data.user,
   );
 
-export const useSaveProfile = (userId: number) =>
-  useInvalidatingMutation((values: ProfileValues) => saveProfile(userId, values), CURRENT_USER);
+export const useSaveProfile = (userId: number, o?: SaveOptions) =>
+  useSave({ ...o, call: (values: ProfileValues) => saveProfile(userId, values), invalidates: [CURRENT_USER] });
 
-export const useSaveLanguage = (userId: number) =>
-  useInvalidatingMutation((language: string) => saveLanguage(userId, language), CURRENT_USER);
+export const useSaveLanguage = (userId: number, o?: SaveOptions) =>
+  useSave({ ...o, call: (language: string) => saveLanguage(userId, language), invalidates: [CURRENT_USER] });

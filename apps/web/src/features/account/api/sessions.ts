@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { useInvalidatingMutation } from "../../../lib/mutations.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 /** One signed-in device of the user (GET api/auth/sessions). */
 export interface AccountSession {
@@ -30,4 +30,4 @@ export function useSessions() {
 /** Signs one of the user's other devices out. */
 export const endSession = (id: string) => api(`/api/auth/sessions/${id}`, { method: "DELETE", noSchool: true });
 
-export const useEndSession = () => useInvalidatingMutation(endSession, sessionsKey);
+export const useEndSession = (o?: SaveOptions) => useSave({ ...o, call: endSession, invalidates: [sessionsKey] });

@@ -1,7 +1,6 @@
 import { LANGUAGES } from "@convive/domain/core";
 import { SegmentedControl } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/toast.ts";
 import { useSaveLanguage } from "../api/profile.ts";
 import { Section } from "./Section.tsx";
 
@@ -14,11 +13,8 @@ export function LanguageSection({ userId }: { userId: number }) {
   const choose = async (language: string) => {
     if (language === current) return;
     await i18n.changeLanguage(language);
-    // The toasts read the new language, hence i18n.t rather than this render's t.
-    save.mutate(language, {
-      onSuccess: () => toast("success", i18n.t("common:messages.saved")),
-      onError: () => toast("error", i18n.t("common:messages.saveFailed")),
-    });
+    // The save's toasts read the language at the time they show: the new one.
+    void save.submit(language);
   };
 
   return (
@@ -27,7 +23,7 @@ export function LanguageSection({ userId }: { userId: number }) {
         fullWidth
         value={current}
         onChange={(v) => void choose(v)}
-        disabled={save.isPending}
+        disabled={save.busy}
         aria-label={t("common:language.label")}
         data={LANGUAGES.map((lng) => ({ value: lng, label: t(`common:language.${lng}Long`) }))}
       />

@@ -3,7 +3,6 @@ import { Button, Group, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { PasswordFields, passwordRules } from "../../../components/PasswordFields.tsx";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { type ChangePasswordValues, useChangePassword } from "../api/change-password.ts";
 import { Section } from "./Section.tsx";
 
@@ -24,7 +23,8 @@ export function PasswordSection() {
     },
   });
   // The other devices were signed out by the change: their list refreshes inside the mutation.
-  const save = useFormMutation(form, useChangePassword(), {
+  const save = useChangePassword({
+    form,
     success: t("common:messages.passwordUpdated"),
     failure: (error) => error.message,
   });

@@ -2,7 +2,6 @@ import type { UserPayload } from "@convive/domain";
 import { Button, Divider, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { type ProfileValues, useSaveProfile } from "../api/profile.ts";
 import { AvatarPicker } from "./AvatarPicker.tsx";
 import { Section } from "./Section.tsx";
@@ -24,7 +23,7 @@ export function ProfileSection({ user, maxMb, roleLabel }: { user: UserPayload; 
     },
   });
 
-  const save = useFormMutation(form, useSaveProfile(user.id));
+  const save = useSaveProfile(user.id, { form });
   const submit = form.onSubmit((values) => save.submit(values, () => form.resetDirty(values)));
 
   return (

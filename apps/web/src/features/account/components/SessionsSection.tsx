@@ -2,7 +2,6 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from "@
 import { IconDeviceDesktop, IconDeviceMobile } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useDates } from "../../../lib/dates.ts";
-import { toast } from "../../../lib/toast.ts";
 import { type AccountSession, useEndSession, useSessions } from "../api/sessions.ts";
 import { parseUserAgent, relativeTime } from "../device.ts";
 import { Section } from "./Section.tsx";
@@ -37,7 +36,7 @@ export function SessionsSection() {
 
 function SessionRow({ session }: { session: AccountSession }) {
   const { t, i18n } = useTranslation("account");
-  const endIt = useEndSession();
+  const endIt = useEndSession({ success: t("sessions.ended"), failure: (error) => error.message });
   const device = parseUserAgent(session.user_agent);
   const lang = i18n.resolvedLanguage ?? "es";
   const { dateTime } = useDates();
@@ -47,11 +46,7 @@ function SessionRow({ session }: { session: AccountSession }) {
       : (device.browser ?? device.os ?? t("sessions.unknownDevice"));
 
   // The row goes away with the refreshed list, so the button stays busy until then.
-  const end = () =>
-    endIt.mutate(session.id, {
-      onSuccess: () => toast("success", t("sessions.ended")),
-      onError: (error) => toast("error", error.message),
-    });
+  const end = () => void endIt.submit(session.id);
 
   return (
     <Paper
@@ -90,7 +85,7 @@ function SessionRow({ session }: { session: AccountSession }) {
               size="xs"
               variant="light"
               color="red"
-              loading={endIt.isPending}
+              loading={endIt.busy}
               onClick={end}
               aria-label={t("sessions.endLabel", { device: name })}
             >

@@ -3,7 +3,7 @@ import { Grid, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMaxFileSizeMb } from "../../../lib/school-information.ts";
 import { useSession } from "../../../lib/session.ts";
-import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { useCurrentUser } from "../../auth/index.ts";
 import { LanguageSection } from "../components/LanguageSection.tsx";
 import { PasswordSection } from "../components/PasswordSection.tsx";
 import { ProfileModulesSection } from "../components/ProfileModulesSection.tsx";

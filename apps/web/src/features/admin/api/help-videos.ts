@@ -1,7 +1,7 @@
 import type { AdminHelpVideo, CreateHelpVideoBody, UpdateHelpVideoBody } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { useInvalidatingMutation } from "../../../lib/mutations.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 export const helpVideosKey = ["admin", "help-videos"] as const;
 
@@ -16,8 +16,8 @@ export function useAdminHelpVideos() {
   });
 }
 
-export const createHelpVideo = (body: CreateHelpVideoBody) =>
-  api("/api/admin/help-videos", { method: "POST", body, noSchool: true });
+export const createHelpVideo = (body: CreateHelpVideoBody, key?: string) =>
+  api("/api/admin/help-videos", { method: "POST", body, noSchool: true, idempotencyKey: key });
 
 export const updateHelpVideo = (id: number, body: UpdateHelpVideoBody) =>
   api(`/api/admin/help-videos/${id}`, { method: "PATCH", body, noSchool: true });
@@ -26,10 +26,12 @@ export const deleteHelpVideo = (id: number) =>
   api(`/api/admin/help-videos/${id}`, { method: "DELETE", noSchool: true });
 
 /** Creates a help video, or edits the one given. */
-export const useSaveHelpVideo = (id: number | null) =>
-  useInvalidatingMutation(
-    (body: CreateHelpVideoBody) => (id ? updateHelpVideo(id, body) : createHelpVideo(body)),
-    helpVideosKey,
-  );
+export const useSaveHelpVideo = (id: number | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (body: CreateHelpVideoBody, key: string) => (id ? updateHelpVideo(id, body) : createHelpVideo(body, key)),
+    invalidates: [helpVideosKey],
+  });
 
-export const useDeleteHelpVideo = () => useInvalidatingMutation(deleteHelpVideo, helpVideosKey);
+export const useDeleteHelpVideo = (o?: SaveOptions) =>
+  useSave({ ...o, call: deleteHelpVideo, invalidates: [helpVideosKey] });

@@ -1,8 +1,9 @@
 import type { AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { conflictOn } from "../../../lib/form-errors.ts";
 import i18n from "../../../lib/i18n.ts";
-import { conflictOn, useInvalidatingMutation } from "../../../lib/mutations.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 export interface AdminProfile {
   id: number;
@@ -21,29 +22,36 @@ export function useAdminSchools() {
   });
 }
 
-export const createSchool = (body: CreateSchoolBody) =>
-  api<{ data: { school: AdminSchool } }>("/api/admin/schools", { method: "POST", body, noSchool: true });
+export const createSchool = (body: CreateSchoolBody, key?: string) =>
+  api<{ data: { school: AdminSchool } }>("/api/admin/schools", {
+    method: "POST",
+    body,
+    noSchool: true,
+    idempotencyKey: key,
+  });
 
 /** Edits a school or switches it on and off; the slug never changes. */
 export const updateSchool = (id: string, body: Partial<UpdateSchoolBody>) =>
   api<{ data: { school: AdminSchool } }>(`/api/admin/schools/${id}`, { method: "PATCH", body, noSchool: true });
 
 /** Creates a school (a taken slug is said on the slug field) or edits the one given. */
-export const useSaveSchool = (id: string | null) =>
-  useInvalidatingMutation(
-    ({ id: slug, ...fields }: CreateSchoolBody) =>
+export const useSaveSchool = (id: string | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ id: slug, ...fields }: CreateSchoolBody, key: string) =>
       id
         ? updateSchool(id, fields)
-        : createSchool({ id: slug, ...fields }).catch(conflictOn("id", () => i18n.t("admin:schools.slugTaken"))),
-    schoolsKey,
-  );
+        : createSchool({ id: slug, ...fields }, key).catch(conflictOn("id", () => i18n.t("admin:schools.slugTaken"))),
+    invalidates: [schoolsKey],
+  });
 
 /** Switches a school on or off (who can sign in to it). */
-export const useToggleSchool = () =>
-  useInvalidatingMutation(
-    (school: AdminSchool) => updateSchool(school.id, { is_active: !school.is_active }),
-    schoolsKey,
-  );
+export const useToggleSchool = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (school: AdminSchool) => updateSchool(school.id, { is_active: !school.is_active }),
+    invalidates: [schoolsKey],
+  });
 
 /** The profiles a member of the school can be given (GET api/admin/schools/:id/profiles). */
 export function useSchoolProfiles(schoolId: string | null) {

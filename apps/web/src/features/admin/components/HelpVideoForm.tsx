@@ -6,7 +6,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useSaveHelpVideo } from "../api/help-videos.ts";
 
 interface Values {
@@ -50,7 +49,7 @@ function HelpVideoFormModal({ video, opened, onClose }: Props) {
   });
   const screens = useMemo(() => [...titles.keys()], [titles]);
 
-  const save = useFormMutation(form, useSaveHelpVideo(video?.id ?? null));
+  const save = useSaveHelpVideo(video?.id ?? null, { form });
   const submit = form.onSubmit((values) => save.submit({ ...values, screen_url: values.screen_url.trim() }, onClose));
 
   return (

@@ -5,7 +5,6 @@ import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useAdminSchools, useSchoolProfiles } from "../api/schools.ts";
 import { useAddMembership } from "../api/users.ts";
 
@@ -33,7 +32,8 @@ function MembershipFormModal({ user, opened, onClose }: Props) {
     .filter((s) => !taken.has(s.id))
     .map((s) => ({ value: s.id, label: s.is_active ? s.name : `${s.name} (${t("status.inactive")})` }));
 
-  const save = useFormMutation(form, useAddMembership(user?.id ?? null), {
+  const save = useAddMembership(user?.id ?? null, {
+    form,
     success: t("users.profileAssigned"),
     failure: t("users.profileAssignFailed"),
   });

@@ -1,12 +1,11 @@
-import { type AdminSchool, CreateSchoolBody, UpdateSchoolBody } from "@convive/domain";
+import { type AdminSchool, CreateSchoolBody, SchoolDirector, UpdateSchoolBody } from "@convive/domain";
 import { DEFAULT_TIME_ZONE } from "@convive/domain/core";
-import { Code, Select, SimpleGrid, Text, Textarea, TextInput } from "@mantine/core";
+import { Code, Fieldset, Select, SimpleGrid, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useSaveSchool } from "../api/schools.ts";
 import { platformHost, slugFromName, timeZones } from "../host.ts";
 
@@ -19,7 +18,12 @@ interface Values {
   phone: string;
   email: string;
   time_zone: string;
+  /** Asked only when creating: the school's first Director, invited by e-mail (issue 26 §4). */
+  director: { first_name: string; paternal_surname: string; email: string };
 }
+
+/** The admin screen always names the first Director: a school nobody can enter would wait on a password by hand. */
+const CreateWithDirector = CreateSchoolBody.extend({ director: SchoolDirector });
 
 const valuesOf = (school: AdminSchool | null): Values => ({
   id: school?.id ?? "",
@@ -30,6 +34,7 @@ const valuesOf = (school: AdminSchool | null): Values => ({
   phone: school?.phone ?? "",
   email: school?.email ?? "",
   time_zone: school?.time_zone ?? DEFAULT_TIME_ZONE,
+  director: { first_name: "", paternal_surname: "", email: "" },
 });
 
 /** Creates a school (its slug is its subdomain and never changes) or edits one. */
@@ -63,14 +68,29 @@ function SchoolFormModal({
     initialValues: valuesOf(school),
     validate: (values) =>
       editing
-        ? schemaErrors(UpdateSchoolBody, { ...values, id: undefined }, t)
-        : schemaErrors(CreateSchoolBody, values, t, {
+        ? schemaErrors(UpdateSchoolBody, { ...values, id: undefined, director: undefined }, t)
+        : schemaErrors(CreateWithDirector, values, t, {
             id: { invalid_format: slugRule, too_small: slugRule, too_big: slugRule, custom: t("schools.slugReserved") },
           }),
   });
 
-  const save = useFormMutation(form, useSaveSchool(school?.id ?? null));
-  const submit = form.onSubmit((values) => save.submit({ ...values, id: values.id.trim() }, onClose));
+  const save = useSaveSchool(school?.id ?? null, { form });
+  const { i18n } = useTranslation();
+  const submit = form.onSubmit(({ director, ...values }) =>
+    save.submit(
+      {
+        ...values,
+        id: values.id.trim(),
+        // The invitation is written in the language the administrator works in, until the Director has an account.
+        ...(editing
+          ? {}
+          : {
+              director: { ...director, maternal_surname: "", language: i18n.resolvedLanguage === "en" ? "en" : "es" },
+            }),
+      },
+      onClose,
+    ),
+  );
 
   const slug = form.values.id.trim() || t("schools.slugPlaceholder");
   const setName = (name: string) => {
@@ -161,6 +181,26 @@ function SchoolFormModal({
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps("time_zone")}
       />
+      {!editing && (
+        <Fieldset legend={t("schools.directorLegend")} variant="filled" radius="md">
+          <Text size="sm" c="dimmed" mb="xs">
+            {t("schools.directorHint")}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput label={t("schools.directorFirstName")} required {...form.getInputProps("director.first_name")} />
+            <TextInput label={t("schools.directorSurname")} {...form.getInputProps("director.paternal_surname")} />
+          </SimpleGrid>
+          <TextInput
+            mt="sm"
+            label={t("schools.directorEmail")}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            required
+            {...form.getInputProps("director.email")}
+          />
+        </Fieldset>
+      )}
     </FormModal>
   );
 }

@@ -1,13 +1,11 @@
 import { type AdminUser, CreateAdminUserBody, UpdateAdminUserBody } from "@convive/domain";
 import { localName } from "@convive/domain/core";
-import { Input, SegmentedControl, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Input, SegmentedControl, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
-import { TemporaryPassword } from "../../../components/TemporaryPassword.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useAdminSchools, useSchoolProfiles } from "../api/schools.ts";
 import { useSaveUser } from "../api/users.ts";
 
@@ -29,7 +27,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** Creates a user (optionally in a school with a profile) and shows the temporary password once; or edits one. */
+/**
+ * Creates a user (optionally in a school with a profile), who is e-mailed an invitation to choose a password
+ * (issue 26 §4: no password is handed over); or edits one.
+ */
 export function UserForm(props: Props) {
   return <UserFormModal key={`${props.user?.id ?? "new"}-${props.opened}`} {...props} />;
 }
@@ -37,7 +38,7 @@ export function UserForm(props: Props) {
 function UserFormModal({ user, opened, onClose }: Props) {
   const { t, i18n } = useTranslation("admin");
   const editing = user !== null;
-  const [created, setCreated] = useState<{ user: AdminUser; password: string } | null>(null);
+  const [created, setCreated] = useState<AdminUser | null>(null);
 
   const form = useForm<Values>({
     initialValues: {
@@ -59,10 +60,10 @@ function UserFormModal({ user, opened, onClose }: Props) {
   const schools = useAdminSchools();
   const profiles = useSchoolProfiles(form.values.root ? null : form.values.school_id);
 
-  const save = useFormMutation(form, useSaveUser(user?.id ?? null));
+  const save = useSaveUser(user?.id ?? null, { form });
   const submit = form.onSubmit((values) =>
     save.submit(editing ? editBody(values) : createBody(values), (result) => {
-      if (result.temporary_password) setCreated({ user: result.user, password: result.temporary_password });
+      if (result.invitation_sent) setCreated(result.user);
       else onClose();
     }),
   );
@@ -81,12 +82,19 @@ function UserFormModal({ user, opened, onClose }: Props) {
       submitLabel={editing ? t("common:actions.save") : t("users.create")}
     >
       {created ? (
-        <TemporaryPassword
-          name={`${created.user.first_name} ${created.user.paternal_surname}`.trim()}
-          email={created.user.email}
-          password={created.password}
-          onDone={onClose}
-        />
+        <>
+          <Alert color="teal" role="status" title={t("users.invitationSentTitle")}>
+            {t("users.invitationSent", {
+              name: `${created.first_name} ${created.paternal_surname}`.trim(),
+              email: created.email,
+            })}
+          </Alert>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-autofocus>
+              {t("users.done")}
+            </Button>
+          </Group>
+        </>
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">

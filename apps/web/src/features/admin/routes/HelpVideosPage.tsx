@@ -39,7 +39,7 @@ export default function HelpVideosPage() {
       message: t("videos.deleteMessage", { title: video.title }),
       confirmLabel: t("delete"),
       danger: true,
-      action: () => remove.mutateAsync(video.id),
+      action: () => remove.run(video.id),
     });
 
   const total = videos.data?.length ?? 0;

@@ -1,10 +1,10 @@
 import type { AdminSchool } from "@convive/domain";
+import { byText } from "@convive/domain/core";
 import { Stack, Text, TextInput } from "@mantine/core";
 import { IconBuildingCommunity, IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
-import { toast } from "../../../lib/toast.ts";
 import { useAdminSchools, useToggleSchool } from "../api/schools.ts";
 import { ListToolbar } from "../components/ListToolbar.tsx";
 import { CreateButton, ListState } from "../components/list.tsx";
@@ -17,9 +17,10 @@ const matches = (s: AdminSchool, q: string) =>
 
 /** admin-school-creator (spec §2, root only, label Schools): also the landing of a root user with no school. */
 export default function SchoolsPage() {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
+  const lang = i18n.resolvedLanguage ?? "es";
   const schools = useAdminSchools();
-  const toggle = useToggleSchool();
+  const toggle = useToggleSchool({ failure: (error) => error.message });
   const [search, setSearch] = useState("");
   const [editing, setEditing] = useState<AdminSchool | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -29,8 +30,8 @@ export default function SchoolsPage() {
 
   const list = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return [...(schools.data ?? [])].filter((s) => !q || matches(s, q)).sort((a, b) => a.name.localeCompare(b.name));
-  }, [schools.data, search]);
+    return [...(schools.data ?? [])].filter((s) => !q || matches(s, q)).sort(byText(lang, (s) => s.name));
+  }, [schools.data, search, lang]);
 
   const openForm = (school: AdminSchool | null) => {
     setEditing(school);
@@ -39,13 +40,7 @@ export default function SchoolsPage() {
 
   const confirmToggle = () => {
     if (!toggling) return;
-    toggle.mutate(toggling, {
-      onSuccess: () => {
-        toast("success", t("common:messages.saved"));
-        setConfirmOpen(false);
-      },
-      onError: (error) => toast("error", error.message),
-    });
+    void toggle.submit(toggling, () => setConfirmOpen(false));
   };
 
   const total = schools.data?.length ?? 0;
@@ -94,7 +89,7 @@ export default function SchoolsPage() {
       <ConfirmDialog
         opened={confirmOpen}
         onClose={() => setConfirmOpen(false)}
-        busy={toggle.isPending}
+        busy={toggle.busy}
         danger={toggling?.is_active}
         title={toggling?.is_active ? t("schools.deactivateTitle") : t("schools.activateTitle")}
         message={t(toggling?.is_active ? "schools.deactivateMessage" : "schools.activateMessage", {

@@ -9,7 +9,6 @@ import { EmptyState } from "../../../components/EmptyState.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useSession } from "../../../lib/session.ts";
-import { toast } from "../../../lib/toast.ts";
 import { USERS_PER_PAGE, useAdminUsers, useToggleUser } from "../api/users.ts";
 import { MembershipForm } from "../components/MembershipForm.tsx";
 import { UserForm } from "../components/UserForm.tsx";
@@ -24,7 +23,7 @@ export default function UsersPage() {
   const params = useListParams({ search: "" }, { size: USERS_PER_PAGE });
   const [debounced] = useDebouncedValue(params.filters.search.trim(), 300);
   const users = useAdminUsers(debounced, params.page);
-  const toggle = useToggleUser();
+  const toggle = useToggleUser({ failure: (error) => error.message });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [target, setTarget] = useState<AdminUser | null>(null);
 
@@ -36,13 +35,7 @@ export default function UsersPage() {
 
   const confirmToggle = () => {
     if (!target) return;
-    toggle.mutate(target, {
-      onSuccess: () => {
-        toast("success", t("common:messages.saved"));
-        close();
-      },
-      onError: (error) => toast("error", error.message),
-    });
+    void toggle.submit(target, close);
   };
 
   const data = users.data;
@@ -104,7 +97,7 @@ export default function UsersPage() {
       <ConfirmDialog
         opened={dialog === "toggle"}
         onClose={close}
-        busy={toggle.isPending}
+        busy={toggle.busy}
         danger={target?.is_active}
         title={target?.is_active ? t("users.deactivateTitle") : t("users.activateTitle")}
         message={t(target?.is_active ? "users.deactivateMessage" : "users.activateMessage", { name: targetName })}

@@ -1,12 +1,15 @@
 import type { InvitationLookup } from "@convive/domain";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 /** What accepting answered: whether an account was made, and the school the person now belongs to. */
 export interface Accepted {
   account: "new" | "existing";
   email: string;
   school: { id: string; name: string };
+  /** A new account is signed in at once (issue 26 §4): the session the server opened, as a sign-in answers it. */
+  session: { access_token: string; expires_in: number; user_id: number } | null;
 }
 
 /** The names and password a new address sets when it accepts (an existing account sends none). */
@@ -32,7 +35,8 @@ export const useInvitation = (token: string) =>
   });
 
 /** POST api/invitations/accept: joins the school (creating the account when the address has none). */
-export const useAcceptInvitation = (token: string) =>
-  useMutation({
-    mutationFn: (fields: Partial<NewAccountFields>) => call<Accepted>("/api/invitations/accept", { token, ...fields }),
+export const useAcceptInvitation = (token: string, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (fields: Partial<NewAccountFields>) => call<Accepted>("/api/invitations/accept", { token, ...fields }),
   });

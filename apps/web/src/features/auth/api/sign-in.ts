@@ -21,6 +21,22 @@ export async function signIn(email: string, password: string): Promise<Next> {
     quiet: true,
   });
   session.signIn(data, data.user.id);
+  return signedIn(data.user);
+}
+
+/**
+ * An accepted invitation's session (issue 26 §4): the server opened it as a sign-in does (cookies set); from here
+ * on the same steps as a sign-in — the language, the toast, the school and role checks, the landing view.
+ */
+export async function signInWithSession(tokens: IssuedTokens, userId: number): Promise<Next> {
+  // The refresh call needs the double-submit cookie a sign-in takes first.
+  await api("/sanctum/csrf-cookie", { noSchool: true, quiet: true });
+  session.signIn(tokens, userId);
+  return signedIn(await fetchCurrentUser(userId));
+}
+
+async function signedIn(user: UserPayload): Promise<Next> {
+  const data = { user };
   // The language chosen on this device wins: what the server writes for the user (notifications, e-mails) follows it.
   if (data.user.language !== i18n.language) {
     await api(`/api/users/${data.user.id}`, {

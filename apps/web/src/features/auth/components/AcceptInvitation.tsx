@@ -5,11 +5,9 @@ import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { PasswordFields, passwordRules } from "../../../components/PasswordFields.tsx";
 import { useSession } from "../../../lib/session.ts";
-import { toast } from "../../../lib/toast.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { type Accepted, useAcceptInvitation, useInvitation } from "../api/invitations.ts";
 import { AuthCard } from "./AuthCard.tsx";
 
@@ -28,6 +26,20 @@ export function AcceptInvitation({ token, language }: { token: string; language:
   }, [language, i18n]);
   const lookup = useInvitation(token);
   const [accepted, setAccepted] = useState<Accepted | null>(null);
+  const navigate = useNavigate();
+  // A new account chose its password just now and is signed in: on to its landing view (a new school's Director:
+  // the setup checklist). Should that fail, the done message still offers the sign-in.
+  const onAccepted = (result: Accepted) => {
+    setAccepted(result);
+    const opened = result.session;
+    if (!opened) return;
+    void import("../api/sign-in.ts")
+      .then(({ signInWithSession }) => signInWithSession(opened, opened.user_id))
+      .then((next) => {
+        if (next) navigate(next, { replace: true });
+      })
+      .catch((error: unknown) => console.warn("signed in by the invitation, but the landing failed", error));
+  };
   const invitation = lookup.data;
   const subtitle = invitation
     ? t("invitation.subtitle", {
@@ -66,9 +78,9 @@ export function AcceptInvitation({ token, language }: { token: string; language:
             })}
           </Text>
           {invitation.account === "existing" ? (
-            <AcceptExisting token={token} invitation={invitation} onAccepted={setAccepted} />
+            <AcceptExisting token={token} invitation={invitation} onAccepted={onAccepted} />
           ) : (
-            <CreateAccount token={token} invitation={invitation} onAccepted={setAccepted} />
+            <CreateAccount token={token} invitation={invitation} onAccepted={onAccepted} />
           )}
         </Stack>
       )}
@@ -91,16 +103,11 @@ function AcceptExisting({
   onAccepted: (a: Accepted) => void;
 }) {
   const { t } = useTranslation("auth");
-  const accept = useAcceptInvitation(token);
+  const accept = useAcceptInvitation(token, { success: false, failure: (error) => error.message });
   return (
     <Stack gap="sm">
       <Text size="sm">{t("invitation.existingHint", { school: invitation.school.name })}</Text>
-      <Button
-        onClick={() => accept.mutate({}, { onSuccess: onAccepted, onError: (error) => toast("error", error.message) })}
-        loading={accept.isPending}
-        fullWidth
-        size="md"
-      >
+      <Button onClick={() => void accept.submit({}, onAccepted)} loading={accept.busy} fullWidth size="md">
         {t("invitation.accept")}
       </Button>
     </Stack>
@@ -132,7 +139,7 @@ function CreateAccount({
       ...passwordRules(t, empty),
     },
   });
-  const save = useFormMutation(form, useAcceptInvitation(token), { success: false, failure: (error) => error.message });
+  const save = useAcceptInvitation(token, { form, success: false, failure: (error) => error.message });
   const submit = form.onSubmit((values) => save.submit(values, onAccepted));
   return (
     <form onSubmit={submit} noValidate>

@@ -8,8 +8,7 @@ import { useNavigate } from "react-router";
 import { PasswordFields, passwordRules } from "../../../components/PasswordFields.tsx";
 import { session } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
-import { useChangePassword } from "../../account/api/change-password.ts";
+import { useChangePassword } from "../../account/index.ts";
 import { currentUserKey, fetchCurrentUser } from "../api/current-user.ts";
 import { logout } from "../api/logout.ts";
 import { enterSchool } from "../api/sign-in.ts";
@@ -25,7 +24,8 @@ export default function ChangePasswordPage() {
     initialValues: { current_password: "", password: "", password_confirmation: "" },
     validate: { current_password: empty, ...passwordRules(t, empty) },
   });
-  const save = useFormMutation(form, useChangePassword(), {
+  const save = useChangePassword({
+    form,
     success: t("common:messages.passwordUpdated"),
     failure: (error) => error.message,
   });

@@ -4,7 +4,6 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useForgotPassword } from "../api/reset-password.ts";
 import { AcceptInvitation } from "../components/AcceptInvitation.tsx";
 import { AuthCard } from "../components/AuthCard.tsx";
@@ -27,7 +26,7 @@ function RecoverPassword() {
     initialValues: { email: "" },
     validate: { email: (v) => (v.trim() ? null : t("common:messages.emptyFields")) },
   });
-  const save = useFormMutation(form, useForgotPassword(), { success: false, failure: (error) => error.message });
+  const save = useForgotPassword({ form, success: false, failure: (error) => error.message });
   const submit = form.onSubmit((values) => save.submit(values, () => setSent(true)));
   return (
     <AuthCard title={t("recover.title")} subtitle={t("recover.subtitle")}>

@@ -5,7 +5,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { PasswordFields, passwordRules } from "../../../components/PasswordFields.tsx";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 
@@ -20,7 +19,8 @@ export default function ResetPasswordPage() {
     initialValues: { password: "", password_confirmation: "" },
     validate: passwordRules(t, empty),
   });
-  const save = useFormMutation(form, useResetPassword(), {
+  const save = useResetPassword({
+    form,
     success: t("common:messages.passwordUpdated"),
     failure: (error) => error.message,
   });

@@ -1,13 +1,11 @@
 import "../../../app/full-styles.ts";
 import { Avatar, Button, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronRight, IconSchool } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../api/current-user.ts";
+import { useEnterSchool } from "../api/enter-school.ts";
 import { logout } from "../api/logout.ts";
-import { enterSchool } from "../api/sign-in.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 
 /** Spec §2 /Schoolselection: only the user's active schools are offered. */
@@ -15,18 +13,14 @@ export default function SchoolSelectionPage() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const entering = useMutation({ mutationFn: (id: string) => enterSchool(id, "chosen") });
+  const entering = useEnterSchool();
   // The school being entered, for its row's busy state.
-  const busy = entering.isPending ? (entering.variables ?? null) : null;
+  const busy = entering.saving ?? null;
   const schools = (user.data?.schools ?? []).filter((s) => s.is_active);
 
-  // The promise rather than mutate's callbacks: entering a school re-renders the shell, and callbacks of an
-  // observer that unmounted meanwhile are dropped, which would leave the user on this screen.
-  const choose = (id: string) =>
-    entering.mutateAsync(id).then(
-      (next) => next && navigate(next, { replace: true }),
-      (error: Error) => toast("error", error.message),
-    );
+  // submit's callback runs from the promise, not the mutation observer: entering a school re-renders the shell,
+  // and an unmounted observer's callbacks are dropped, which would leave the user on this screen.
+  const choose = (id: string) => entering.submit(id, (next) => next && navigate(next, { replace: true }));
 
   return (
     <AuthCard title={t("schoolSelection.title")} subtitle={t("schoolSelection.subtitle")}>

@@ -5,7 +5,7 @@ import { Grid, Select } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useTranslation } from "react-i18next";
 import { pickerDays } from "../../../lib/dates.ts";
-import { useArchiveFilters } from "../../incidents/api/archive.ts";
+import { useArchiveFilters } from "../../incidents/index.ts";
 import type { GraphState } from "../url.ts";
 
 type Patch = Partial<Pick<GraphState, "from" | "to" | "classification" | "grade_id" | "group_id">>;

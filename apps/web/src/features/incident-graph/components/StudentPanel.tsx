@@ -3,7 +3,7 @@ import { Anchor, Badge, Drawer, Group, List, Skeleton, Stack, Text } from "@mant
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDates } from "../../../lib/dates.ts";
-import { useArchive } from "../../incidents/api/archive.ts";
+import { useArchive } from "../../incidents/index.ts";
 import { archiveHref } from "../url.ts";
 
 const SHOWN = 10;

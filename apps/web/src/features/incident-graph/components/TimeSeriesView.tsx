@@ -7,14 +7,14 @@ import { Link, useNavigate } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useDates } from "../../../lib/dates.ts";
-import { useArchiveFilters } from "../../incidents/api/archive.ts";
+import { useArchiveFilters } from "../../incidents/index.ts";
 import { useGraphSeries } from "../api/graph.ts";
 import { CLASSIFICATION_COLORS, stackColor } from "../colors.ts";
 import { archiveHref, type GraphState, seriesQuery } from "../url.ts";
 
 type Patch = Partial<Pick<GraphState, "interval" | "stack" | "category_id">>;
 
-/** "Incidentes en el tiempo": stacked bars per day, week or month, each bar opening its incidents; the same as a table. */
+/** "Incidencias en el tiempo": stacked bars per day, week or month, each bar opening its incidents; the same as a table. */
 export function TimeSeriesView({
   state,
   onChange,

@@ -1,12 +1,14 @@
 import type { Attachment, ObservationBody, RegisterIncidentBody } from "@convive/domain";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 export type Registered = { id: number; folio: number; status: string };
 
-export const registerIncident = (body: RegisterIncidentBody) =>
-  api<{ data: { incident: Registered } }>("/api/incidents", { method: "POST", body }).then((r) => r.data.incident);
+export const registerIncident = (body: RegisterIncidentBody, key?: string) =>
+  api<{ data: { incident: Registered } }>("/api/incidents", { method: "POST", body, idempotencyKey: key }).then(
+    (r) => r.data.incident,
+  );
 
 /** One evidence file, sent raw after the incident exists. */
 export const uploadEvidence = (incidentId: number, file: File) =>
@@ -15,24 +17,19 @@ export const uploadEvidence = (incidentId: number, file: File) =>
     { method: "POST", body: file },
   ).then((r) => r.data.attachment);
 
-export const registerObservation = (body: ObservationBody) =>
-  api<{ data: { observation: { id: number } } }>("/api/accompaniment-observations", { method: "POST", body }).then(
-    (r) => r.data.observation,
-  );
+export const registerObservation = (body: ObservationBody, key?: string) =>
+  api<{ data: { observation: { id: number } } }>("/api/accompaniment-observations", {
+    method: "POST",
+    body,
+    idempotencyKey: key,
+  }).then((r) => r.data.observation);
 
 /** The archive and the follow-up lists (under ["incidents", school]) refresh once a registration lands. */
-function useRefreshIncidents() {
-  const client = useQueryClient();
-  const { schoolId } = useSession();
-  return () => client.invalidateQueries({ queryKey: ["incidents", schoolId] });
-}
+const useIncidentsKey = () => [["incidents", useSession().schoolId]];
 
-export function useRegisterIncident() {
-  const refresh = useRefreshIncidents();
-  return useMutation({ mutationFn: registerIncident, onSuccess: () => void refresh() });
-}
+/** Registers an incident with the form's idempotency key: a double click or a retry makes one incident. */
+export const useRegisterIncident = (o?: SaveOptions) =>
+  useSave({ ...o, call: registerIncident, invalidates: useIncidentsKey() });
 
-export function useRegisterObservation() {
-  const refresh = useRefreshIncidents();
-  return useMutation({ mutationFn: registerObservation, onSuccess: () => void refresh() });
-}
+export const useRegisterObservation = (o?: SaveOptions) =>
+  useSave({ ...o, call: registerObservation, invalidates: useIncidentsKey() });

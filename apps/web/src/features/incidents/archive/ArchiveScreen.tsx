@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PHONE_QUERY } from "../../../lib/use-is-phone.ts";
-import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { useCurrentUser } from "../../auth/index.ts";
 import { useFormativeActions } from "../api/archive.ts";
 import { ArchiveView } from "./ArchiveView.tsx";
 import { FormativeActionsView } from "./FormativeActionsView.tsx";

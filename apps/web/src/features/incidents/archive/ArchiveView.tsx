@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useSchoolTimeZone } from "../../../lib/school-information.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { useCurrentUser } from "../../auth/index.ts";
 import { exportArchive, useArchive, useArchiveFilters, usePrefetchArchive } from "../api/archive.ts";
 import { ArchiveResults } from "./ArchiveResults.tsx";
 import { ColumnsMenu } from "./ColumnsMenu.tsx";

@@ -2,7 +2,7 @@ import "@mantine/dates/styles.layer.css";
 import "dayjs/locale/es";
 import "dayjs/locale/en";
 import { ARCHIVE_SORTS, type ArchiveFilters } from "@convive/domain";
-import { CLASSIFICATIONS, INCIDENT_STATUSES, localizedName, localName } from "@convive/domain/core";
+import { byText, CLASSIFICATIONS, INCIDENT_STATUSES, localizedName, localName } from "@convive/domain/core";
 import { Select, SimpleGrid } from "@mantine/core";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useMemo } from "react";
@@ -29,10 +29,7 @@ interface Props {
 export const QUICK_FILTERS = ["dates", "status", "classification", "type_id", "group_id"] as const;
 type QuickFilter = (typeof QUICK_FILTERS)[number];
 
-const byName = (lang: string) => {
-  const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
-  return (a: { label: string }, b: { label: string }) => collator.compare(a.label, b.label);
-};
+const byName = (lang: string) => byText(lang, (o: { label: string }) => o.label);
 
 /**
  * Every filter of the archive but the text search (which sits above the results). Each choice applies at once

@@ -3,7 +3,7 @@ import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStudentOptions } from "../../incident-registration/api/student-options.ts";
+import { useStudentOptions } from "../../incident-registration/index.ts";
 
 interface Props {
   value: number | undefined;

@@ -1,10 +1,10 @@
 import type { Archive, FormativeAction, IncidentListItem } from "@convive/domain";
-import { type ActionState, addDays, dateLocale } from "@convive/domain/core";
+import { type ActionState, addDays, formatNumber } from "@convive/domain/core";
 
 /** The number of matches: "1,234" or, past the server's count cap, "1,000+" ("…" while it is being counted). */
 export function totalLabel(archive: Pick<Archive, "total" | "total_capped">, lang: string) {
   if (archive.total === null) return "…";
-  const figure = new Intl.NumberFormat(dateLocale(lang)).format(archive.total);
+  const figure = formatNumber(archive.total, lang, 0);
   return archive.total_capped ? `${figure}+` : figure;
 }
 

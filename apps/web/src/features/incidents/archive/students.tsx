@@ -2,7 +2,7 @@ import type { IncidentListItem } from "@convive/domain";
 import { Stack, Text } from "@mantine/core";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { StudentFileLink } from "../../student-file/api/StudentFileLink.tsx";
+import { StudentFileLink } from "../../student-file/index.ts";
 import { studentName } from "./format.ts";
 
 /** At most this many students are listed per card; the rest are counted ("+2 más"). */

@@ -6,9 +6,8 @@ import { IconBulb } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { actionStudents, defaultActionStudent } from "./actions.ts";
-import { createAction, guidelinesOf, type UserRef, updateAction, useCategories, useStaff } from "./api.ts";
+import { guidelinesOf, type UserRef, useCategories, useSaveAction, useStaff } from "./api.ts";
 import { DetailModal, LoadingModal } from "./DetailModal.tsx";
-import { useSubmit } from "./use-submit.ts";
 import type { DetailView } from "./view.ts";
 
 interface Values {
@@ -109,14 +108,11 @@ function ActionFormBody({
       return errors;
     },
   });
-  const submit = useSubmit(form, view.refresh);
-  const onSubmit = form.onSubmit((v) =>
-    submit.run(() => {
-      const { student_id, ...rest } = toBody(v);
-      if (action) return updateAction(action.id, rest);
-      return createAction(incident.id, FormativeActionBody.parse({ student_id, ...rest }));
-    }, onClose),
-  );
+  const submit = useSaveAction(incident.id, action?.id ?? null, { form });
+  const onSubmit = form.onSubmit((v) => {
+    const { student_id, ...rest } = toBody(v);
+    void submit.submit(action ? rest : { student_id, ...rest }, onClose);
+  });
 
   const { repeat, starts_on, ends_on } = form.values;
   const count = repeat !== "none" && ends_on >= starts_on ? occurrenceCount(starts_on, ends_on, repeat) : 0;

@@ -6,8 +6,8 @@ import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FamilyTextWarning } from "../../../components/FamilyTextWarning.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useRegistrationOptions } from "../../incident-registration/api/registration-options.ts";
-import { updateIncident, useCategories } from "./api.ts";
+import { useRegistrationOptions } from "../../incident-registration/index.ts";
+import { useCategories, useCorrectIncident } from "./api.ts";
 import { ClassificationBadge } from "./Badges.tsx";
 import {
   type CorrectValues,
@@ -18,7 +18,6 @@ import {
   instantOfWall,
 } from "./correct.ts";
 import { DetailModal, LoadingModal } from "./DetailModal.tsx";
-import { useSubmit } from "./use-submit.ts";
 import type { DetailView } from "./view.ts";
 
 /** Who may read the registration options (groups and subjects of the current year). */
@@ -90,7 +89,7 @@ function CorrectForm({
       return errors;
     },
   });
-  const submit = useSubmit(form, view.refresh);
+  const submit = useCorrectIncident(incident.id, { form });
   const detailField = useRef<HTMLTextAreaElement>(null);
   const placeField = useRef<HTMLInputElement>(null);
   // Staff read every student's name; the warning previews each family's copy.
@@ -104,9 +103,7 @@ function CorrectForm({
   const category = choices.find((c) => c.value === form.values.category_id) ?? null;
   const type = category?.types.find((ty) => ty.value === form.values.type_id) ?? null;
 
-  const onSubmit = form.onSubmit(() =>
-    submit.run(() => updateIncident(incident.id, UpdateIncidentBody.parse(changes)), onClose),
-  );
+  const onSubmit = form.onSubmit(() => submit.submit(changes, onClose));
 
   return (
     <DetailModal

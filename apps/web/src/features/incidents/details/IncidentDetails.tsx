@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useSchoolTimeZone } from "../../../lib/school-information.ts";
-import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { useCurrentUser } from "../../auth/index.ts";
 import { useIncident, useRefreshIncident } from "./api.ts";
 import { DetailHeader } from "./DetailHeader.tsx";
 import { DetailTextCard } from "./DetailTextCard.tsx";

@@ -19,10 +19,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { actionStudents } from "./actions.ts";
-import { createMeeting, updateMeeting, useMeetingAttendees } from "./api.ts";
+import { useMeetingAttendees, useSaveMeeting } from "./api.ts";
 import { DetailModal, LoadingModal } from "./DetailModal.tsx";
 import { defaultInvites, familyGroups, meetingStudent } from "./meeting-invites.ts";
-import { useSubmit } from "./use-submit.ts";
 import type { DetailView } from "./view.ts";
 
 interface Values {
@@ -96,7 +95,7 @@ function MeetingFormBody({
       return errors;
     },
   });
-  const submit = useSubmit(form, view.refresh, { scheduled_at: "day" });
+  const submit = useSaveMeeting(incident.id, meeting?.id ?? null, { form, fieldOf: { scheduled_at: "day" } });
 
   function toBody(v: Values) {
     const scheduled = (v.day && v.time && wallToInstant(`${v.day}T${v.time}`, timeZone)?.toISOString()) || "";
@@ -135,13 +134,7 @@ function MeetingFormBody({
   const others = (meeting?.attendees ?? []).filter((a) => !known.has(String(a.id))).map(option);
   if (others.length > 0) data.push({ group: t("meetings.others"), items: others });
 
-  const onSubmit = form.onSubmit((v) =>
-    submit.run(() => {
-      const body = toBody(v);
-      if (meeting) return updateMeeting(meeting.id, UpdateParentMeetingBody.parse(body));
-      return createMeeting(incident.id, ParentMeetingBody.parse(body));
-    }, onClose),
-  );
+  const onSubmit = form.onSubmit((v) => submit.submit(toBody(v), onClose));
 
   return (
     <DetailModal

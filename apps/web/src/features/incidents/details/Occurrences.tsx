@@ -4,7 +4,6 @@ import { Button, Checkbox, Group, Stack, Text, VisuallyHidden } from "@mantine/c
 import { IconAlertCircle, IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/toast.ts";
 import { isLate, visibleOccurrences } from "./actions.ts";
 import { useTickOccurrence } from "./api.ts";
 import type { DetailView } from "./view.ts";
@@ -28,18 +27,11 @@ export function Occurrences({
   const { lang, today } = view;
   const [expanded, setExpanded] = useState(false);
   // The tick shows at once while the server saves it; the incident fetched again then tells the truth.
-  const tick = useTickOccurrence(action.id, view.refresh);
-  const saving = tick.isPending ? tick.variables : null;
+  const tick = useTickOccurrence(view.incident.id, action.id, { failure: (error) => error.message });
+  const saving = tick.saving ?? null;
   const { shown, hidden } = visibleOccurrences(action.occurrences, expanded);
 
-  const toggle = (on: string, done: boolean) =>
-    tick.mutate(
-      { on, done },
-      {
-        onSuccess: () => toast("success", t("common:messages.saved")),
-        onError: (error) => toast("error", error.message),
-      },
-    );
+  const toggle = (on: string, done: boolean) => void tick.submit({ on, done });
 
   const describe = (o: Occurrence) =>
     o.completed_at

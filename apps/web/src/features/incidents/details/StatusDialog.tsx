@@ -6,10 +6,9 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { pendingActions } from "./actions.ts";
-import { cancelIncident, closeIncident, reopenIncident } from "./api.ts";
+import { useChangeStatus } from "./api.ts";
 import { ActionStateBadge } from "./Badges.tsx";
 import { DetailModal } from "./DetailModal.tsx";
-import { useSubmit } from "./use-submit.ts";
 import type { DetailView } from "./view.ts";
 
 export type StatusKind = "close" | "cancel" | "reopen";
@@ -42,23 +41,18 @@ export function StatusDialog({ kind, view, onClose }: { kind: StatusKind; view: 
       return out;
     },
   });
-  const submit = useSubmit(form, view.refresh, {
-    closing_note: "text",
-    reason: "text",
-    waive_pending_actions: "waive",
+  const submit = useChangeStatus(incident.id, {
+    form,
+    fieldOf: { closing_note: "text", reason: "text", waive_pending_actions: "waive" },
   });
 
   const onSubmit = form.onSubmit((v) =>
-    submit.run(() => {
-      if (kind === "close") {
-        return closeIncident(incident.id, {
-          closing_note: v.text,
-          waive_pending_actions: pending.length > 0 && v.waive,
-        });
-      }
-      if (kind === "cancel") return cancelIncident(incident.id, v.text);
-      return reopenIncident(incident.id, v.text);
-    }, onClose),
+    submit.submit(
+      kind === "close"
+        ? { kind, closing_note: v.text, waive_pending_actions: pending.length > 0 && v.waive }
+        : { kind, reason: v.text },
+      onClose,
+    ),
   );
 
   return (

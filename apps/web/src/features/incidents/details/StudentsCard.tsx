@@ -1,7 +1,7 @@
 import { Avatar, Group, Stack, Text } from "@mantine/core";
 import { IconUser, IconUsers } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { StudentFileLink } from "../../student-file/api/StudentFileLink.tsx";
+import { StudentFileLink } from "../../student-file/index.ts";
 import { initials } from "./format.ts";
 import { Section } from "./Section.tsx";
 import type { DetailView } from "./view.ts";

@@ -4,9 +4,8 @@ import { Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { waiveAction } from "./api.ts";
+import { useWaiveAction } from "./api.ts";
 import { DetailModal } from "./DetailModal.tsx";
-import { useSubmit } from "./use-submit.ts";
 import type { DetailView } from "./view.ts";
 
 /** Waives a pending formative action with a reason (it no longer holds the incident open). */
@@ -24,13 +23,13 @@ export function WaiveDialog({
     initialValues: { reason: "" },
     validate: (v) => schemaErrors(WaiveBody, v, t),
   });
-  const submit = useSubmit(form, view.refresh);
+  const submit = useWaiveAction(view.incident.id, action.id, { form });
   return (
     <DetailModal
       opened
       onClose={onClose}
       title={t("waive.title")}
-      onSubmit={form.onSubmit((v) => submit.run(() => waiveAction(action.id, v.reason), onClose))}
+      onSubmit={form.onSubmit((v) => submit.submit(v.reason, onClose))}
       busy={submit.busy}
       failure={submit.failure}
       submitLabel={t("waive.submit")}

@@ -1,23 +1,24 @@
-import type {
-  Attachment,
-  FormativeAction,
+import {
+  type Attachment,
+  type FormativeAction,
   FormativeActionBody,
-  IncidentCategory,
-  IncidentDetail,
-  MeetingAttendeeOptions,
-  ParentMeeting,
+  type IncidentCategory,
+  type IncidentDetail,
+  type MeetingAttendeeOptions,
+  type ParentMeeting,
   ParentMeetingBody,
-  RegistrationOptions,
+  type RegistrationOptions,
   UpdateFormativeActionBody,
   UpdateIncidentBody,
   UpdateParentMeetingBody,
-  UserRef,
+  type UserRef,
 } from "@convive/domain";
 import { localGuidelines, REQUEST_TIMEOUT_MS } from "@convive/domain/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, download } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 export type { FormativeAction, IncidentDetail, ParentMeeting, UserRef };
 
@@ -37,6 +38,9 @@ export function useIncident(id: number) {
     retry: (count, error) => count < 2 && !("status" in error && (error.status === 404 || error.status === 403)),
   });
 }
+
+/** What every save of this view refreshes: the incident (its timeline, states and `allowed` all move). */
+const useIncidentKey = (id: number) => [useKey()("incident", id)];
 
 /** After any change: the incident again (its timeline, states and `allowed` all move). */
 export function useRefreshIncident(id: number) {
@@ -105,11 +109,35 @@ export const cancelIncident = (id: number, reason: string) =>
 export const reopenIncident = (id: number, reason: string) =>
   api(`/api/incidents/${id}/reopen`, { method: "POST", body: { reason } });
 
+export type StatusChange =
+  | { kind: "close"; closing_note: string; waive_pending_actions: boolean }
+  | { kind: "cancel" | "reopen"; reason: string };
+/** Closes, cancels or reopens the incident. */
+export const useChangeStatus = (incidentId: number, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (change: StatusChange) => {
+      if (change.kind === "close") {
+        const { kind: _, ...body } = change;
+        return closeIncident(incidentId, body);
+      }
+      return (change.kind === "cancel" ? cancelIncident : reopenIncident)(incidentId, change.reason);
+    },
+    invalidates: useIncidentKey(incidentId),
+  });
+
 // ───────────────────────── corrections and evidence ─────────────────────────
 
 /** Corrects an open incident; the body carries only the fields that change. */
 export const updateIncident = (id: number, body: UpdateIncidentBody) =>
   api(`/api/incidents/${id}`, { method: "PATCH", body });
+/** Corrects the incident with the fields that changed (checked by the schema before it goes). */
+export const useCorrectIncident = (incidentId: number, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (changes: Record<string, unknown>) => updateIncident(incidentId, UpdateIncidentBody.parse(changes)),
+    invalidates: useIncidentKey(incidentId),
+  });
 
 /** One evidence file, sent raw (its own Content-Type) with its name in the query. */
 export const uploadAttachment = (incidentId: number, file: File) =>
@@ -120,34 +148,56 @@ export const uploadAttachment = (incidentId: number, file: File) =>
 
 // ───────────────────────── formative actions ─────────────────────────
 
-export const createAction = (incidentId: number, body: FormativeActionBody) =>
-  api(`/api/incidents/${incidentId}/formative-actions`, { method: "POST", body });
+export const createAction = (incidentId: number, body: FormativeActionBody, key?: string) =>
+  api(`/api/incidents/${incidentId}/formative-actions`, { method: "POST", body, idempotencyKey: key });
 export const updateAction = (id: number, body: UpdateFormativeActionBody) =>
   api(`/api/formative-actions/${id}`, { method: "PATCH", body });
 export const completeOccurrence = (id: number, on: string) =>
   api(`/api/formative-actions/${id}/completions`, { method: "POST", body: { occurrence_on: on } });
 export const uncompleteOccurrence = (id: number, on: string) =>
   api(`/api/formative-actions/${id}/completions/${on}`, { method: "DELETE" });
-/**
- * Ticks or unticks one occurrence; pending until the incident has been fetched again, so the optimistic tick
- * (`variables`) gives way to the server's truth without a flicker.
- */
-export function useTickOccurrence(actionId: number, refresh: () => Promise<unknown>) {
-  return useMutation({
-    mutationFn: ({ on, done }: { on: string; done: boolean }) =>
-      done ? completeOccurrence(actionId, on) : uncompleteOccurrence(actionId, on),
-    onSuccess: () => refresh(),
+/** Creates a formative action of the incident (with the form's key) or updates the one given. */
+export const useSaveAction = (incidentId: number, actionId: number | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (body: Record<string, unknown>, key: string) =>
+      actionId
+        ? updateAction(actionId, UpdateFormativeActionBody.parse(body))
+        : createAction(incidentId, FormativeActionBody.parse(body), key),
+    invalidates: useIncidentKey(incidentId),
   });
-}
+/**
+ * Ticks or unticks one occurrence; busy until the incident has been fetched again, so the optimistic tick
+ * (`saving`) gives way to the server's truth without a flicker.
+ */
+export const useTickOccurrence = (incidentId: number, actionId: number, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ on, done }: { on: string; done: boolean }) =>
+      done ? completeOccurrence(actionId, on) : uncompleteOccurrence(actionId, on),
+    invalidates: useIncidentKey(incidentId),
+  });
 export const waiveAction = (id: number, reason: string) =>
   api(`/api/formative-actions/${id}/waive`, { method: "POST", body: { reason } });
+export const useWaiveAction = (incidentId: number, actionId: number, o?: SaveOptions) =>
+  useSave({ ...o, call: (reason: string) => waiveAction(actionId, reason), invalidates: useIncidentKey(incidentId) });
 
 // ───────────────────────── parent meetings ─────────────────────────
 
-export const createMeeting = (incidentId: number, body: ParentMeetingBody) =>
-  api(`/api/incidents/${incidentId}/meetings`, { method: "POST", body });
+export const createMeeting = (incidentId: number, body: ParentMeetingBody, key?: string) =>
+  api(`/api/incidents/${incidentId}/meetings`, { method: "POST", body, idempotencyKey: key });
 export const updateMeeting = (id: number, body: UpdateParentMeetingBody) =>
   api(`/api/parent-meetings/${id}`, { method: "PATCH", body });
+/** Schedules a parent meeting (with the form's key) or updates the one given. */
+export const useSaveMeeting = (incidentId: number, meetingId: number | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (body: Record<string, unknown>, key: string) =>
+      meetingId
+        ? updateMeeting(meetingId, UpdateParentMeetingBody.parse(body))
+        : createMeeting(incidentId, ParentMeetingBody.parse(body), key),
+    invalidates: useIncidentKey(incidentId),
+  });
 
 // ───────────────────────── files ─────────────────────────
 

@@ -14,6 +14,7 @@ describe("formatting", () => {
     expect(formatBytes(512, "en")).toBe("512 B");
     expect(formatBytes(240 * 1024, "en")).toBe("240 KB");
     expect(formatBytes(1.25 * 1024 * 1024, "en")).toBe("1.3 MB");
+    expect(formatBytes(1.25 * 1024 * 1024, "es")).toBe("1.3 MB");
     expect(initials("Ana  López Ruiz")).toBe("AL");
   });
 });

@@ -1,4 +1,4 @@
-import { dateLocale as locale } from "@convive/domain/core";
+import { formatNumber, dateLocale as locale } from "@convive/domain/core";
 
 /**
  * Relative times, sizes and initials of the details view, in the UI language (dates and times on the school's
@@ -26,8 +26,7 @@ export function relativeTime(iso: string, lang: string, now: number = Date.now()
 
 /** "240 KB", "1.2 MB". */
 export function formatBytes(size: number, lang: string): string {
-  const number = (value: number, digits: number) =>
-    new Intl.NumberFormat(locale(lang), { maximumFractionDigits: digits }).format(value);
+  const number = (value: number, digits: number) => formatNumber(value, lang, digits);
   if (size < 1024) return `${number(size, 0)} B`;
   if (size < 1024 * 1024) return `${number(size / 1024, 0)} KB`;
   return `${number(size / (1024 * 1024), 1)} MB`;

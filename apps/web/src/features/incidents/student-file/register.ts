@@ -1,4 +1,4 @@
-import { registerStudentFileTab } from "../../student-file/api/tabs.ts";
+import { registerStudentFileTab } from "../../student-file/index.ts";
 import { ActionsTab, IncidentsTab, MeetingsTab, ObservationsTab } from "./tabs.tsx";
 
 /** The incidents module's sections of the student's file (their server side: incidents and follow-up modules). */

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useSchoolTimeZone } from "../../../lib/school-information.ts";
-import { FileEntries, FileEntry } from "../../student-file/api/FileEntry.tsx";
-import type { StudentFileTabProps } from "../../student-file/api/tabs.ts";
+import type { StudentFileTabProps } from "../../student-file/index.ts";
+import { FileEntries, FileEntry } from "../../student-file/index.ts";
 import { detailsPath } from "../archive/ResultsList.tsx";
 import { ActionStateBadge, ClassificationBadge, MeetingStatusBadge, StatusBadge } from "../details/Badges.tsx";
 import {

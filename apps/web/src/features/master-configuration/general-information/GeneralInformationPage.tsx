@@ -19,17 +19,27 @@ import { useTranslation } from "react-i18next";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { focusFirstError } from "../../../lib/form-errors.ts";
 import { schemaErrors } from "../../../lib/form-validation.ts";
+import { UnsentEmailsCard } from "../../outbox/index.ts";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
 import { SetupChecklist } from "../shared/SetupChecklist.tsx";
-import { useSave } from "../shared/use-save.ts";
-import { useSchoolInfo, useSchoolInfoActions } from "./api.ts";
+import { useSchoolInfo, useSchoolInfoActions, useUpdateSchoolInfo } from "./api.ts";
 import { ColorsCard } from "./ColorsCard.tsx";
 import { LogoCard } from "./LogoCard.tsx";
 import { PrivacyNoticeCard } from "./PrivacyNoticeCard.tsx";
+import { QuietHoursFields } from "./QuietHoursFields.tsx";
 import { SaveBar } from "./SaveBar.tsx";
-import { COLOR_FIELDS, NOTICE_FIELDS, numberOrNull, type Values, valuesOf } from "./school-info-values.ts";
+import {
+  COLOR_FIELDS,
+  NOTICE_FIELDS,
+  numberOrNull,
+  QUIET_FIELDS,
+  quietHourOrNull,
+  quietHoursErrors,
+  type Values,
+  valuesOf,
+} from "./school-info-values.ts";
 import { timeZoneOptions } from "./time-zones.ts";
 
 /**
@@ -47,6 +57,13 @@ export default function GeneralInformationPage() {
   );
 }
 
+/** A changed field as PATCH takes it: the size as a number, an empty quiet hour as null. */
+const bodyValue = (k: keyof Values, values: Values) => {
+  if (k === "max_file_size_in_mb") return numberOrNull(values[k]);
+  if ((QUIET_FIELDS as readonly string[]).includes(k)) return quietHourOrNull(values[k] as string);
+  return values[k];
+};
+
 function SchoolInfoForm({ info }: { info: SchoolInfo }) {
   const { t, i18n } = useTranslation("masterConfiguration");
   const access = useAccess();
@@ -60,36 +77,36 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
     initialValues: valuesOf(info),
     validate: (values) => {
       const size = numberOrNull(values.max_file_size_in_mb);
-      const errors = schemaErrors(UpdateSchoolInfoBody, { ...values, max_file_size_in_mb: size }, t, {
+      const quiet = {
+        quiet_hours_start: quietHourOrNull(values.quiet_hours_start),
+        quiet_hours_end: quietHourOrNull(values.quiet_hours_end),
+      };
+      const errors = schemaErrors(UpdateSchoolInfoBody, { ...values, ...quiet, max_file_size_in_mb: size }, t, {
         email: { custom: t("common:validation.email") },
         time_zone: { custom: t("validation.timeZone") },
         ...Object.fromEntries(COLOR_FIELDS.map((f) => [f, { "*": colorRule }])),
       });
       // Optional in a PATCH, required in this form.
       if (size === undefined) errors.max_file_size_in_mb = t("common:messages.emptyFields");
-      return errors;
+      const messages = { both: t("validation.quietHoursBoth"), same: t("validation.quietHoursSame") };
+      return { ...errors, ...quietHoursErrors(values, messages) };
     },
   });
-  const save = useSave(form);
+  const save = useUpdateSchoolInfo({ form });
 
   const changed = (Object.keys(form.values) as (keyof Values)[]).filter((k) => form.isDirty(k));
   const noticeChanged = NOTICE_FIELDS.some((f) => changed.includes(f));
 
   const persist = async (values: Values) => {
     // Only what changed is sent: an untouched notice must not raise its version.
-    const body = Object.fromEntries(
-      changed.map((k) => [k, k === "max_file_size_in_mb" ? numberOrNull(values[k]) : values[k]]),
-    ) as UpdateSchoolInfoBody;
-    await save.run(
-      () => actions.update(body, noticeChanged),
-      (saved) => {
-        // The form now starts from what was saved (the server trims and lower-cases).
-        const next = valuesOf(saved);
-        form.setInitialValues(next);
-        form.setValues(next);
-        form.resetDirty(next);
-      },
-    );
+    const body = Object.fromEntries(changed.map((k) => [k, bodyValue(k, values)])) as UpdateSchoolInfoBody;
+    await save.submit({ body, noticeChanged }, (saved) => {
+      // The form now starts from what was saved (the server trims and lower-cases).
+      const next = valuesOf(saved);
+      form.setInitialValues(next);
+      form.setValues(next);
+      form.resetDirty(next);
+    });
   };
 
   const submit = form.onSubmit((values) => {
@@ -165,6 +182,7 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
                     {...form.getInputProps("max_file_size_in_mb")}
                   />
                 </SimpleGrid>
+                <QuietHoursFields form={form} editable={editable} />
               </Card>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -175,6 +193,9 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
           <ColorsCard form={form} info={info} editable={editable} />
 
           <PrivacyNoticeCard form={form} info={info} noticeChanged={noticeChanged} />
+
+          {/* Spec §8 "Unsent email list": the school's undelivered e-mails, for whoever runs its configuration. */}
+          {editable && <UnsentEmailsCard scope="school" />}
 
           {editable && <SaveBar changed={changed.length} busy={save.busy} onDiscard={() => form.reset()} />}
         </Stack>

@@ -5,7 +5,8 @@ import { useSetThemeColors } from "../../../app/theme-colors.ts";
 import { api } from "../../../lib/api.ts";
 import { schoolInformationKey } from "../../../lib/school-information.ts";
 import { useSession } from "../../../lib/session.ts";
-import { currentUserKey } from "../../auth/api/current-user.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
+import { currentUserKey } from "../../auth/index.ts";
 import { useMcKey } from "../shared/keys.ts";
 import { postRaw } from "../shared/upload.ts";
 
@@ -53,4 +54,14 @@ export function useSchoolInfoActions() {
     removeLogo: async () =>
       applied((await api<Answer>("/api/school-info/logo", { method: "DELETE" })).data.school_info),
   };
+}
+
+/** PATCH api/school-info with what changed; `noticeChanged` re-reads the user (a new notice to accept). */
+export function useUpdateSchoolInfo(o?: SaveOptions) {
+  const { update } = useSchoolInfoActions();
+  return useSave({
+    ...o,
+    call: ({ body, noticeChanged }: { body: UpdateSchoolInfoBody; noticeChanged: boolean }) =>
+      update(body, noticeChanged),
+  });
 }

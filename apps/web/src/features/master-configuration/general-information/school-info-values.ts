@@ -17,6 +17,9 @@ export interface Values {
   institutional_color_4: string;
   privacy_notice_es: string;
   privacy_notice_en: string;
+  /** "HH:MM", or "" for none (both or neither: quietHoursErrors). */
+  quiet_hours_start: string;
+  quiet_hours_end: string;
 }
 
 export const COLOR_FIELDS = [
@@ -26,6 +29,7 @@ export const COLOR_FIELDS = [
   "institutional_color_4",
 ] as const;
 export const NOTICE_FIELDS = ["privacy_notice_es", "privacy_notice_en"] as const;
+export const QUIET_FIELDS = ["quiet_hours_start", "quiet_hours_end"] as const;
 
 export const valuesOf = (s: SchoolInfo): Values => ({
   name: s.name,
@@ -42,6 +46,8 @@ export const valuesOf = (s: SchoolInfo): Values => ({
   institutional_color_4: s.institutional_color_4,
   privacy_notice_es: s.privacy_notice_es ?? "",
   privacy_notice_en: s.privacy_notice_en ?? "",
+  quiet_hours_start: s.quiet_hours_start ?? "",
+  quiet_hours_end: s.quiet_hours_end ?? "",
 });
 
 export type SchoolInfoFormType = UseFormReturnType<Values>;
@@ -49,3 +55,22 @@ export type SchoolInfoFormType = UseFormReturnType<Values>;
 /** The size field's value as the API takes it: a number, or undefined while empty. */
 export const numberOrNull = (v: number | string) =>
   typeof v === "number" ? v : v.trim() === "" ? undefined : Number(v);
+
+/** A quiet-hours field as the API takes it: "HH:MM" (a browser may add seconds), or null for none. */
+export const quietHourOrNull = (v: string) => (v.trim() === "" ? null : v.trim().slice(0, 5));
+
+/**
+ * Quiet hours are both set or both empty, and a window has two different ends (the same time twice holds nothing
+ * on the server, so it is refused here rather than saved as a window that does not act).
+ */
+export function quietHoursErrors(
+  values: Pick<Values, (typeof QUIET_FIELDS)[number]>,
+  messages: { both: string; same: string },
+): Partial<Record<(typeof QUIET_FIELDS)[number], string>> {
+  const start = quietHourOrNull(values.quiet_hours_start);
+  const end = quietHourOrNull(values.quiet_hours_end);
+  if (start === null && end !== null) return { quiet_hours_start: messages.both };
+  if (start !== null && end === null) return { quiet_hours_end: messages.both };
+  if (start !== null && start === end) return { quiet_hours_end: messages.same };
+  return {};
+}

@@ -4,7 +4,6 @@ import { Grid, NumberInput, Radio, Select, Stack, Switch } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useSaveAlertRule } from "./api.ts";
 import { gradeErrors } from "./validation.ts";
 
@@ -41,7 +40,7 @@ export function AlertRuleForm({ rule, onClose }: { rule: AlertRule | null; onClo
     },
     validate: (v) => gradeErrors(AlertRuleBody, bodyOf(v), t),
   });
-  const save = useFormMutation(form, useSaveAlertRule(rule?.id ?? null));
+  const save = useSaveAlertRule(rule?.id ?? null, { form });
   const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
 
   return (

@@ -86,46 +86,46 @@ export default function GradeConfiguratorPage() {
   const scaleActions = {
     create: () => setEditing({ what: "scale", scale: null }),
     edit: (scale: ConfigScale) => setEditing({ what: "scale", scale }),
-    toggle: (scale: ConfigScale, active: boolean) => setScaleActive.mutateAsync({ id: scale.id, active }),
+    toggle: (scale: ConfigScale, active: boolean) => setScaleActive.run({ id: scale.id, active }),
     remove: (scale: ConfigScale) =>
       askRemove(
         "scales",
         localName(scale),
         scale.ratings_count + scale.measures_count,
-        () => setScaleActive.mutateAsync({ id: scale.id, active: false }),
-        () => deleteScale.mutateAsync(scale.id),
+        () => setScaleActive.run({ id: scale.id, active: false }),
+        () => deleteScale.run(scale.id),
       ),
   };
   const measureActions: MeasureActions = {
     create: (kind) => setEditing({ what: "measure", kind, measure: null }),
     edit: (measure) => setEditing({ what: "measure", kind: measure.kind, measure }),
-    toggle: (measure, active) => setMeasureActive.mutateAsync({ id: measure.id, active }),
+    toggle: (measure, active) => setMeasureActive.run({ id: measure.id, active }),
     remove: (measure) =>
       askRemove(
         "measures",
         localName(measure),
         measure.ratings_count,
-        () => setMeasureActive.mutateAsync({ id: measure.id, active: false }),
-        () => deleteMeasure.mutateAsync(measure.id),
+        () => setMeasureActive.run({ id: measure.id, active: false }),
+        () => deleteMeasure.run(measure.id),
       ),
     move: (index, delta) => {
       const ids = (config?.measures ?? []).filter((m) => m.kind === "habit").map((m) => m.id);
       const [moved] = ids.splice(index, 1);
       ids.splice(index + delta, 0, moved!);
-      void savedWithToasts(() => orderHabits.mutateAsync(ids), t);
+      void savedWithToasts(() => orderHabits.run(ids), t);
     },
   };
   const ruleActions = {
     create: () => setEditing({ what: "rule", rule: null }),
     edit: (rule: AlertRule) => setEditing({ what: "rule", rule }),
-    toggle: (rule: AlertRule, active: boolean) => setRuleActive.mutateAsync({ id: rule.id, active }),
+    toggle: (rule: AlertRule, active: boolean) => setRuleActive.run({ id: rule.id, active }),
     remove: (rule: AlertRule) =>
       confirm.ask({
         title: t("alerts.deleteTitle"),
         message: t("alerts.deleteMessage", { name: ruleLabel(rule) }),
         confirmLabel: t("incidentsConfig:actions.delete"),
         danger: true,
-        action: () => deleteRule.mutateAsync(rule.id),
+        action: () => deleteRule.run(rule.id),
       }),
   };
 
@@ -148,8 +148,8 @@ export default function GradeConfiguratorPage() {
                 <div>
                   <Button
                     leftSection={<IconSparkles size={16} aria-hidden />}
-                    loading={starter.isPending}
-                    onClick={() => void savedWithToasts(() => starter.mutateAsync(), t)}
+                    loading={starter.busy}
+                    onClick={() => void savedWithToasts(() => starter.run(), t)}
                   >
                     {t("starter.button")}
                   </Button>

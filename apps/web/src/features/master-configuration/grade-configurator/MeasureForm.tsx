@@ -1,10 +1,10 @@
 import { type ConfigMeasure, type GradeConfig, MeasureBody, type MeasureKind } from "@convive/domain";
-import { Grid, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Grid, Select, Stack, Switch, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { BilingualNameFields } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
 import { useSaveMeasure } from "./api.ts";
 import { gradeErrors } from "./validation.ts";
@@ -67,7 +67,7 @@ export function MeasureForm({
     },
     validate: (v) => gradeErrors(MeasureBody, bodyOf(kind, v), t),
   });
-  const save = useFormMutation(form, useSaveMeasure(measure?.id ?? null));
+  const save = useSaveMeasure(measure?.id ?? null, { form });
   const submit = form.onSubmit((v) => save.submit(bodyOf(kind, v), onClose));
   const title = measure
     ? t("measures.editTitle", { name: localName(measure) })
@@ -75,28 +75,11 @@ export function MeasureForm({
 
   return (
     <FormModal opened onClose={onClose} title={title} onSubmit={submit} save={save}>
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("incidentsConfig:names.es")}
-            placeholder={t("measures.placeholderEs")}
-            required
-            maxLength={80}
-            data-autofocus
-            lang="es"
-            {...form.getInputProps("name_es")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("incidentsConfig:names.en")}
-            placeholder={t("measures.placeholderEn")}
-            maxLength={80}
-            lang="en"
-            {...form.getInputProps("name_en")}
-          />
-        </Grid.Col>
-      </Grid>
+      <BilingualNameFields
+        form={form}
+        placeholders={{ es: t("measures.placeholderEs"), en: t("measures.placeholderEn") }}
+        maxLength={80}
+      />
       <Select
         label={t("measures.scale")}
         description={t("measures.scaleHint")}

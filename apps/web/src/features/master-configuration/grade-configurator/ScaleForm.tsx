@@ -1,12 +1,12 @@
 import { type ConfigScale, SCALE_KINDS, ScaleBody, type ScaleDefinition } from "@convive/domain";
-import { Alert, Grid, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Grid, NumberInput, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { randomId } from "@mantine/hooks";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { BilingualNameFields } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
 import { useSaveScale } from "./api.ts";
 import { LevelsEditor } from "./LevelsEditor.tsx";
@@ -68,7 +68,7 @@ export function ScaleForm({ scale, onClose }: { scale: ConfigScale | null; onClo
     initialValues: initial(scale),
     validate: (v) => gradeErrors(ScaleBody, bodyOf(v), t),
   });
-  const save = useFormMutation(form, useSaveScale(scale?.id ?? null));
+  const save = useSaveScale(scale?.id ?? null, { form });
   const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
   const kind = form.values.definition.kind;
 
@@ -86,28 +86,11 @@ export function ScaleForm({ scale, onClose }: { scale: ConfigScale | null; onClo
           {t("scales.versionNotice", { version: scale.version, next: scale.version + 1 })}
         </Alert>
       )}
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("scales.nameEs")}
-            placeholder={t("scales.placeholderEs")}
-            required
-            maxLength={80}
-            data-autofocus
-            lang="es"
-            {...form.getInputProps("name_es")}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t("scales.nameEn")}
-            placeholder={t("scales.placeholderEn")}
-            maxLength={80}
-            lang="en"
-            {...form.getInputProps("name_en")}
-          />
-        </Grid.Col>
-      </Grid>
+      <BilingualNameFields
+        form={form}
+        placeholders={{ es: t("scales.placeholderEs"), en: t("scales.placeholderEn") }}
+        maxLength={80}
+      />
       <Stack gap={4} role="group" aria-labelledby={kindLabel}>
         <Text id={kindLabel} size="sm" fw={500}>
           {t("scales.kind")}

@@ -3,7 +3,6 @@ import { Button, Group, NumberInput, Radio, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { Card } from "../shared/Card.tsx";
 import { useSaveSettings } from "./api.ts";
 import { gradeErrors } from "./validation.ts";
@@ -25,7 +24,7 @@ export function SettingsCard({ settings, canWrite }: { settings: RatingSettings;
     initialValues: settings,
     validate: (v) => gradeErrors(RatingSettingsBody, bodyOf(v), t),
   });
-  const save = useFormMutation(form, useSaveSettings());
+  const save = useSaveSettings({ form });
   // When the saved settings change (another tab, the suggested setup), the form follows unless being edited.
   const { grace_days, points_reset } = settings;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the saved values reset the form.

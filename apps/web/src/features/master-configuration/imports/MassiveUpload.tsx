@@ -6,6 +6,7 @@ import {
   type ImportJob,
   type ImportKind,
 } from "@convive/domain";
+import { formatNumber } from "@convive/domain/core";
 import {
   Alert,
   Badge,
@@ -41,10 +42,8 @@ import { DropArea } from "./DropArea.tsx";
 const ACCEPT =
   ".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel";
 
-const formatSize = (bytes: number, lang: string) => {
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
-  return bytes < MB ? `${number.format(Math.max(bytes / 1024, 0.1))} KB` : `${number.format(bytes / MB)} MB`;
-};
+const formatSize = (bytes: number, lang: string) =>
+  bytes < MB ? `${formatNumber(Math.max(bytes / 1024, 0.1), lang)} KB` : `${formatNumber(bytes / MB, lang)} MB`;
 
 /**
  * Massive upload of users, students or families (product design §3 "Bulk work"): the template in the user's

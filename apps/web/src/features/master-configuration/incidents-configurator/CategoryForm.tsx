@@ -1,10 +1,9 @@
 import { CategoryBody, type IncidentCategory } from "@convive/domain";
-import { TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
+import { BilingualNameFields } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
 import { useSaveCategory } from "./api.ts";
 
@@ -29,7 +28,7 @@ export function CategoryForm({
     initialValues: { name_es: category?.name_es ?? "", name_en: category?.name_en ?? "" },
     validate: (v) => schemaErrors(CategoryBody, v, t),
   });
-  const save = useFormMutation(form, useSaveCategory(category?.id ?? null));
+  const save = useSaveCategory(category?.id ?? null, { form });
 
   const submit = form.onSubmit((v) =>
     save.submit(v, (created) => {
@@ -46,22 +45,10 @@ export function CategoryForm({
       onSubmit={submit}
       save={save}
     >
-      <TextInput
-        label={t("names.es")}
-        placeholder={t("categories.placeholderEs")}
-        required
-        maxLength={120}
-        data-autofocus
-        lang="es"
-        {...form.getInputProps("name_es")}
-      />
-      <TextInput
-        label={t("names.en")}
-        description={t("names.enHint")}
-        placeholder={t("categories.placeholderEn")}
-        maxLength={120}
-        lang="en"
-        {...form.getInputProps("name_en")}
+      <BilingualNameFields
+        form={form}
+        placeholders={{ es: t("categories.placeholderEs"), en: t("categories.placeholderEn") }}
+        enHint
       />
     </FormModal>
   );

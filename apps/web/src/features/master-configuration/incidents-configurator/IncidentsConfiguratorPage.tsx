@@ -45,8 +45,8 @@ export default function IncidentsConfiguratorPage() {
   // The first category starts open; afterwards the user's choice stands.
   const expanded = open ?? (list[0] ? [String(list[0].id)] : []);
   const toggleCategory = (category: IncidentCategory, active: boolean) =>
-    setCategoryActive.mutateAsync({ id: category.id, active });
-  const toggleType = (type: IncidentType, active: boolean) => setTypeActive.mutateAsync({ id: type.id, active });
+    setCategoryActive.run({ id: category.id, active });
+  const toggleType = (type: IncidentType, active: boolean) => setTypeActive.run({ id: type.id, active });
 
   /** Swaps a category with its neighbour; every category whose place changed gets its new order. */
   const move = (index: number, delta: -1 | 1) =>
@@ -54,7 +54,7 @@ export default function IncidentsConfiguratorPage() {
       const next = [...list];
       const [moved] = next.splice(index, 1);
       next.splice(index + delta, 0, moved!);
-      return reorder.mutateAsync(next);
+      return reorder.run(next);
     }, t);
 
   const removeCategory = (category: IncidentCategory) =>
@@ -63,7 +63,7 @@ export default function IncidentsConfiguratorPage() {
       name: localName(category),
       used: category.types.length,
       deactivate: () => toggleCategory(category, false),
-      remove: () => deleteCategory.mutateAsync(category.id),
+      remove: () => deleteCategory.run(category.id),
     });
   const removeType = (type: IncidentType) =>
     askRemove(confirm, t, {
@@ -71,7 +71,7 @@ export default function IncidentsConfiguratorPage() {
       name: localName(type),
       used: type.incidents_count,
       deactivate: () => toggleType(type, false),
-      remove: () => deleteType.mutateAsync(type.id),
+      remove: () => deleteType.run(type.id),
     });
 
   const actionsFor = (category: IncidentCategory, index: number): CategoryActions | undefined =>

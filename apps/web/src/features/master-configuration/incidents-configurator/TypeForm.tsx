@@ -5,7 +5,6 @@ import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { BilingualNameFields, PointsField } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
 import { useSaveType } from "./api.ts";
@@ -71,7 +70,7 @@ export function TypeForm({
       }),
     validateInputOnChange: ["guidelines", "guidelines_en"],
   });
-  const save = useFormMutation(form, useSaveType(type?.id ?? null));
+  const save = useSaveType(type?.id ?? null, { form });
 
   const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
 
@@ -91,7 +90,7 @@ export function TypeForm({
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps("category_id")}
       />
-      <BilingualNameFields form={form} keys="types" />
+      <BilingualNameFields form={form} placeholders={{ es: t("types.placeholderEs"), en: t("types.placeholderEn") }} />
       <Radio.Group
         label={t("types.classification")}
         description={t("types.classificationHint")}

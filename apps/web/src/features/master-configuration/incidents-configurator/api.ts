@@ -8,7 +8,8 @@ import type {
 } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { useMcKey, useMcMutation } from "../shared/keys.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
+import { MC, useMcKey } from "../shared/keys.ts";
 
 /** Every category with its types, inactive ones included (the configurator shows and re-activates them). */
 export function useIncidentCategories() {
@@ -22,41 +23,64 @@ export function useIncidentCategories() {
   });
 }
 
-export const createCategory = (body: CategoryBody) =>
-  api<{ data: { category: IncidentCategory } }>("/api/incident-categories", { method: "POST", body });
+export const createCategory = (body: CategoryBody, key?: string) =>
+  api<{ data: { category: IncidentCategory } }>("/api/incident-categories", {
+    method: "POST",
+    body,
+    idempotencyKey: key,
+  });
 export const updateCategory = (id: number, body: Partial<UpdateCategoryBody>) =>
   api<{ data: { category: IncidentCategory } }>(`/api/incident-categories/${id}`, { method: "PATCH", body });
 export const deleteCategory = (id: number) => api(`/api/incident-categories/${id}`, { method: "DELETE" });
 
 /** Guidelines travel as the textarea's text, one per line; the server splits and checks them. */
-export const createType = (body: IncidentTypeBody) =>
-  api<{ data: { type: IncidentType } }>("/api/incident-types", { method: "POST", body });
+export const createType = (body: IncidentTypeBody, key?: string) =>
+  api<{ data: { type: IncidentType } }>("/api/incident-types", { method: "POST", body, idempotencyKey: key });
 export const updateType = (id: number, body: Partial<UpdateIncidentTypeBody>) =>
   api<{ data: { type: IncidentType } }>(`/api/incident-types/${id}`, { method: "PATCH", body });
 export const deleteType = (id: number) => api(`/api/incident-types/${id}`, { method: "DELETE" });
 
 /** Creates an incident type, or updates the one given. */
-export const useSaveType = (id: number | null) =>
-  useMcMutation((body: IncidentTypeBody) => (id ? updateType(id, body) : createType(body)));
-/** Creates a category (answering it, so a type form can pick it at once), or updates the one given. */
-export const useSaveCategory = (id: number | null) =>
-  useMcMutation(async (body: CategoryBody) => {
-    if (id) {
-      await updateCategory(id, body);
-      return null;
-    }
-    return (await createCategory(body)).data.category;
+export const useSaveType = (id: number | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (body: IncidentTypeBody, key: string) => (id ? updateType(id, body) : createType(body, key)),
+    invalidates: MC,
   });
-export const useDeleteCategory = () => useMcMutation(deleteCategory);
-export const useDeleteType = () => useMcMutation(deleteType);
+/** Creates a category (answering it, so a type form can pick it at once), or updates the one given. */
+export const useSaveCategory = (id: number | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: async (body: CategoryBody, key: string) => {
+      if (id) {
+        await updateCategory(id, body);
+        return null;
+      }
+      return (await createCategory(body, key)).data.category;
+    },
+    invalidates: MC,
+  });
+export const useDeleteCategory = (o?: SaveOptions) => useSave({ ...o, call: deleteCategory, invalidates: MC });
+export const useDeleteType = (o?: SaveOptions) => useSave({ ...o, call: deleteType, invalidates: MC });
 /** Switches a category on or off. */
-export const useSetCategoryActive = () =>
-  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateCategory(id, { is_active: active }));
+export const useSetCategoryActive = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ id, active }: { id: number; active: boolean }) => updateCategory(id, { is_active: active }),
+    invalidates: MC,
+  });
 /** Switches an incident type on or off. */
-export const useSetTypeActive = () =>
-  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateType(id, { is_active: active }));
+export const useSetTypeActive = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ id, active }: { id: number; active: boolean }) => updateType(id, { is_active: active }),
+    invalidates: MC,
+  });
 /** Gives every category whose place changed its new order (the list as the user arranged it). */
-export const useReorderCategories = () =>
-  useMcMutation((list: IncidentCategory[]) =>
-    Promise.all(list.flatMap((c, i) => (c.order === i + 1 ? [] : [updateCategory(c.id, { order: i + 1 })]))),
-  );
+export const useReorderCategories = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (list: IncidentCategory[]) =>
+      Promise.all(list.flatMap((c, i) => (c.order === i + 1 ? [] : [updateCategory(c.id, { order: i + 1 })]))),
+    invalidates: MC,
+  });

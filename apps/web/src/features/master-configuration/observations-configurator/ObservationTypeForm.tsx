@@ -6,7 +6,6 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { BilingualNameFields, PointsField } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
 import { useSaveObservationType } from "./api.ts";
@@ -36,7 +35,7 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
     },
     validate: (v) => schemaErrors(ObservationTypeBody, bodyOf(v), t),
   });
-  const save = useFormMutation(form, useSaveObservationType(type?.id ?? null));
+  const save = useSaveObservationType(type?.id ?? null, { form });
 
   const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
 
@@ -48,7 +47,10 @@ export function ObservationTypeForm({ type, onClose }: { type: ObservationType |
       onSubmit={submit}
       save={save}
     >
-      <BilingualNameFields form={form} keys="observations" />
+      <BilingualNameFields
+        form={form}
+        placeholders={{ es: t("observations.placeholderEs"), en: t("observations.placeholderEn") }}
+      />
       <Stack gap={4} role="group" aria-labelledby={kindLabel}>
         <Text id={kindLabel} size="sm" fw={500}>
           {t("observations.kind")}

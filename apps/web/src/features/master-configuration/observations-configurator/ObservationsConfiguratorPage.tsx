@@ -31,14 +31,14 @@ export default function ObservationsConfiguratorPage() {
   const list = [...(types.data ?? [])].sort((a, b) =>
     a.kind === b.kind ? compare(localName(a), localName(b)) : a.kind === "positive" ? -1 : 1,
   );
-  const toggle = (type: ObservationType, active: boolean) => setActive.mutateAsync({ id: type.id, active });
+  const toggle = (type: ObservationType, active: boolean) => setActive.run({ id: type.id, active });
   const remove = (type: ObservationType) =>
     askRemove(confirm, t, {
       keys: "observations",
       name: localName(type),
       used: type.observations_count,
       deactivate: () => toggle(type, false),
-      remove: () => deleteType.mutateAsync(type.id),
+      remove: () => deleteType.run(type.id),
     });
 
   return (

@@ -1,7 +1,8 @@
 import type { ObservationType, ObservationTypeBody, UpdateObservationTypeBody } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { useMcKey, useMcMutation } from "../shared/keys.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
+import { MC, useMcKey } from "../shared/keys.ts";
 
 /** Every observation type, inactive ones included (the configurator shows and re-activates them). */
 export function useObservationTypes() {
@@ -15,16 +16,30 @@ export function useObservationTypes() {
   });
 }
 
-export const createObservationType = (body: ObservationTypeBody) =>
-  api<{ data: { observation_type: ObservationType } }>("/api/observation-types", { method: "POST", body });
+export const createObservationType = (body: ObservationTypeBody, key?: string) =>
+  api<{ data: { observation_type: ObservationType } }>("/api/observation-types", {
+    method: "POST",
+    body,
+    idempotencyKey: key,
+  });
 export const updateObservationType = (id: number, body: Partial<UpdateObservationTypeBody>) =>
   api<{ data: { observation_type: ObservationType } }>(`/api/observation-types/${id}`, { method: "PATCH", body });
 export const deleteObservationType = (id: number) => api(`/api/observation-types/${id}`, { method: "DELETE" });
 
 /** Creates an observation type, or updates the one given. */
-export const useSaveObservationType = (id: number | null) =>
-  useMcMutation((body: ObservationTypeBody) => (id ? updateObservationType(id, body) : createObservationType(body)));
-export const useDeleteObservationType = () => useMcMutation(deleteObservationType);
+export const useSaveObservationType = (id: number | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (body: ObservationTypeBody, key: string) =>
+      id ? updateObservationType(id, body) : createObservationType(body, key),
+    invalidates: MC,
+  });
+export const useDeleteObservationType = (o?: SaveOptions) =>
+  useSave({ ...o, call: deleteObservationType, invalidates: MC });
 /** Switches an observation type on or off. */
-export const useSetObservationTypeActive = () =>
-  useMcMutation(({ id, active }: { id: number; active: boolean }) => updateObservationType(id, { is_active: active }));
+export const useSetObservationTypeActive = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ id, active }: { id: number; active: boolean }) => updateObservationType(id, { is_active: active }),
+    invalidates: MC,
+  });

@@ -14,14 +14,9 @@ import {
   Title,
 } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../lib/session.ts";
-import { toast } from "../../../lib/toast.ts";
-import { currentUserKey } from "../../auth/api/current-user.ts";
-import { useMcKey, useRefreshAll } from "../shared/keys.ts";
-import { putPermissions } from "./api.ts";
+import { usePutPermissions } from "./api.ts";
 
 const MC = "master-configuration-";
 const areaPerm = (area: string, action: string) => `${area}.${action}`;
@@ -45,14 +40,9 @@ const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].
  */
 export function PermissionEditor({ matrix, editable }: { matrix: PermissionMatrix; editable: boolean }) {
   const { t } = useTranslation("masterUsers");
-  const client = useQueryClient();
-  const key = useMcKey();
-  const refresh = useRefreshAll();
-  const { userId, schoolId } = useSession();
+  const put = usePutPermissions({ success: t("matrix.saved"), failure: t("matrix.saveFailed") });
   const original = useMemo(() => heldOf(matrix), [matrix]);
   const [held, setHeld] = useState<Set<string>>(original);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const dirty = !sameSet(held, original);
   const actions = (matrix.actions.length > 0 ? matrix.actions : [...ACTIONS]) as Action[];
   const areas = matrix.areas.map((a) => a.area);
@@ -78,22 +68,8 @@ export function PermissionEditor({ matrix, editable }: { matrix: PermissionMatri
   const columnNames = (action: string) => areas.map((area) => areaPerm(area, action));
   const areaLabel = (area: string) => t(`areas.${area}`, { defaultValue: area });
 
-  const save = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const saved = await putPermissions(matrix.profile.id, [...held]);
-      client.setQueryData(key("profile-matrix", matrix.profile.id), saved);
-      toast("success", t("matrix.saved"));
-      await refresh();
-      await client.invalidateQueries({ queryKey: currentUserKey(Number(userId), schoolId) });
-    } catch (error) {
-      toast("error", t("matrix.saveFailed"));
-      setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => put.submit({ id: matrix.profile.id, permissions: [...held] });
+  const { busy, failure } = put;
 
   const actionLabel = (a: string) => t(`actions.${a}`, { defaultValue: a });
 
@@ -108,7 +84,7 @@ export function PermissionEditor({ matrix, editable }: { matrix: PermissionMatri
           icon={<IconAlertTriangle size={18} aria-hidden />}
           withCloseButton
           closeButtonLabel={t("common:actions.close")}
-          onClose={() => setFailure(null)}
+          onClose={put.clearFailure}
         >
           {failure}
         </Alert>

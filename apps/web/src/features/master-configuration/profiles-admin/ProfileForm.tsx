@@ -6,9 +6,7 @@ import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { EnglishNameField } from "../shared/EnglishNameField.tsx";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
-import { createProfile, renameProfile } from "./api.ts";
+import { useSaveProfile } from "./api.ts";
 
 /** Creates a profile or renames one: its Spanish name (the one the rules read) and its English name. */
 export function ProfileForm({
@@ -21,29 +19,16 @@ export function ProfileForm({
   onCreated: (p: ProfileSummary) => void;
 }) {
   const { t, i18n } = useTranslation("masterUsers");
-  const refresh = useRefreshAll();
   const form = useForm({
     initialValues: { name: profile?.name ?? "", name_en: profile?.name_en ?? "" },
     validate: (v) => schemaErrors(ProfileNameBody, v, t),
   });
-  const save = useSave(form);
+  const save = useSaveProfile(profile?.id ?? null, { form });
   const submit = form.onSubmit((v) =>
-    save.run(
-      async () => {
-        if (profile) {
-          await renameProfile(profile.id, v.name, v.name_en);
-          await refresh();
-          return null;
-        }
-        const created = await createProfile(v.name, v.name_en);
-        await refresh();
-        return created;
-      },
-      (created) => {
-        if (created) onCreated(created);
-        onClose();
-      },
-    ),
+    save.submit(v, (created) => {
+      if (created) onCreated(created);
+      onClose();
+    }),
   );
   return (
     <FormModal

@@ -21,9 +21,8 @@ import { EmptyState } from "../../../components/EmptyState.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
-import { useRefreshAll } from "../shared/keys.ts";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
-import { deleteProfile, useMatrix, useProfileList } from "./api.ts";
+import { useDeleteProfile, useMatrix, useProfileList } from "./api.ts";
 import { PermissionEditor } from "./PermissionEditor.tsx";
 import { ProfileForm } from "./ProfileForm.tsx";
 import classes from "./ProfileList.module.css";
@@ -35,7 +34,7 @@ export default function ProfilesAdminPage() {
   const nameOf = (p: ProfileSummary) => localName(p, i18n.resolvedLanguage ?? "es");
   const access = useAccess();
   const profiles = useProfileList();
-  const refresh = useRefreshAll();
+  const deleteProfile = useDeleteProfile();
   const confirm = useConfirm();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ profile: ProfileSummary | null } | null>(null);
@@ -58,10 +57,7 @@ export default function ProfilesAdminPage() {
       message: t("profiles.deleteMessage", { name: nameOf(p) }),
       confirmLabel: t("profiles.delete"),
       danger: true,
-      action: async () => {
-        await deleteProfile(p.id);
-        await refresh();
-      },
+      action: () => deleteProfile.run(p.id),
     });
 
   return (

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Paper, Select, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/toast.ts";
 import { useAssignProfile } from "./api.ts";
 
 /** The bar over the list while users are selected: one profile for all of them. */
@@ -17,20 +16,13 @@ export function BulkAssign({
 }) {
   const { t } = useTranslation("masterUsers");
   const [profile, setProfile] = useState<string | null>(null);
-  const assign = useAssignProfile();
+  const assign = useAssignProfile({ success: t("bulk.assigned"), failure: t("bulk.assignFailed") });
   const run = () => {
     if (!profile || selected.size === 0) return;
-    assign.mutate(
-      { user_ids: [...selected], profile_id: Number(profile) },
-      {
-        onSuccess: () => {
-          toast("success", t("bulk.assigned"));
-          setProfile(null);
-          onDone();
-        },
-        onError: () => toast("error", t("bulk.assignFailed")),
-      },
-    );
+    void assign.submit({ user_ids: [...selected], profile_id: Number(profile) }, () => {
+      setProfile(null);
+      onDone();
+    });
   };
   return (
     <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" role="region" aria-label={t("bulk.region")}>
@@ -48,14 +40,14 @@ export function BulkAssign({
             w={{ base: "100%", sm: 220 }}
             comboboxProps={{ withinPortal: true }}
           />
-          <Button onClick={run} loading={assign.isPending} disabled={!profile}>
+          <Button onClick={run} loading={assign.busy} disabled={!profile}>
             {t("bulk.assign")}
           </Button>
           <Button
             variant="subtle"
             color="gray.8"
             onClick={() => {
-              assign.reset();
+              assign.clearFailure();
               onDone();
             }}
           >
@@ -63,9 +55,9 @@ export function BulkAssign({
           </Button>
         </Group>
       </Group>
-      {assign.error && (
+      {assign.failure && (
         <Alert color="red" variant="light" role="alert" mt="sm">
-          {assign.error.message}
+          {assign.failure}
         </Alert>
       )}
     </Paper>

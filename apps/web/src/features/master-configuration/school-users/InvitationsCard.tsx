@@ -32,7 +32,7 @@ export function InvitationsCard({ can }: { can: { resend: boolean; cancel: boole
       message: t("invitations.cancelMessage"),
       confirmLabel: t("invitations.cancel"),
       danger: true,
-      action: () => cancel.mutateAsync(i.id),
+      action: () => cancel.run(i.id),
     });
   const profile = (i: Invitation) => (
     <>
@@ -54,7 +54,7 @@ export function InvitationsCard({ can }: { can: { resend: boolean; cancel: boole
           ? {
               label: t("invitations.resend"),
               ariaLabel: t("invitations.resendLabel", { email: i.email }),
-              run: () => resend.mutateAsync(i.id),
+              run: () => resend.run(i.id),
               resent: t("invitations.resent", { email: i.email }),
             }
           : undefined

@@ -76,7 +76,7 @@ export default function SchoolUsersPage() {
       danger: u.is_active,
       successMessage: t("common:messages.saved"),
       failureMessage: t("common:messages.saveFailed"),
-      action: () => setActive.mutateAsync({ id: u.id, active: !u.is_active }),
+      action: () => setActive.run({ id: u.id, active: !u.is_active }),
     });
 
   const headerActions = (

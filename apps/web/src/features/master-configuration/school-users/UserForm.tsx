@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { fullName } from "../shared/format.ts";
 import { InfoNotes } from "../shared/InfoNotes.tsx";
 import { NameFields } from "../shared/NameFields.tsx";
@@ -55,7 +54,7 @@ export function UserForm({
         profile_id: { "*": t("common:messages.emptyFields") },
       }),
   });
-  const save = useFormMutation(form, useSaveSchoolUser());
+  const save = useSaveSchoolUser({ form });
   // Until the detail arrives the person's fields stay locked: most accounts are their owners'.
   const ownedByPerson = user !== null && detail.data?.identity_editable !== true;
   const owned = detail.data?.owned_groups ?? [];

@@ -8,8 +8,9 @@ import type {
 } from "@convive/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 import { useAccess } from "../shared/access.ts";
-import { useMcKey, useMcMutation } from "../shared/keys.ts";
+import { MC, useMcKey } from "../shared/keys.ts";
 
 export type Scope = "all" | "staff" | "family";
 
@@ -74,8 +75,8 @@ export function useProfiles() {
 }
 
 /** Adding a person invites them: the same answer whether or not the address has an account. */
-export const createSchoolUser = (body: CreateSchoolUserBody) =>
-  api<{ data: { invitation: Invitation } }>("/api/school-users", { method: "POST", body }).then(
+export const createSchoolUser = (body: CreateSchoolUserBody, key?: string) =>
+  api<{ data: { invitation: Invitation } }>("/api/school-users", { method: "POST", body, idempotencyKey: key }).then(
     (r) => r.data.invitation,
   );
 
@@ -114,21 +115,31 @@ export const assignProfile = (body: AssignProfileBody) =>
     body,
   });
 
-export const useAssignProfile = () => useMcMutation(assignProfile);
+export const useAssignProfile = (o?: SaveOptions) => useSave({ ...o, call: assignProfile, invalidates: MC });
 
 /** Activates or deactivates a member of the school. */
-export const useSetUserActive = () =>
-  useMcMutation(({ id, active }: { id: number; active: boolean }) =>
-    active ? activateSchoolUser(id) : deactivateSchoolUser(id),
-  );
-
-/** Invites a person (answering the invitation) or updates a member (answering null). */
-export const useSaveSchoolUser = () =>
-  useMcMutation(async (save: { id: null; body: CreateSchoolUserBody } | { id: number; body: UpdateSchoolUserBody }) => {
-    if (save.id === null) return createSchoolUser(save.body);
-    await updateSchoolUser(save.id, save.body);
-    return null;
+export const useSetUserActive = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ id, active }: { id: number; active: boolean }) =>
+      active ? activateSchoolUser(id) : deactivateSchoolUser(id),
+    invalidates: MC,
   });
 
-export const useResendInvitation = () => useMcMutation(resendInvitation);
-export const useCancelInvitation = () => useMcMutation(cancelInvitation);
+/** Invites a person (answering the invitation) or updates a member (answering null). */
+export const useSaveSchoolUser = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: async (
+      save: { id: null; body: CreateSchoolUserBody } | { id: number; body: UpdateSchoolUserBody },
+      key: string,
+    ) => {
+      if (save.id === null) return createSchoolUser(save.body, key);
+      await updateSchoolUser(save.id, save.body);
+      return null;
+    },
+    invalidates: MC,
+  });
+
+export const useResendInvitation = (o?: SaveOptions) => useSave({ ...o, call: resendInvitation, invalidates: MC });
+export const useCancelInvitation = (o?: SaveOptions) => useSave({ ...o, call: cancelInvitation, invalidates: MC });

@@ -5,7 +5,6 @@ import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { Period, SchoolYear } from "../shared/api.ts";
 import { EnglishNameField, spanishNameProps } from "../shared/EnglishNameField.tsx";
 import { formatRange, nextDay } from "../shared/format.ts";
@@ -53,7 +52,7 @@ export function PeriodForm({
       return errors;
     },
   });
-  const save = useFormMutation(form, useSavePeriod(year.id, editing ? period.id : null));
+  const save = useSavePeriod(year.id, editing ? period.id : null, { form });
 
   const submit = form.onSubmit((values) => save.submit(values, onClose));
 

@@ -68,7 +68,7 @@ export default function SchoolYearsPage() {
           confirmLabel: t("years.makeCurrentAction"),
           successMessage: t("common:messages.saved"),
           failureMessage: t("common:messages.saveFailed"),
-          action: () => makeCurrent.mutateAsync(year.id),
+          action: () => makeCurrent.run(year.id),
         })
       }
       onClose={() =>
@@ -86,7 +86,7 @@ export default function SchoolYearsPage() {
           danger: true,
           successMessage: t("common:messages.saved"),
           failureMessage: t("common:messages.saveFailed"),
-          action: () => closeYear.mutateAsync(year.id),
+          action: () => closeYear.run(year.id),
         })
       }
       onDelete={() =>
@@ -95,7 +95,7 @@ export default function SchoolYearsPage() {
           message: t("years.deleteMessage", { name: year.name }),
           confirmLabel: t("actions.delete"),
           danger: true,
-          action: () => deleteYear.mutateAsync(year.id),
+          action: () => deleteYear.run(year.id),
         })
       }
       onDeletePeriod={(period) =>
@@ -104,7 +104,7 @@ export default function SchoolYearsPage() {
           message: t("periods.deleteMessage", { name: localName(period, lang), year: year.name }),
           confirmLabel: t("actions.delete"),
           danger: true,
-          action: () => deletePeriod.mutateAsync({ yearId: year.id, id: period.id }),
+          action: () => deletePeriod.run({ yearId: year.id, id: period.id }),
         })
       }
     />

@@ -5,7 +5,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { SchoolYear } from "../shared/api.ts";
 import { nextDay } from "../shared/format.ts";
 import { useSaveYear } from "./api.ts";
@@ -55,7 +54,7 @@ export function YearForm({
       return errors;
     },
   });
-  const save = useFormMutation(form, useSaveYear(editing ? year.id : null));
+  const save = useSaveYear(editing ? year.id : null, { form });
 
   const setDate = (field: "starts_on" | "ends_on", value: string | null) => {
     form.setFieldValue(field, value ?? "");

@@ -3,15 +3,20 @@ import type { UseFormReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 
 /**
- * The Spanish (required) and English names of a configurator entry, side by side from `sm` up; the placeholders
- * come from the entry's section in incidentsConfig.
+ * The Spanish (required) and English names of a catalogue entry (incident categories and types, observation types,
+ * rating scales and measures), side by side from `sm` up. Each form gives its own examples as placeholders;
+ * `enHint` says under the English field what an empty one means.
  */
 export function BilingualNameFields<T extends { name_es: string; name_en: string }>({
   form,
-  keys,
+  placeholders,
+  maxLength = 120,
+  enHint = false,
 }: {
   form: UseFormReturnType<T>;
-  keys: "types" | "observations";
+  placeholders: { es: string; en: string };
+  maxLength?: number;
+  enHint?: boolean;
 }) {
   const { t } = useTranslation("incidentsConfig");
   return (
@@ -19,9 +24,9 @@ export function BilingualNameFields<T extends { name_es: string; name_en: string
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
           label={t("names.es")}
-          placeholder={t(`${keys}.placeholderEs`)}
+          placeholder={placeholders.es}
           required
-          maxLength={120}
+          maxLength={maxLength}
           data-autofocus
           lang="es"
           {...form.getInputProps("name_es")}
@@ -30,8 +35,9 @@ export function BilingualNameFields<T extends { name_es: string; name_en: string
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
           label={t("names.en")}
-          placeholder={t(`${keys}.placeholderEn`)}
-          maxLength={120}
+          description={enHint ? t("names.enHint") : undefined}
+          placeholder={placeholders.en}
+          maxLength={maxLength}
           lang="en"
           {...form.getInputProps("name_en")}
         />

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Tooltip } from "@mantine/core";
 import { IconMailForward, IconX } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { toast } from "../../../lib/toast.ts";
 
 interface Action {
@@ -23,11 +23,19 @@ export function InvitationActions({
   cancel?: Action & { onClick: () => void };
   justify?: "flex-end";
 }) {
-  const sending = useMutation({
-    mutationFn: () => resend?.run() ?? Promise.resolve(),
-    onSuccess: () => toast("success", resend?.resent ?? ""),
-    onError: (error) => toast("error", error.message),
-  });
+  // `run` is a save's bare call (useSave): this row shows its own busy state and toasts.
+  const [sending, setSending] = useState(false);
+  const send = () => {
+    if (!resend || sending) return;
+    setSending(true);
+    resend
+      .run()
+      .then(
+        () => toast("success", resend.resent),
+        (error: Error) => toast("error", error.message),
+      )
+      .finally(() => setSending(false));
+  };
   return (
     <Group gap={4} wrap="nowrap" justify={justify}>
       {resend && (
@@ -36,8 +44,8 @@ export function InvitationActions({
             variant="subtle"
             color="gray.8"
             size="lg"
-            loading={sending.isPending}
-            onClick={() => sending.mutate()}
+            loading={sending}
+            onClick={send}
             aria-label={resend.ariaLabel}
           >
             <IconMailForward size={16} aria-hidden />

@@ -92,7 +92,13 @@ export function SetupChecklist() {
         )}
         <ol className={classes.list}>
           {SETUP_STAGES.map((stage, i) => (
-            <StageRow key={stage} stage={stage} number={i + 1} done={done[stage]} />
+            <StageRow
+              key={stage}
+              stage={stage}
+              number={i + 1}
+              done={done[stage]}
+              invited={stage === "users" && Boolean(report.data.users_invited)}
+            />
           ))}
         </ol>
       </Stack>
@@ -100,8 +106,21 @@ export function SetupChecklist() {
   );
 }
 
-/** One stage: number or tick, name and status, what it unlocks, and where it is completed. */
-function StageRow({ stage, number, done }: { stage: SetupStage; number: number; done: boolean }) {
+/**
+ * One stage: number or tick, name and status, what it unlocks, and where it is completed. An invitation on its way
+ * is not a member yet (issue 26 §4): the staff stage then says so and stays pending.
+ */
+function StageRow({
+  stage,
+  number,
+  done,
+  invited = false,
+}: {
+  stage: SetupStage;
+  number: number;
+  done: boolean;
+  invited?: boolean;
+}) {
   const { t } = useTranslation("masterConfiguration");
   const access = useAccess();
   const child = STAGE_SCREEN[stage];
@@ -117,7 +136,7 @@ function StageRow({ stage, number, done }: { stage: SetupStage; number: number; 
             {t(`setup.stages.${stage}`)}
           </Text>
           <Text span size="xs" fw={700} className={classes.status}>
-            {done ? t("setup.status.done") : t("setup.status.pending")}
+            {done ? t("setup.status.done") : invited ? t("setup.status.invited") : t("setup.status.pending")}
           </Text>
         </Group>
         <Text size="sm" c="dimmed">

@@ -8,7 +8,7 @@ import {
   perm,
 } from "@convive/domain/core";
 import { useMemo } from "react";
-import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { useCurrentUser } from "../../auth/index.ts";
 
 /** The order the children are offered in: the setup steps of a new school first, then the catalogue's order. */
 const PREFERRED = [

@@ -1,4 +1,4 @@
-import { formatDayRange } from "@convive/domain/core";
+import { byText, formatDayRange } from "@convive/domain/core";
 
 /** "Ana Sofía Castillo Juárez". */
 export const fullName = (p: { first_name: string; paternal_surname: string; maternal_surname?: string | null }) =>
@@ -14,10 +14,7 @@ export const dayOf = (iso: string) => {
 export const formatRange = (from: string, to: string, lang: string) => formatDayRange(from, to, { lang });
 
 /** Sorts by a label the way a Spanish or English reader expects ("1°" before "10°", accents ignored). */
-export const byLabel = (lang: string) => {
-  const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
-  return (a: string, b: string) => collator.compare(a, b);
-};
+export const byLabel = (lang: string) => byText(lang);
 
 /** The `YYYY-MM-DD` day after the one given. */
 export const nextDay = (iso: string) => {

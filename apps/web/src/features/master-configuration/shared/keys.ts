@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useSession } from "../../../lib/session.ts";
 
@@ -21,11 +21,7 @@ export function useRefreshAll() {
 }
 
 /**
- * A master-configuration save or delete as a TanStack mutation, with the invalidation inside: after success every
- * master-configuration query of the school refreshes (awaited, so the dialog closes on fresh data). Each api.ts
- * names its own: `useCreateSubject = () => useMcMutation(createSubject)`.
+ * What every master-configuration save refreshes (`useSave`'s `invalidates`): the screens read one another's data
+ * (groups count students, the setup card counts everything), so one prefix covers them all.
  */
-export function useMcMutation<TVariables, TResult = unknown>(mutationFn: (variables: TVariables) => Promise<TResult>) {
-  const refresh = useRefreshAll();
-  return useMutation({ mutationFn, onSuccess: () => refresh() });
-}
+export const MC = [[MC_PREFIX]] as const;

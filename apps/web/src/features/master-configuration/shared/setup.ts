@@ -7,6 +7,8 @@ import { useMcKey } from "./keys.ts";
 /** GET api/school_years/percentage-completed (spec §3 setup-completion report). */
 export interface SetupReport {
   stages_completed: Record<SetupStage, boolean>;
+  /** Staff are invited but nobody has joined yet: the users stage reads "invitation sent", still pending. */
+  users_invited?: boolean;
   completed: number;
   total: number;
   percentage: number;

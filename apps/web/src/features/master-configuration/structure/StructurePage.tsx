@@ -95,7 +95,7 @@ export default function StructurePage() {
         message: t("sections.deleteMessage", { name: localName(section, lang) }),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: () => deleteSection.mutateAsync(section.id),
+        action: () => deleteSection.run(section.id),
       }),
     grade: (grade: Grade) =>
       confirm.ask({
@@ -103,7 +103,7 @@ export default function StructurePage() {
         message: t("grades.deleteMessage"),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: () => deleteGrade.mutateAsync(grade.id),
+        action: () => deleteGrade.run(grade.id),
       }),
     group: (group: Group) =>
       confirm.ask({
@@ -111,7 +111,7 @@ export default function StructurePage() {
         message: t("groups.deleteMessage"),
         confirmLabel: t("actions.delete"),
         danger: true,
-        action: () => deleteGroup.mutateAsync(group.id),
+        action: () => deleteGroup.run(group.id),
       }),
   };
 

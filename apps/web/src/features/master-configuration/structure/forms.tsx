@@ -6,7 +6,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { type Grade, type Group, levelOf, type SchoolMember, type Section } from "../shared/api.ts";
 import { EnglishNameField, spanishNameProps } from "../shared/EnglishNameField.tsx";
 import { staffOptions } from "../shared/staff.ts";
@@ -63,7 +62,7 @@ export function SectionForm({
     initialValues: { name: section?.name ?? "", name_en: section?.name_en ?? "", order: section?.order ?? "" },
     validate: (v) => schemaErrors(CreateSectionBody, { name: v.name, name_en: v.name_en, order: orderOf(v.order) }, t),
   });
-  const save = useFormMutation(form, useSaveSection(section?.id ?? null));
+  const save = useSaveSection(section?.id ?? null, { form });
   const used = new Set(sections.map((s) => s.name.toLowerCase()));
   const submit = form.onSubmit((v) =>
     save.submit({ name: v.name, name_en: v.name_en ?? "", order: orderOf(v.order) }, onClose),
@@ -143,7 +142,7 @@ export function GradeForm({
     validate: (v) =>
       schemaErrors(CreateGradeBody, { section_id: section.id, name: v.name, order: orderOf(v.order) }, t),
   });
-  const save = useFormMutation(form, useSaveGrade(grade?.id ?? null, section.id));
+  const save = useSaveGrade(grade?.id ?? null, section.id, { form });
   const submit = form.onSubmit((v) => save.submit({ name: v.name, order: orderOf(v.order) }, onClose));
   return (
     <FormModal
@@ -210,7 +209,7 @@ export function GroupForm({
     },
     validate: (v) => schemaErrors(CreateGroupBody, { grade_id: grade.id, name: v.name }, t),
   });
-  const save = useFormMutation(form, useSaveGroup(group?.id ?? null, grade.id, yearId));
+  const save = useSaveGroup(group?.id ?? null, grade.id, yearId, { form });
   const options = useMemo(
     () => staffOptions(staff, i18n.resolvedLanguage ?? "es", group),
     [staff, i18n.resolvedLanguage, group],

@@ -32,7 +32,7 @@ export function FamilyInvitations({
       message: t("family.cancelInvitationMessage", { student: student.first_name }),
       confirmLabel: t("family.cancelInvitation"),
       danger: true,
-      action: () => cancel.mutateAsync({ studentId: student.id, id: i.id }),
+      action: () => cancel.run({ studentId: student.id, id: i.id }),
     });
 
   return (
@@ -68,7 +68,7 @@ export function FamilyInvitations({
                       ? {
                           label: t("family.resendInvitation"),
                           ariaLabel: t("family.resendInvitationLabel", { email: i.email }),
-                          run: () => resend.mutateAsync({ studentId: student.id, id: i.id }),
+                          run: () => resend.run({ studentId: student.id, id: i.id }),
                           resent: t("family.invitationResent", { email: i.email }),
                         }
                       : undefined

@@ -14,7 +14,6 @@ import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { fullName } from "../shared/format.ts";
 import { InfoNotes } from "../shared/InfoNotes.tsx";
 import { NameFields } from "../shared/NameFields.tsx";
@@ -77,7 +76,7 @@ export function FamilyMemberForm({
       return errors;
     },
   });
-  const save = useFormMutation(form, useSaveFamilyMember());
+  const save = useSaveFamilyMember({ form });
   const rfc = normalizeId(form.values.rfc);
   const rfcLive = rfc.length >= 13 ? (isValidRfc(rfc) ? "ok" : "bad") : null;
 

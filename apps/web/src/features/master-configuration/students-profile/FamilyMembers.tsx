@@ -36,7 +36,7 @@ export function FamilyMembers({
       message: t("family.unlinkMessage", { name: fullName(m), student: student.first_name }),
       confirmLabel: t("family.unlink"),
       danger: true,
-      action: () => unlinkMember.mutateAsync({ studentId: student.id, userId: m.user_id }),
+      action: () => unlinkMember.run({ studentId: student.id, userId: m.user_id }),
     });
 
   const addButton = can.create && (

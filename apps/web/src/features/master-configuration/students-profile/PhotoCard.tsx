@@ -5,9 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMaxFileSizeMb } from "../../../lib/school-information.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useRefreshAll } from "../shared/keys.ts";
 import { IMAGE_TYPES, MB } from "../shared/upload.ts";
-import { removePhoto, uploadPhoto } from "./api.ts";
+import { useRemovePhoto, useUploadPhoto } from "./api.ts";
 
 export const studentInitials = (s: { first_name: string; paternal_surname: string }) =>
   `${s.first_name[0] ?? ""}${s.paternal_surname[0] ?? ""}`.toUpperCase();
@@ -37,48 +36,36 @@ export function PhotoCard({
   onChange: (student: Student) => void;
 }) {
   const { t } = useTranslation("masterStudents");
-  const refresh = useRefreshAll();
   const check = usePhotoCheck();
-  const [busy, setBusy] = useState<"upload" | "remove" | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const sending = useUploadPhoto(student.id);
+  const removing = useRemovePhoto(student.id, {
+    success: t("common:messages.removed"),
+    failure: t("common:messages.deleteFailed"),
+  });
+  const busy = sending.busy ? "upload" : removing.busy ? "remove" : null;
+  const error = problem ?? sending.failure ?? removing.failure;
+  const clear = () => {
+    setProblem(null);
+    sending.clearFailure();
+    removing.clearFailure();
+  };
 
   const upload = async (file: File | null) => {
-    setError(null);
+    clear();
     if (!file) return;
-    const problem = check.problem(file);
-    if (problem) {
-      setError(problem);
-      toast("error", problem);
+    const refused = check.problem(file);
+    if (refused) {
+      setProblem(refused);
+      toast("error", refused);
       return;
     }
-    setBusy("upload");
-    try {
-      const saved = await uploadPhoto(student.id, file);
-      toast("success", t("common:messages.saved"));
-      onChange(saved);
-      await refresh();
-    } catch (e) {
-      toast("error", t("common:messages.saveFailed"));
-      setError((e as Error).message);
-    } finally {
-      setBusy(null);
-    }
+    await sending.submit(file, onChange);
   };
 
   const remove = async () => {
-    setBusy("remove");
-    setError(null);
-    try {
-      const saved = await removePhoto(student.id);
-      toast("success", t("common:messages.removed"));
-      onChange(saved);
-      await refresh();
-    } catch (e) {
-      toast("error", t("common:messages.deleteFailed"));
-      setError((e as Error).message);
-    } finally {
-      setBusy(null);
-    }
+    clear();
+    await removing.submit(undefined, onChange);
   };
 
   return (

@@ -8,6 +8,7 @@ import {
   type StudentGender,
   type StudentStatus,
 } from "@convive/domain";
+import { byText } from "@convive/domain/core";
 import { Alert, Button, Grid, Group, Select, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconCheck } from "@tabler/icons-react";
@@ -15,10 +16,8 @@ import { useTranslation } from "react-i18next";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { DateField } from "../school-years/DateField.tsx";
 import type { Group as SchoolGroup } from "../shared/api.ts";
-import { useRefreshAll } from "../shared/keys.ts";
-import { useSave } from "../shared/use-save.ts";
 import { AddressFields, type AddressValues, addressBody, emptyAddress } from "./AddressFields.tsx";
-import { createStudent, updateStudent } from "./api.ts";
+import { useSaveStudent } from "./api.ts";
 
 interface Values {
   enrollment: string;
@@ -59,8 +58,7 @@ export function StudentForm({
   onSaved: (student: Student) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation("masterStudents");
-  const refresh = useRefreshAll();
+  const { t, i18n } = useTranslation("masterStudents");
   const form = useForm<Values>({
     initialValues: {
       enrollment: student?.enrollment ?? "",
@@ -82,7 +80,7 @@ export function StudentForm({
       return errors;
     },
   });
-  const save = useSave(form);
+  const save = useSaveStudent(student?.id ?? null, { form });
   const curp = curpHint(form.values.curp, t);
 
   function body(v: Values) {
@@ -101,16 +99,10 @@ export function StudentForm({
     };
   }
 
-  const submit = form.onSubmit((v) =>
-    save.run(async () => {
-      const saved = student ? await updateStudent(student.id, body(v)) : await createStudent(body(v));
-      await refresh();
-      return saved;
-    }, onSaved),
-  );
+  const submit = form.onSubmit((v) => save.submit(body(v), onSaved));
 
   const groupData = [...groups]
-    .sort((a, b) => groupLabel(a).localeCompare(groupLabel(b), undefined, { numeric: true }))
+    .sort(byText(i18n.resolvedLanguage ?? "es", groupLabel))
     .map((g) => ({ value: String(g.id), label: groupLabel(g) }));
 
   return (

@@ -3,7 +3,7 @@ import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip, VisuallyHidden 
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { type Column, PagedList } from "../../../components/PagedList.tsx";
-import { StudentFileLink } from "../../student-file/api/StudentFileLink.tsx";
+import { StudentFileLink } from "../../student-file/index.ts";
 import { fullName } from "../shared/format.ts";
 import { PER_PAGE } from "./api.ts";
 import { studentInitials } from "./PhotoCard.tsx";

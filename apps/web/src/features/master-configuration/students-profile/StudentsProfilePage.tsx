@@ -1,5 +1,6 @@
 import "@mantine/dates/styles.layer.css";
 import { STUDENT_STATUSES, type Student } from "@convive/domain";
+import { byText } from "@convive/domain/core";
 import { Button, Menu } from "@mantine/core";
 import {
   IconChevronDown,
@@ -33,7 +34,7 @@ import { StudentsList } from "./StudentsList.tsx";
 
 /** master-configuration/students-profile: students with their photo, group and family; bulk photos and imports. */
 export default function StudentsProfilePage() {
-  const { t } = useTranslation(["masterStudents", "masterUsers"]);
+  const { t, i18n } = useTranslation(["masterStudents", "masterUsers"]);
   const access = useAccess();
   const refresh = useRefreshAll();
   const confirm = useConfirm();
@@ -55,7 +56,7 @@ export default function StudentsProfilePage() {
   };
   const rows = students.data?.students ?? [];
   const groupData = [...(groups.data ?? [])]
-    .sort((a, b) => groupLabel(a).localeCompare(groupLabel(b), undefined, { numeric: true }))
+    .sort(byText(i18n.resolvedLanguage ?? "es", groupLabel))
     .map((g) => ({ value: String(g.id), label: groupLabel(g) }));
 
   const remove = (s: Student) =>
@@ -64,7 +65,7 @@ export default function StudentsProfilePage() {
       message: t("list.deleteMessage", { name: fullName(s) }),
       confirmLabel: t("list.delete"),
       danger: true,
-      action: () => deleteStudent.mutateAsync(s.id),
+      action: () => deleteStudent.run(s.id),
     });
 
   return (

@@ -10,8 +10,9 @@ import type {
 } from "@convive/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 import { typed } from "../imports/api.ts";
-import { useMcKey, useMcMutation } from "../shared/keys.ts";
+import { MC, useMcKey } from "../shared/keys.ts";
 import { postRaw } from "../shared/upload.ts";
 
 export const PER_PAGE = 20;
@@ -52,8 +53,10 @@ export function useStudent(id: number | null) {
   });
 }
 
-export const createStudent = (body: CreateStudentBody) =>
-  api<{ data: { student: Student } }>("/api/students", { method: "POST", body }).then((r) => r.data.student);
+export const createStudent = (body: CreateStudentBody, key?: string) =>
+  api<{ data: { student: Student } }>("/api/students", { method: "POST", body, idempotencyKey: key }).then(
+    (r) => r.data.student,
+  );
 export const updateStudent = (id: number, body: UpdateStudentBody) =>
   api<{ data: { student: Student } }>(`/api/students/${id}`, { method: "PATCH", body }).then((r) => r.data.student);
 export const deleteStudent = (id: number) => api(`/api/students/${id}`, { method: "DELETE" });
@@ -109,36 +112,62 @@ export const resendFamilyInvitation = (studentId: number, invitationId: number) 
 export const cancelFamilyInvitation = (studentId: number, invitationId: number) =>
   api(`/api/students/${studentId}/family-invitations/${invitationId}`, { method: "DELETE" });
 
-export const addFamilyMember = (studentId: number, body: CreateFamilyMemberBody) =>
-  api<{ data: CreatedFamilyMember }>(`/api/students/${studentId}/family-members`, { method: "POST", body }).then(
-    (r) => r.data,
-  );
+export const addFamilyMember = (studentId: number, body: CreateFamilyMemberBody, key?: string) =>
+  api<{ data: CreatedFamilyMember }>(`/api/students/${studentId}/family-members`, {
+    method: "POST",
+    body,
+    idempotencyKey: key,
+  }).then((r) => r.data);
 export const updateFamilyMember = (studentId: number, userId: number, body: UpdateFamilyMemberBody) =>
   api(`/api/students/${studentId}/family-members/${userId}`, { method: "PATCH", body });
 export const unlinkFamilyMember = (studentId: number, userId: number) =>
   api(`/api/students/${studentId}/family-members/${userId}`, { method: "DELETE" });
 
-export const useDeleteStudent = () => useMcMutation(deleteStudent);
+export const useDeleteStudent = (o?: SaveOptions) => useSave({ ...o, call: deleteStudent, invalidates: MC });
 /** Creates a student, or updates the one given; answers the saved student. */
-export const useSaveStudent = (id: number | null) =>
-  useMcMutation((body: CreateStudentBody) => (id ? updateStudent(id, body) : createStudent(body)));
+export const useSaveStudent = (id: number | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (body: CreateStudentBody, key: string) => (id ? updateStudent(id, body) : createStudent(body, key)),
+    invalidates: MC,
+  });
 
 type FamilyMemberSave =
   | { studentId: number; userId: null; body: CreateFamilyMemberBody }
   | { studentId: number; userId: number; body: UpdateFamilyMemberBody };
 /** Adds a family member (linked at once or invited: the answer says which) or updates one (answering null). */
-export const useSaveFamilyMember = () =>
-  useMcMutation(async (save: FamilyMemberSave) => {
-    if (save.userId === null) return addFamilyMember(save.studentId, save.body);
-    await updateFamilyMember(save.studentId, save.userId, save.body);
-    return null;
+export const useSaveFamilyMember = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: async (save: FamilyMemberSave, key: string) => {
+      if (save.userId === null) return addFamilyMember(save.studentId, save.body, key);
+      await updateFamilyMember(save.studentId, save.userId, save.body);
+      return null;
+    },
+    invalidates: MC,
   });
 
-export const useResendFamilyInvitation = () =>
-  useMcMutation(({ studentId, id }: { studentId: number; id: number }) => resendFamilyInvitation(studentId, id));
-export const useCancelFamilyInvitation = () =>
-  useMcMutation(({ studentId, id }: { studentId: number; id: number }) => cancelFamilyInvitation(studentId, id));
-export const useUnlinkFamilyMember = () =>
-  useMcMutation(({ studentId, userId }: { studentId: number; userId: number }) =>
-    unlinkFamilyMember(studentId, userId),
-  );
+export const useResendFamilyInvitation = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ studentId, id }: { studentId: number; id: number }) => resendFamilyInvitation(studentId, id),
+    invalidates: MC,
+  });
+export const useCancelFamilyInvitation = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ studentId, id }: { studentId: number; id: number }) => cancelFamilyInvitation(studentId, id),
+    invalidates: MC,
+  });
+export const useUnlinkFamilyMember = (o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: ({ studentId, userId }: { studentId: number; userId: number }) => unlinkFamilyMember(studentId, userId),
+    invalidates: MC,
+  });
+
+/** A student's photo replaced (checked first by the screen) or removed; both answer the student. */
+export const useUploadPhoto = (studentId: number, o?: SaveOptions) =>
+  useSave({ ...o, call: (file: File) => uploadPhoto(studentId, file), invalidates: MC });
+export const useRemovePhoto = (studentId: number, o?: SaveOptions) =>
+  useSave<void, Student>({ ...o, call: () => removePhoto(studentId), invalidates: MC });

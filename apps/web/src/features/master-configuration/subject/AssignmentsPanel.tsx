@@ -22,10 +22,8 @@ import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import type { Group, SchoolMember, Subject, TeachingAssignment } from "../shared/api.ts";
 import { byLabel, fullName } from "../shared/format.ts";
-import { useRefreshAll } from "../shared/keys.ts";
 import { staffOptions } from "../shared/staff.ts";
-import { useSave } from "../shared/use-save.ts";
-import { addAssignment, removeAssignment, useGroupAssignments } from "./api.ts";
+import { useAddAssignment, useGroupAssignments, useRemoveAssignment } from "./api.ts";
 
 interface Props {
   groups: Group[];
@@ -108,7 +106,7 @@ function GroupAssignments({
   const lang = i18n.resolvedLanguage ?? "es";
   const compare = byLabel(lang);
   const assignments = useGroupAssignments(group.id);
-  const refresh = useRefreshAll();
+  const removeAssignment = useRemoveAssignment();
   const confirm = useConfirm();
   const name = t("groups.fullName", { grade: group.grade_name, name: group.name, section: group.section_name });
 
@@ -124,10 +122,9 @@ function GroupAssignments({
       message: t("assignments.removeMessage", { user: fullName(a.user), subject: a.subject_name, group: name }),
       confirmLabel: t("assignments.remove"),
       danger: true,
-      action: async () => {
+      action: () => {
         const body: TeachingAssignmentBody = { user_id: a.user_id, group_id: a.group_id, subject_id: a.subject_id };
-        await removeAssignment(body);
-        await refresh();
+        return removeAssignment.run(body);
       },
     });
 
@@ -231,7 +228,6 @@ interface AddValues {
 function AddAssignment({ group, subjects, staff }: { group: Group; subjects: Subject[]; staff: SchoolMember[] }) {
   const { t, i18n } = useTranslation("masterConfiguration");
   const lang = i18n.resolvedLanguage ?? "es";
-  const refresh = useRefreshAll();
   const form = useForm<AddValues>({
     initialValues: { subject_id: null, user_id: null },
     validate: {
@@ -239,7 +235,7 @@ function AddAssignment({ group, subjects, staff }: { group: Group; subjects: Sub
       user_id: (v) => (v ? null : t("common:messages.emptyFields")),
     },
   });
-  const save = useSave(form);
+  const save = useAddAssignment({ form });
   const compare = byLabel(lang);
   const subjectOptions = [...subjects]
     .sort((a, b) => compare(a.name, b.name))
@@ -247,12 +243,8 @@ function AddAssignment({ group, subjects, staff }: { group: Group; subjects: Sub
   const teacherOptions = useMemo(() => staffOptions(staff, lang), [staff, lang]);
 
   const submit = form.onSubmit((v) =>
-    save.run(
-      async () => {
-        await addAssignment({ group_id: group.id, subject_id: Number(v.subject_id), user_id: Number(v.user_id) });
-        await refresh();
-      },
-      () => form.reset(),
+    save.submit({ group_id: group.id, subject_id: Number(v.subject_id), user_id: Number(v.user_id) }, () =>
+      form.reset(),
     ),
   );
 

@@ -4,7 +4,6 @@ import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import type { Grade, Subject } from "../shared/api.ts";
 import { useSaveSubject } from "./api.ts";
 
@@ -42,7 +41,7 @@ export function SubjectForm({
     },
     validate: (v) => schemaErrors(CreateSubjectBody, { ...v, grade_ids: v.grade_ids.map(Number) }, t),
   });
-  const save = useFormMutation(form, useSaveSubject(subject?.id ?? null));
+  const save = useSaveSubject(subject?.id ?? null, { form });
   const sections = gradesBySection(grades);
   const data = [...sections].map(([section, list]) => ({
     group: section,

@@ -132,7 +132,7 @@ function SubjectsTab() {
                         message: t("subjects.deleteMessage", { name: subject.name }),
                         confirmLabel: t("actions.delete"),
                         danger: true,
-                        action: () => deleteSubject.mutateAsync(subject.id),
+                        action: () => deleteSubject.run(subject.id),
                       })
                   : undefined
               }

@@ -1,9 +1,10 @@
 import type { NotificationItem, NotificationsPage } from "@convive/domain";
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
-import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
+import { useCurrentUser } from "../../auth/index.ts";
 import { setBellCount } from "./reset-bell.ts";
 
 export type { NotificationItem };
@@ -64,30 +65,36 @@ interface Settled {
   unviewed_notifications_count: number;
 }
 
-export function useMarkRead(schoolId: string | null) {
+/** Marks one notification read (no toast: the card changes; a failure toasts the server's reason). */
+export function useMarkRead(schoolId: string | null, o: SaveOptions = { success: false, failure: (e) => e.message }) {
   const edit = useEditPages(schoolId);
   const { userId } = useSession();
-  return useMutation({
-    mutationFn: (id: number) =>
+  return useSave({
+    ...o,
+    call: (id: number) =>
       api<{ data: Settled & { notification: NotificationItem } }>(`/api/notifications/${id}/read`, {
         method: "POST",
       }).then((r) => r.data),
-    onSuccess: ({ notification, unread_count, unviewed_notifications_count }) => {
+    update: ({ notification, unread_count, unviewed_notifications_count }) => {
       edit((item) => (item.id === notification.id ? { ...item, read_at: notification.read_at } : item), unread_count);
       setBellCount(userId, schoolId, unviewed_notifications_count);
     },
   });
 }
 
-export function useMarkAllRead(schoolId: string | null) {
+export function useMarkAllRead(
+  schoolId: string | null,
+  o: SaveOptions = { success: false, failure: (e) => e.message },
+) {
   const edit = useEditPages(schoolId);
   const { userId } = useSession();
-  return useMutation({
-    mutationFn: () =>
+  return useSave<void, Settled & { updated: number }>({
+    ...o,
+    call: () =>
       api<{ data: Settled & { updated: number } }>("/api/notifications/read-all", { method: "POST" }).then(
         (r) => r.data,
       ),
-    onSuccess: ({ unread_count, unviewed_notifications_count }) => {
+    update: ({ unread_count, unviewed_notifications_count }) => {
       const now = new Date().toISOString();
       edit((item) => (item.read_at ? item : { ...item, read_at: now }), unread_count);
       setBellCount(userId, schoolId, unviewed_notifications_count);

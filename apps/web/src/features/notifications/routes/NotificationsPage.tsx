@@ -8,9 +8,8 @@ import { useEffect, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { useSession } from "../../../lib/session.ts";
-import { toast } from "../../../lib/toast.ts";
-import { useCurrentUser } from "../../auth/api/current-user.ts";
-import { FamilyChildren } from "../../student-file/api/FamilyChildren.tsx";
+import { useCurrentUser } from "../../auth/index.ts";
+import { FamilyChildren } from "../../student-file/index.ts";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notifications.ts";
 import { resetBell } from "../api/reset-bell.ts";
 import { NotificationCard } from "../components/NotificationCard.tsx";
@@ -60,7 +59,6 @@ function NotificationsList() {
     }
   }, [user, schoolId]);
 
-  const onError = (error: Error) => toast("error", error.message);
   const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
   const unread = list.data?.pages.at(-1)?.unread_count ?? 0;
 
@@ -97,8 +95,8 @@ function NotificationsList() {
           size="sm"
           leftSection={<IconChecks size={16} aria-hidden />}
           disabled={unread === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate(undefined, { onError })}
+          loading={markAll.busy}
+          onClick={() => void markAll.submit()}
         >
           {t("markAllRead")}
         </Button>
@@ -108,8 +106,8 @@ function NotificationsList() {
           <NotificationCard
             key={item.id}
             item={item}
-            marking={markRead.isPending && markRead.variables === item.id}
-            onMarkRead={(id) => markRead.mutate(id, { onError })}
+            marking={markRead.saving === item.id}
+            onMarkRead={(id) => void markRead.submit(id)}
           />
         ))}
       </Stack>

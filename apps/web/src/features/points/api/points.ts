@@ -1,9 +1,9 @@
 import type { GroupPoints, PointAwardBody, PointAwardResult, StudentPoints } from "@convive/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
-import { useInvalidatingMutation } from "../../../lib/mutations.ts";
 import { useSession } from "../../../lib/session.ts";
-import { studentFileKey } from "../../student-file/api/queries.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
+import { studentFileKey } from "../../student-file/index.ts";
 
 /**
  * Every points query of the school: an award or a deletion refreshes ledgers and group views alike, and the open
@@ -42,17 +42,20 @@ export function useGroupPoints(groupId: number, periodId: number | null) {
 /** What the award dialog sends: `kind` decides the sign on the server. */
 export type AwardInput = Omit<PointAwardBody, "kind"> & { kind: PointAwardBody["kind"] };
 
-export const giveAward = (body: AwardInput) =>
-  api<{ data: { award: PointAwardResult } }>("/api/point-awards", { method: "POST", body }).then((r) => r.data.award);
+/** Sent with the award dialog's idempotency key: a double click or a retry makes one award. */
+export const giveAward = (body: AwardInput, key?: string) =>
+  api<{ data: { award: PointAwardResult } }>("/api/point-awards", { method: "POST", body, idempotencyKey: key }).then(
+    (r) => r.data.award,
+  );
 
 export const deleteAward = (id: number) => api(`/api/point-awards/${id}`, { method: "DELETE" });
 
-export function useGiveAward() {
+export function useGiveAward(o?: SaveOptions) {
   const { schoolId } = useSession();
-  return useInvalidatingMutation(giveAward, pointsKey(schoolId), studentFileKey(schoolId));
+  return useSave({ ...o, call: giveAward, invalidates: [pointsKey(schoolId), studentFileKey(schoolId)] });
 }
 
-export function useDeleteAward() {
+export function useDeleteAward(o?: SaveOptions) {
   const { schoolId } = useSession();
-  return useInvalidatingMutation(deleteAward, pointsKey(schoolId), studentFileKey(schoolId));
+  return useSave({ ...o, call: deleteAward, invalidates: [pointsKey(schoolId), studentFileKey(schoolId)] });
 }

@@ -10,7 +10,6 @@ import { FormModal } from "../../../components/FormModal.tsx";
 import { pickerDays } from "../../../lib/dates.ts";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useFormMutation } from "../../../lib/use-form-mutation.ts";
 import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import { useGiveAward } from "../api/points.ts";
 
@@ -54,7 +53,7 @@ export function AwardDialog({
   const count = target.students.length;
   const name = target.students[0]?.name ?? "";
   const redeem = form.values.kind === "redemption";
-  const save = useFormMutation(form, useGiveAward(), { success: false });
+  const save = useGiveAward({ form, success: false });
 
   function bodyOf(values: Values) {
     return {

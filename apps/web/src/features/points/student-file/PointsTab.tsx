@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useConfirm } from "../../../components/ConfirmDialog.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useDates } from "../../../lib/dates.ts";
-import type { StudentFileTabProps } from "../../student-file/api/tabs.ts";
+import type { StudentFileTabProps } from "../../student-file/index.ts";
 import { useDeleteAward, useStudentPoints } from "../api/points.ts";
 import { AwardDialog } from "../components/AwardDialog.tsx";
 import { BalanceSummary } from "../components/BalanceSummary.tsx";
@@ -16,7 +16,8 @@ import { LedgerList } from "../components/LedgerList.tsx";
 
 /**
  * The Points tab of a student's file (issue 13 §3): the balances (period, school year, running) and the school
- * year's ledger. Staff who may give points award or redeem from here; a family sees what families are shown.
+ * year's ledger. Staff who may give points award or redeem from here; a family sees what families are shown, and
+ * the staff-only entries its balances count as a count (issue 26 §2).
  */
 export function PointsTab({ studentId, family }: StudentFileTabProps) {
   const { t } = useTranslation("points");
@@ -38,7 +39,7 @@ export function PointsTab({ studentId, family }: StudentFileTabProps) {
       confirmLabel: t("ledger.remove"),
       danger: true,
       successMessage: t("ledger.removed"),
-      action: () => remove.mutateAsync(entry.id),
+      action: () => remove.run(entry.id),
     });
 
   if (!data) return <QueryState query={query} />;
@@ -64,6 +65,15 @@ export function PointsTab({ studentId, family }: StudentFileTabProps) {
         </Text>
       ) : (
         <LedgerList entries={data.entries} family={family} onRemove={askRemove} />
+      )}
+      {/* Staff-only entries: a family is told they exist and what they add, since its balances count them. */}
+      {data.internal.count > 0 && (
+        <Text size="sm" c="gray.7" data-testid="points-internal">
+          {t("ledger.internal", {
+            count: data.internal.count,
+            points: t("signed", { value: signed(data.internal.points) }),
+          })}
+        </Text>
       )}
       {kind && (
         <AwardDialog

@@ -3,14 +3,17 @@ import type {
   Completion,
   FamilyRatings,
   Grid,
+  PublicationPreview,
+  PublishResult,
   RatingCell,
   RatingComment,
   RatingOptions,
   RatingPeriod,
 } from "@convive/domain";
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 /** Every ratings query of the school; the grid's labels follow the language, so it is part of their keys. */
 export const ratingsKey = (schoolId: string | null) => ["ratings", schoolId] as const;
@@ -102,28 +105,31 @@ export function patchGrids(
   });
 }
 
-function useBulk(path: string) {
+/** A fill or a copy writes many cells; the answer patches the cached grids in place. */
+function useBulk(path: string, o?: SaveOptions) {
   const client = useQueryClient();
   const { schoolId } = useSession();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown> & { period_id: number }) =>
+  return useSave({
+    ...o,
+    call: (body: Record<string, unknown> & { period_id: number }) =>
       api<{ data: { result: BulkResult } }>(path, { method: "POST", body }).then((r) => r.data.result),
-    onSuccess: (result, body) => patchGrids(client, schoolId, body.period_id, result.ratings),
+    update: (result, body) => patchGrids(client, schoolId, body.period_id, result.ratings),
   });
 }
 
-export const useFillColumn = () => useBulk("/api/ratings/fill");
-export const useCopyPrevious = () => useBulk("/api/ratings/copy-previous");
+export const useFillColumn = (o?: SaveOptions) => useBulk("/api/ratings/fill", o);
+export const useCopyPrevious = (o?: SaveOptions) => useBulk("/api/ratings/copy-previous", o);
 
-export function useSaveComment() {
+export function useSaveComment(o?: SaveOptions) {
   const client = useQueryClient();
   const { schoolId } = useSession();
-  return useMutation({
-    mutationFn: (body: { student_id: number; period_id: number; text: string; visible_to_family: boolean }) =>
+  return useSave({
+    ...o,
+    call: (body: { student_id: number; period_id: number; text: string; visible_to_family: boolean }) =>
       api<{ data: { comment: RatingComment | null } }>("/api/ratings/comments", { method: "PUT", body }).then(
         (r) => r.data.comment,
       ),
-    onSuccess: (comment, body) =>
+    update: (comment, body) =>
       client.setQueriesData<Grid>({ queryKey: gridsKey(schoolId) }, (grid) =>
         grid && grid.period.id === body.period_id
           ? {
@@ -136,23 +142,48 @@ export function useSaveComment() {
 }
 
 /** Reopen, close or publish a period: the options, the grids and the completion read it again. */
-export function usePeriodAction() {
-  const client = useQueryClient();
+export function usePeriodAction(o?: SaveOptions) {
   const { schoolId } = useSession();
-  return useMutation({
-    mutationFn: ({
-      periodId,
-      action,
-      until,
-    }: {
-      periodId: number;
-      action: "reopen" | "close" | "publish";
-      until?: string;
-    }) =>
-      api<{ data: { period?: RatingPeriod; notified?: number } }>(`/api/ratings/periods/${periodId}/${action}`, {
+  return useSave({
+    ...o,
+    call: ({ periodId, action, until }: { periodId: number; action: "reopen" | "close"; until?: string }) =>
+      api<{ data: { period?: RatingPeriod } }>(`/api/ratings/periods/${periodId}/${action}`, {
         method: "POST",
         body: action === "reopen" ? { until } : undefined,
       }).then((r) => r.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: ratingsKey(schoolId) }),
+    invalidates: [ratingsKey(schoolId)],
+  });
+}
+
+/** The publish dialog's groups (issue 26 §1): students, missing grades, publication and a family's view of one. */
+export function usePublication(periodId: number, enabled: boolean, groupIds?: number[]) {
+  const { schoolId } = useSession();
+  const query = groupIds ? `?group_ids=${groupIds.join(",")}` : "";
+  return useQuery({
+    queryKey: [...ratingsKey(schoolId), "publication", periodId, groupIds?.join(",") ?? "all"],
+    queryFn: () =>
+      api<{ data: { preview: PublicationPreview } }>(`/api/ratings/periods/${periodId}/publication${query}`).then(
+        (r) => r.data.preview,
+      ),
+    enabled,
+    // While a publication waits for its window, its state changes at notify_at: read it again now and then.
+    refetchInterval: (q) => (q.state.data?.groups.some((g) => g.publication?.can_unpublish) ? 30_000 : false),
+  });
+}
+
+/** Publishes groups (confirmEmpty: even with grades missing) or unpublishes them within the window. */
+export function usePublishAction(o?: SaveOptions) {
+  const { schoolId } = useSession();
+  return useSave({
+    ...o,
+    call: (v: { periodId: number; action: "publish" | "unpublish"; groupIds: number[]; confirmEmpty?: boolean }) =>
+      api<{ data: PublishResult | { preview: PublicationPreview } }>(`/api/ratings/periods/${v.periodId}/${v.action}`, {
+        method: "POST",
+        body:
+          v.action === "publish"
+            ? { group_ids: v.groupIds, confirmEmpty: v.confirmEmpty ?? false }
+            : { group_ids: v.groupIds },
+      }).then((r) => r.data),
+    invalidates: [ratingsKey(schoolId)],
   });
 }

@@ -2,27 +2,29 @@ import { type Grid, type GridMeasure, RATING_LIMITS, scaleValues } from "@conviv
 import { Button, Checkbox, Group, Modal, Select, Stack, Switch, Text, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
 import { useDates } from "../../../lib/dates.ts";
-import { toast } from "../../../lib/toast.ts";
 import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import { useFillColumn, useSaveComment } from "../api/ratings.ts";
 import { shownValue } from "../typing.ts";
+import type { Undo } from "../use-undo.tsx";
 import { measureName } from "./RatingsGrid.tsx";
 
 /** "Fill column": one value for every student of the group, or only the empty cells. */
 export function FillDialog({
   grid,
   measure,
+  undo,
   onClose,
 }: {
   grid: Grid;
   measure: GridMeasure | null;
+  /** The fill is offered for undo in its toast. */
+  undo: Undo;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation("ratings");
   const language = i18n.resolvedLanguage ?? "es";
-  const fill = useFillColumn();
+  const fill = useFillColumn({ success: false, failure: (error) => error.message });
   const [value, setValue] = useState<string | null>(null);
   const [onlyEmpty, setOnlyEmpty] = useState(true);
   useEffect(() => {
@@ -37,14 +39,12 @@ export function FillDialog({
   }));
   const submit = () => {
     if (!value) return;
-    fill.mutate(
+    const before = undo.snapshot();
+    void fill.submit(
       { group_id: grid.group.id, period_id: grid.period.id, measure_id: measure.id, value, only_empty: onlyEmpty },
-      {
-        onSuccess: (result) => {
-          toast("success", t("fill.done", { count: result.saved }));
-          onClose();
-        },
-        onError: (error) => toast("error", error.message),
+      (result) => {
+        undo.offer(before, result.ratings, t("fill.done", { count: result.saved }));
+        onClose();
       },
     );
   };
@@ -67,7 +67,7 @@ export function FillDialog({
           <Button variant="default" onClick={onClose}>
             {t("common:actions.cancel")}
           </Button>
-          <Button onClick={submit} disabled={!value} loading={fill.isPending}>
+          <Button onClick={submit} disabled={!value} loading={fill.busy}>
             {t("fill.confirm")}
           </Button>
         </Group>
@@ -89,28 +89,28 @@ export function CommentDialog({
   const { t } = useTranslation("ratings");
   const dates = useDates();
   const phone = useIsPhone();
-  const save = useSaveComment();
   const student = grid.students.find((s) => s.id === studentId);
   const [text, setText] = useState("");
   const [family, setFamily] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server's word on the text goes under it; any other reason too (`save.failure`).
+  const save = useSaveComment({
+    success: t("commentDialog.saved"),
+    form: { values: { text }, setErrors: (errors) => setError(errors.text ?? null) },
+  });
   useEffect(() => {
     setText(student?.comment?.text ?? "");
     setFamily(student?.comment?.visible_to_family ?? false);
     setError(null);
   }, [student]);
   if (!student) return null;
-  const submit = () =>
-    save.mutate(
+  const submit = () => {
+    setError(null);
+    void save.submit(
       { student_id: student.id, period_id: grid.period.id, text: text.trim(), visible_to_family: family },
-      {
-        onSuccess: () => {
-          toast("success", t("commentDialog.saved"));
-          onClose();
-        },
-        onError: (e) => setError(e instanceof ApiError ? (e.errors?.text ?? e.message) : e.message),
-      },
+      onClose,
     );
+  };
   return (
     <Modal
       opened
@@ -130,7 +130,7 @@ export function CommentDialog({
           autosize
           minRows={4}
           readOnly={!grid.editable}
-          error={error}
+          error={error ?? save.failure}
           description={`${text.length}/${RATING_LIMITS.commentMax}`}
           data-autofocus
         />
@@ -154,7 +154,7 @@ export function CommentDialog({
             {grid.editable ? t("common:actions.cancel") : t("common:actions.close")}
           </Button>
           {grid.editable && (
-            <Button onClick={submit} loading={save.isPending}>
+            <Button onClick={submit} loading={save.busy}>
               {t("commentDialog.save")}
             </Button>
           )}

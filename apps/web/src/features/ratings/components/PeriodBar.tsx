@@ -1,12 +1,14 @@
 import { addDays, RATING_LIMITS, type RatingPeriod, todayIn } from "@convive/domain";
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { IconLock, IconLockOpen, IconSend } from "@tabler/icons-react";
+import { IconLock, IconLockOpen } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { useDates } from "../../../lib/dates.ts";
 import { toast } from "../../../lib/toast.ts";
 import { usePeriodAction } from "../api/ratings.ts";
+import { GroupPublicationState } from "./GroupPublicationState.tsx";
+import { PublishDialog } from "./PublishDialog.tsx";
 import { periodName } from "./RatingsGrid.tsx";
 
 /** The period's state in words: open until…, reopened until…, closed, not started; published or not. */
@@ -57,33 +59,30 @@ export function PeriodBanner({ period }: { period: RatingPeriod }) {
 
 type Dialog = "reopen" | "close" | "publish" | null;
 
-/** A director reopens a closed period until a day, ends a reopening, and publishes the period to families. */
-export function PeriodActions({ period }: { period: RatingPeriod }) {
+/**
+ * A director reopens a closed period until a day, ends a reopening, and publishes the period's grades per group
+ * (issue 26 §1: the dialog, then the group's state with "Anular publicación" until the families are told).
+ */
+export function PeriodActions({ period, groupId }: { period: RatingPeriod; groupId: number }) {
   const { t, i18n } = useTranslation("ratings");
   const language = i18n.resolvedLanguage ?? "es";
   const dates = useDates();
-  const action = usePeriodAction();
+  const action = usePeriodAction({ success: false });
   const [dialog, setDialog] = useState<Dialog>(null);
   const today = todayIn(dates.timeZone);
   const last = addDays(today, RATING_LIMITS.reopenDaysMax);
   const [until, setUntil] = useState(addDays(today, 7));
   const name = periodName(period, language);
-  const run = (kind: Exclude<Dialog, null>) =>
-    action.mutate(
-      { periodId: period.id, action: kind, until },
-      {
-        onSuccess: (data) => {
-          setDialog(null);
-          if (kind === "publish") toast("success", t("periodActions.publishedToast", { count: data.notified ?? 0 }));
-          else toast("success", t(kind === "reopen" ? "periodActions.reopened" : "periodActions.closed"));
-        },
-      },
-    );
+  const run = (kind: "reopen" | "close") =>
+    void action.submit({ periodId: period.id, action: kind, until }, () => {
+      setDialog(null);
+      toast("success", t(kind === "reopen" ? "periodActions.reopened" : "periodActions.closed"));
+    });
   const close = () => {
     setDialog(null);
-    action.reset();
+    action.clearFailure();
   };
-  const reason = action.error?.message ?? null;
+  const reason = action.failure;
   return (
     <Group gap="xs">
       {period.state === "closed" && (
@@ -100,10 +99,8 @@ export function PeriodActions({ period }: { period: RatingPeriod }) {
           {t("periodActions.close")}
         </Button>
       )}
-      {!period.published_at && period.state !== "upcoming" && (
-        <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => setDialog("publish")}>
-          {t("periodActions.publish")}
-        </Button>
+      {period.state !== "upcoming" && (
+        <GroupPublicationState periodId={period.id} groupId={groupId} onPublish={() => setDialog("publish")} />
       )}
       <ConfirmDialog
         opened={dialog === "reopen"}
@@ -123,7 +120,7 @@ export function PeriodActions({ period }: { period: RatingPeriod }) {
           </Stack>
         }
         confirmLabel={t("periodActions.reopenConfirm")}
-        busy={action.isPending}
+        busy={action.busy}
         reason={reason}
         onConfirm={() => run("reopen")}
         onClose={close}
@@ -134,20 +131,17 @@ export function PeriodActions({ period }: { period: RatingPeriod }) {
         message={t("periodActions.closeBody")}
         confirmLabel={t("periodActions.close")}
         danger
-        busy={action.isPending}
+        busy={action.busy}
         reason={reason}
         onConfirm={() => run("close")}
         onClose={close}
       />
-      <ConfirmDialog
+      <PublishDialog
+        key={`${period.id}:${groupId}`}
+        period={period}
+        groupId={groupId}
         opened={dialog === "publish"}
-        title={t("periodActions.publishTitle", { period: name })}
-        message={t("periodActions.publishBody")}
-        confirmLabel={t("periodActions.publishConfirm")}
-        busy={action.isPending}
-        reason={reason}
-        onConfirm={() => run("publish")}
-        onClose={close}
+        onClose={() => setDialog(null)}
       />
     </Group>
   );

@@ -1,10 +1,11 @@
 import type { Grid, GridMeasure } from "@convive/domain";
 import { ActionIcon, Group, Menu, Table, Text } from "@mantine/core";
 import { IconDotsVertical, IconMessage, IconMessageFilled } from "@tabler/icons-react";
-import { type KeyboardEvent, memo, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, memo, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { clamp, interpret, nextInOrder } from "../typing.ts";
+import { type Cursor, commit, type Effect, type GridShape, press } from "../grid-keys.ts";
 import type { GridCells } from "../use-grid-cells.ts";
+import type { Change } from "../use-undo.tsx";
 import { CellState, Typed, useCellText, ValueChip } from "./CellValue.tsx";
 
 interface Props {
@@ -13,134 +14,100 @@ interface Props {
   onFill: (measure: GridMeasure) => void;
   onComment: (studentId: number) => void;
   onInvalid: (message: string | null) => void;
+  /** A cell typed or emptied (to undo it later). */
+  onChange: (change: Change) => void;
+  /** Ctrl+Z. */
+  onUndo: () => void;
 }
 
 export const measureName = (m: { name_es: string; name_en: string | null }, language: string) =>
   language === "en" && m.name_en ? m.name_en : m.name_es;
 
 /**
- * The desktop grid (issue 13 §2): students as rows, conduct and habits as columns, driven by the keyboard alone —
- * arrows, Tab and Enter move; typing a mark or a level's first letter sets the cell (and moves on once nothing else
- * could be meant); Delete clears. One cell holds the focus (roving tabindex); the comment column is reached with
- * the arrows.
+ * The desktop grid (issue 13 §2, issue 26 §3): students as rows, conduct and habits as columns, driven by the keyboard
+ * alone under the rules of grid-keys.ts — one Tab stop in and one out (roving tabindex), arrows inside without
+ * wrapping, typing opens an edit that only a commit writes, Escape restores, Ctrl+Z undoes.
  */
-export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props) {
+export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid, onChange, onUndo }: Props) {
   const { t, i18n } = useTranslation("ratings");
   const language = i18n.resolvedLanguage ?? "es";
   const cellText = useCellText();
-  // State for drawing, refs for the key handler: keys typed faster than a render still see the last ones.
-  const [pos, setPosState] = useState({ row: 0, col: 0 });
-  const [typed, setTypedState] = useState("");
-  const posRef = useRef(pos);
-  const typedRef = useRef(typed);
-  const setPos = (next: { row: number; col: number }) => {
-    posRef.current = next;
-    setPosState(next);
-  };
-  const setTyped = (next: string) => {
-    typedRef.current = next;
-    setTypedState(next);
+  // State for drawing, a ref for the key handler: keys typed faster than a render still see the last ones.
+  const [cursor, setCursorState] = useState<Cursor>({ row: 0, col: 0, edit: null });
+  const cursorRef = useRef(cursor);
+  const setCursor = (next: Cursor) => {
+    cursorRef.current = next;
+    setCursorState(next);
   };
   const table = useRef<HTMLTableElement>(null);
-  const rows = grid.students.length;
   const cols = grid.measures.length;
   const editable = grid.editable;
+  const shape: GridShape = {
+    rows: grid.students.length,
+    cols,
+    editable,
+    header: editable,
+    scale: (col) => grid.measures[col]?.scale.definition,
+    value: (row, col) => {
+      const s = grid.students[row];
+      const m = grid.measures[col];
+      return s && m ? cells.view(s.id, m.id).value : null;
+    },
+  };
 
   // The focus follows the active cell while it is inside the grid.
   useEffect(() => {
-    const el = table.current?.querySelector<HTMLElement>(`[data-cell="${pos.row}:${pos.col}"]`);
+    const el = table.current?.querySelector<HTMLElement>(`[data-cell="${cursor.row}:${cursor.col}"]`);
     if (el && table.current?.contains(document.activeElement) && document.activeElement !== el) el.focus();
-  }, [pos]);
+  }, [cursor.row, cursor.col]);
 
-  /** Saves what was typed in the active cell; false when it is not a value of the scale (the cell stays). */
-  function commit(): boolean {
-    const typed = typedRef.current;
-    const student = grid.students[posRef.current.row];
-    const measure = grid.measures[posRef.current.col];
-    if (!typed || !student || !measure) return true;
-    const { value } = interpret(measure.scale.definition, typed);
-    if (value === null) {
-      onInvalid(t("invalid", { typed, measure: measureName(measure, language) }));
-      return false;
+  function apply(effects: Effect[]) {
+    for (const e of effects) {
+      const measure = grid.measures[e.kind === "put" || e.kind === "invalid" ? e.col : 0];
+      if (e.kind === "put") {
+        const student = grid.students[e.row];
+        if (!student || !measure) continue;
+        const before = cells.view(student.id, measure.id).value;
+        cells.put(student.id, measure.id, e.value);
+        onChange({ student_id: student.id, measure_id: measure.id, before, after: e.value });
+      } else if (e.kind === "invalid" && measure) {
+        onInvalid(t("invalid", { typed: e.typed, measure: measureName(measure, language) }));
+      } else if (e.kind === "valid") onInvalid(null);
+      else if (e.kind === "undo") onUndo();
     }
-    cells.put(student.id, measure.id, value);
-    setTyped("");
-    onInvalid(null);
-    return true;
   }
-
-  const go = (row: number, col: number) => {
-    setTyped("");
-    setPos({ row: clamp(row, rows - 1), col: clamp(col, cols) });
-  };
 
   function onKeyDown(e: KeyboardEvent) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const pos = posRef.current;
-    const typed = typedRef.current;
-    const student = grid.students[pos.row];
-    const measure = grid.measures[pos.col];
-    const onComment = pos.col === cols;
-    switch (e.key) {
-      case "ArrowRight":
-      case "ArrowLeft":
-      case "ArrowUp":
-      case "ArrowDown": {
-        e.preventDefault();
-        if (!commit()) return;
-        const dr = e.key === "ArrowDown" ? 1 : e.key === "ArrowUp" ? -1 : 0;
-        const dc = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-        go(pos.row + dr, pos.col + dc);
-        return;
-      }
-      case "Tab": {
-        if (!commit()) {
-          e.preventDefault();
-          return;
-        }
-        const next = nextInOrder(pos.row, Math.min(pos.col, cols - 1), rows, cols, e.shiftKey);
-        if (next) {
-          e.preventDefault();
-          go(next.row, next.col);
-        }
-        return;
-      }
-      case "Enter":
-        if (onComment) return;
-        e.preventDefault();
-        if (commit()) go(pos.row + 1, pos.col);
-        return;
-      case "Escape":
-        setTyped("");
-        onInvalid(null);
-        return;
-      case "Backspace":
-      case "Delete":
-        if (onComment || !editable || !student || !measure) return;
-        e.preventDefault();
-        if (typed) setTyped(e.key === "Backspace" ? typed.slice(0, -1) : "");
-        else cells.put(student.id, measure.id, null);
-        return;
-    }
-    if (e.key.length !== 1 || onComment || !editable || !student || !measure) return;
-    if (e.key === " " && !typed) return;
-    e.preventDefault();
-    const buffer = typed + e.key;
-    const read = interpret(measure.scale.definition, buffer);
-    if (read.final && read.value !== null) {
-      cells.put(student.id, measure.id, read.value);
-      onInvalid(null);
-      const next = nextInOrder(pos.row, pos.col, rows, cols);
-      if (next) go(next.row, next.col);
-      else setTyped("");
-    } else if (read.dead) {
-      setTyped("");
-      onInvalid(t("invalid", { typed: buffer, measure: measureName(measure, language) }));
-    } else {
-      setTyped(buffer);
-    }
+    // Keys inside a column menu's dropdown (a portal, but React bubbles it here) are the menu's.
+    if (e.altKey || !(e.target instanceof Node && table.current?.contains(e.target))) return;
+    const out = press(cursorRef.current, { key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey }, shape);
+    if (out.handled) e.preventDefault();
+    apply(out.effects);
+    setCursor(out.cursor);
   }
 
+  /** A click or focus elsewhere in the grid: the open edit is written (or, off the scale, dropped with its message). */
+  function goTo(row: number, col: number) {
+    const now = cursorRef.current;
+    if (now.row === row && now.col === col) return;
+    const done = commit(now, shape);
+    apply(done.effects);
+    setCursor({ row, col, edit: null });
+  }
+
+  /** Leaving the grid by mouse: the same as moving away. */
+  function onBlur(e: FocusEvent) {
+    if (table.current?.contains(e.relatedTarget as Node | null)) return;
+    const now = cursorRef.current;
+    if (now.edit === null) return;
+    apply(commit(now, shape).effects);
+    setCursor({ ...now, edit: null });
+  }
+
+  // Rows keep their handlers while they draw the same: they call the latest goTo, which sees the latest cells.
+  const latestGoTo = useRef(goTo);
+  latestGoTo.current = goTo;
+  const typed = cursor.edit;
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table
@@ -154,11 +121,12 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props
         highlightOnHover
         stickyHeader
         onKeyDown={onKeyDown}
+        onBlur={onBlur}
       >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t("student")}</Table.Th>
-            {grid.measures.map((m) => (
+            {grid.measures.map((m, col) => (
               <Table.Th key={m.id} scope="col" miw={110}>
                 <Group gap={4} justify="space-between" wrap="nowrap">
                   <Text fz="sm" fw={700}>
@@ -170,6 +138,9 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props
                         <ActionIcon
                           variant="subtle"
                           size="sm"
+                          data-cell={`-1:${col}`}
+                          tabIndex={cursor.row === -1 && cursor.col === col ? 0 : -1}
+                          onFocus={() => goTo(-1, col)}
                           aria-label={t("fill.menu", { measure: measureName(m, language) })}
                         >
                           <IconDotsVertical size={14} aria-hidden />
@@ -194,7 +165,7 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props
                 const v = cells.view(s.id, m.id);
                 return `${v.value}|${v.status}|${v.error}|${v.rated?.rated_at}`;
               }),
-              pos.row === row ? `${pos.col}:${typed}` : "",
+              cursor.row === row ? `${cursor.col}:${typed}` : "",
               s.comment?.text ?? "",
               String(s.comment?.visible_to_family),
               String(editable),
@@ -209,7 +180,8 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props
                     </Table.Th>
                     {grid.measures.map((m, col) => {
                       const view = cells.view(s.id, m.id);
-                      const active = pos.row === row && pos.col === col;
+                      const active = cursor.row === row && cursor.col === col;
+                      const editing = active && typed !== null;
                       const text = cellText(view);
                       return (
                         <Table.Td
@@ -218,10 +190,10 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props
                           data-cell={`${row}:${col}`}
                           data-status={view.status ?? undefined}
                           tabIndex={active ? 0 : -1}
-                          aria-label={`${t("cellLabel", { measure: measureName(m, language), student: s.name })}: ${text}`}
+                          aria-label={`${t("cellLabel", { measure: measureName(m, language), student: s.name })}: ${editing ? t("editing", { typed, value: text }) : text}`}
                           title={text}
-                          onClick={() => go(row, col)}
-                          onFocus={() => (posRef.current.row !== row || posRef.current.col !== col) && go(row, col)}
+                          onClick={() => latestGoTo.current(row, col)}
+                          onFocus={() => latestGoTo.current(row, col)}
                           style={{
                             cursor: editable ? "text" : "default",
                             outline: active ? "2px solid var(--mantine-color-blue-7)" : undefined,
@@ -230,7 +202,7 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props
                           }}
                         >
                           <Group gap={6} justify="space-between" wrap="nowrap" mih={26}>
-                            {active && typed ? <Typed text={typed} /> : <ValueChip view={view} language={language} />}
+                            {editing ? <Typed text={typed ?? ""} /> : <ValueChip view={view} language={language} />}
                             <CellState
                               view={view}
                               onRetry={() => cells.retry(s.id, m.id)}
@@ -246,11 +218,11 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid }: Props
                       <ActionIcon
                         data-cell={`${row}:${cols}`}
                         variant={s.comment ? "light" : "subtle"}
-                        tabIndex={pos.row === row && pos.col === cols ? 0 : -1}
+                        tabIndex={cursor.row === row && cursor.col === cols ? 0 : -1}
                         aria-label={t("commentDialog.open", { student: s.name })}
                         title={s.comment?.text ?? t("commentDialog.open", { student: s.name })}
                         onClick={() => onComment(s.id)}
-                        onFocus={() => (posRef.current.row !== row || posRef.current.col !== cols) && go(row, cols)}
+                        onFocus={() => latestGoTo.current(row, cols)}
                       >
                         {s.comment ? (
                           <IconMessageFilled size={16} aria-hidden />

@@ -7,10 +7,10 @@ import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { QueryState } from "../../../components/QueryState.tsx";
-import { toast } from "../../../lib/toast.ts";
 import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import { useCopyPrevious, useGrid } from "../api/ratings.ts";
 import { useGridCells } from "../use-grid-cells.ts";
+import { useUndo } from "../use-undo.tsx";
 import { CompletionPanel } from "./CompletionPanel.tsx";
 import { CommentDialog, FillDialog } from "./GridDialogs.tsx";
 import { PeriodActions, PeriodBanner, PeriodState } from "./PeriodBar.tsx";
@@ -18,7 +18,7 @@ import { PhoneRater } from "./PhoneRater.tsx";
 import { periodName, RatingsGrid } from "./RatingsGrid.tsx";
 
 // Another feature's panel, loaded only when its tab opens.
-const GroupPointsPanel = lazy(() => import("../../points/api/GroupPointsPanel.tsx"));
+const GroupPointsPanel = lazy(() => import("../../points/index.ts").then((m) => ({ default: m.GroupPointsPanel })));
 
 /** The group and period in the address (?group=&period=), defaulting to the member's own group and today's period. */
 function useSelection(options: RatingOptions) {
@@ -77,7 +77,7 @@ export function StaffRatings({ options }: { options: RatingOptions }) {
           w={{ base: "100%", xs: 200 }}
         />
         <PeriodState period={period} />
-        {options.manages && <PeriodActions period={period} />}
+        {options.manages && <PeriodActions period={period} groupId={group.id} />}
       </Group>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
@@ -117,7 +117,8 @@ function GridView({ grid, canRate }: { grid: Grid; canRate: boolean }) {
   const language = i18n.resolvedLanguage ?? "es";
   const phone = useIsPhone();
   const cells = useGridCells(grid);
-  const copy = useCopyPrevious();
+  const undo = useUndo(grid, cells);
+  const copy = useCopyPrevious({ success: false });
   const [fill, setFill] = useState<GridMeasure | null>(null);
   const [comment, setComment] = useState<number | null>(null);
   const [copying, setCopying] = useState(false);
@@ -176,9 +177,17 @@ function GridView({ grid, canRate }: { grid: Grid; canRate: boolean }) {
       {phone ? (
         <PhoneRater grid={grid} cells={cells} onComment={setComment} />
       ) : (
-        <RatingsGrid grid={grid} cells={cells} onFill={setFill} onComment={setComment} onInvalid={setInvalid} />
+        <RatingsGrid
+          grid={grid}
+          cells={cells}
+          onFill={setFill}
+          onComment={setComment}
+          onInvalid={setInvalid}
+          onChange={(change) => undo.record([change])}
+          onUndo={undo.undoLast}
+        />
       )}
-      <FillDialog grid={grid} measure={fill} onClose={() => setFill(null)} />
+      <FillDialog grid={grid} measure={fill} undo={undo} onClose={() => setFill(null)} />
       <CommentDialog grid={grid} studentId={comment} onClose={() => setComment(null)} />
       {previous && (
         <ConfirmDialog
@@ -186,22 +195,18 @@ function GridView({ grid, canRate }: { grid: Grid; canRate: boolean }) {
           title={t("copy.title", { period: periodName(previous, language) })}
           message={t("copy.body", { period: periodName(previous, language) })}
           confirmLabel={t("copy.confirm")}
-          busy={copy.isPending}
-          reason={copy.error?.message ?? null}
-          onConfirm={() =>
-            copy.mutate(
-              { group_id: grid.group.id, period_id: grid.period.id },
-              {
-                onSuccess: (result) => {
-                  toast("success", t("copy.done", { count: result.saved }));
-                  setCopying(false);
-                },
-              },
-            )
-          }
+          busy={copy.busy}
+          reason={copy.failure}
+          onConfirm={() => {
+            const before = undo.snapshot();
+            void copy.submit({ group_id: grid.group.id, period_id: grid.period.id }, (result) => {
+              undo.offer(before, result.ratings, t("copy.done", { count: result.saved }));
+              setCopying(false);
+            });
+          }}
           onClose={() => {
             setCopying(false);
-            copy.reset();
+            copy.clearFailure();
           }}
         />
       )}

@@ -3,6 +3,7 @@ import { Badge, Box, Card, Group, Table, Text, VisuallyHidden } from "@mantine/c
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { scrollRegion } from "../../../components/scroll-region.ts";
 
 /**
  * The periods side by side as one accessible table: a column per period, a row per measure (its value on the
@@ -42,7 +43,10 @@ export function ScorecardTable({ card }: { card: Scorecard }) {
   );
   return (
     <Card withBorder radius="lg" padding={0}>
-      <Table.ScrollContainer minWidth={120 + periods.length * 130}>
+      <Table.ScrollContainer
+        minWidth={120 + periods.length * 130}
+        {...scrollRegion(t("tableRegion", { name: card.student.name }))}
+      >
         <Table verticalSpacing="xs" horizontalSpacing="sm" withColumnBorders>
           <Table.Caption style={{ captionSide: "top", textAlign: "start", padding: "12px 12px 4px" }}>
             {t("tableCaption", { name: card.student.name })}

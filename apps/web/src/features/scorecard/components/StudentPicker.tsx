@@ -4,6 +4,8 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SetupFirst } from "../../../components/SetupFirst.tsx";
+import { useCurrentUser } from "../../auth/index.ts";
 import { useScorecardGroups, useScorecardStudents } from "../api/scorecard.ts";
 
 /** Staff's picker: search by name or enrollment and filter by group; a chosen student's scorecard opens below. */
@@ -17,7 +19,10 @@ export function StudentPicker({ selected, onChoose }: { selected: number | null;
   const searching = debounced.trim().length > 0 || groupId !== null;
   const students = useScorecardStudents({ q: debounced, groupId }, searching);
   const list = searching ? (students.data ?? []) : [];
+  const canConfigure = useCurrentUser().data?.permissionsModules?.includes("module-master-configuration") ?? false;
 
+  // A new school (issue 26 §4): whoever sees every group and finds none is told where set-up starts.
+  if (canConfigure && groups.data?.length === 0) return <SetupFirst screen="scorecard" canConfigure />;
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="scorecard-picker">
       <Stack gap="sm">

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { QueryState } from "../../../components/QueryState.tsx";
-import { useCurrentUser } from "../../auth/api/current-user.ts";
+import { useCurrentUser } from "../../auth/index.ts";
 import { STUDENT_PARAM, useScorecard, useScorecardStudents } from "../api/scorecard.ts";
 import { ChildTabs } from "../components/ChildTabs.tsx";
 import { ScorecardView } from "../components/ScorecardView.tsx";

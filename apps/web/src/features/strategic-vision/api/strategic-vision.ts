@@ -1,9 +1,10 @@
 import type { Dashboard, DashboardOptions, Effectiveness } from "@convive/domain";
 import { REQUEST_TIMEOUT_MS } from "@convive/domain/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, download } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
+import { type SaveOptions, useSave } from "../../../lib/use-save.ts";
 
 export type { Dashboard, DashboardOptions, Effectiveness };
 
@@ -72,16 +73,16 @@ export function useEffectiveness(filters: VisionFilters) {
 }
 
 /** PUT /api/strategic-vision/settings: after how many days an open incident escalates. */
-export function useSaveEscalationDays() {
-  const client = useQueryClient();
+export function useSaveEscalationDays(o?: SaveOptions) {
   const { schoolId } = useSession();
-  return useMutation({
-    mutationFn: (days: number) =>
+  return useSave({
+    ...o,
+    call: (days: number) =>
       api<{ data: { escalate_after_days: number } }>("/api/strategic-vision/settings", {
         method: "PUT",
         body: { escalate_after_days: days },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rootKey(schoolId) }),
+    invalidates: [rootKey(schoolId)],
   });
 }
 

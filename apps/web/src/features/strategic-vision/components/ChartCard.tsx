@@ -31,7 +31,7 @@ export function ChartCard(props: {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`${id}-title`}>
       <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap" align="flex-start">
-        <Title id={`${id}-title`} order={3} size="h5">
+        <Title id={`${id}-title`} order={2} size="h5">
           {props.title}
         </Title>
         <Group gap={4} wrap="nowrap">

@@ -3,12 +3,14 @@ import { BarChart } from "@mantine/charts";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ChartCard } from "./ChartCard.tsx";
+import { listOf } from "./chart-text.ts";
 
 type Clicked = { payload?: Record<string, string | number | null> };
 
 /** Incidents by classification, this period beside the last; each bar opens its incidents. */
 export function ClassificationChart({ d }: { d: Dashboard }) {
-  const { t } = useTranslation("strategicVision");
+  const { t, i18n } = useTranslation("strategicVision");
+  const lang = i18n.resolvedLanguage ?? "es";
   const navigate = useNavigate();
   const previous = d.range.previous;
   const data = d.by_classification.map((c) => ({
@@ -25,11 +27,29 @@ export function ClassificationChart({ d }: { d: Dashboard }) {
   return (
     <ChartCard
       title={t("charts.byClassification")}
-      summary={t("charts.byClassificationSummary", {
-        current: d.incidents.current.value,
-        previous: d.incidents.previous?.value ?? 0,
-        name: previous?.name ?? "—",
-      })}
+      // Said from the bars themselves (issue 26 §6), each period's classifications and their sum.
+      summary={[
+        t("charts.byClassificationSummary", {
+          name: t("thisPeriod"),
+          bars: listOf(
+            data.map((b) => `${b.label.toLocaleLowerCase(lang)} ${b.current}`),
+            lang,
+          ),
+          total: data.reduce((sum, b) => sum + b.current, 0),
+        }),
+        previous
+          ? t("charts.byClassificationSummary", {
+              name: previous.name,
+              bars: listOf(
+                data.map((b) => `${b.label.toLocaleLowerCase(lang)} ${b.previous}`),
+                lang,
+              ),
+              total: data.reduce((sum, b) => sum + b.previous, 0),
+            })
+          : "",
+      ]
+        .filter(Boolean)
+        .join(" ")}
       columns={[
         t("classificationLabel"),
         t("thisPeriod"),
@@ -76,17 +96,19 @@ export function ClassificationChart({ d }: { d: Dashboard }) {
 
 /** Open incidents by age (0–7, 8–30, more than 30 days). */
 export function OpenAgesChart({ d }: { d: Dashboard }) {
-  const { t } = useTranslation("strategicVision");
+  const { t, i18n } = useTranslation("strategicVision");
   const navigate = useNavigate();
   const data = d.open.ages.map((a) => ({ label: t(`ages.${a.bucket}`), value: a.value, link: a.link }));
   return (
     <ChartCard
       title={t("charts.openAges")}
+      // Said from the bars themselves (issue 26 §6): each age's bar and their sum.
       summary={t("charts.openAgesSummary", {
-        total: d.open.total.value,
-        a: d.open.ages[0]?.value ?? 0,
-        b: d.open.ages[1]?.value ?? 0,
-        c: d.open.ages[2]?.value ?? 0,
+        total: data.reduce((sum, b) => sum + b.value, 0),
+        bars: listOf(
+          data.map((b) => `${b.label.toLocaleLowerCase(i18n.resolvedLanguage)}: ${b.value}`),
+          i18n.resolvedLanguage ?? "es",
+        ),
       })}
       columns={[t("age"), t("incidents")]}
       rows={d.open.ages.map((a, i) => ({

@@ -2,7 +2,6 @@ import { Button, NumberInput, Popover, Stack, Text } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../../../lib/toast.ts";
 import { useSaveEscalationDays } from "../api/strategic-vision.ts";
 
 /** The director's setting beside the escalated list: after how many days an open incident escalates. */
@@ -10,7 +9,10 @@ export function EscalationSetting({ days }: { days: number }) {
   const { t } = useTranslation("strategicVision");
   const [opened, setOpened] = useState(false);
   const [value, setValue] = useState<number | string>(days);
-  const save = useSaveEscalationDays();
+  const save = useSaveEscalationDays({
+    success: t("settings.saved"),
+    failure: (error) => error.message || t("settings.failed"),
+  });
   const valid = typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 365;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
@@ -34,13 +36,7 @@ export function EscalationSetting({ days }: { days: number }) {
           onSubmit={(event) => {
             event.preventDefault();
             if (!valid) return;
-            save.mutate(value, {
-              onSuccess: () => {
-                toast("success", t("settings.saved"));
-                setOpened(false);
-              },
-              onError: (error) => toast("error", error.message || t("settings.failed")),
-            });
+            void save.submit(value, () => setOpened(false));
           }}
         >
           <Stack gap="xs" maw={260}>
@@ -58,7 +54,7 @@ export function EscalationSetting({ days }: { days: number }) {
             <Text size="xs" c="dimmed">
               {t("settings.who")}
             </Text>
-            <Button type="submit" size="xs" loading={save.isPending} disabled={!valid}>
+            <Button type="submit" size="xs" loading={save.busy} disabled={!valid}>
               {t("settings.save")}
             </Button>
           </Stack>

@@ -21,7 +21,7 @@ export function Heatmap({ cells }: { cells: Dashboard["heatmap"] }) {
   const hour = (h: number) => `${String(h).padStart(2, "0")}:00`;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`${id}-title`}>
-      <Title id={`${id}-title`} order={3} size="h5" mb="xs">
+      <Title id={`${id}-title`} order={2} size="h5" mb="xs">
         {t("heatmap.title")}
       </Title>
       {cells.length === 0 ? (

@@ -1,4 +1,5 @@
 import type { Dashboard, Figure } from "@convive/domain";
+import { formatNumber, formatRatio } from "@convive/domain/core";
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -7,7 +8,8 @@ import { Link } from "react-router";
 
 /** A figure that opens the archive on exactly what it counts. */
 export function FigureLink({ figure, name, children }: { figure: Figure; name: string; children?: ReactNode }) {
-  const content = children ?? figure.value.toLocaleString();
+  const { i18n } = useTranslation();
+  const content = children ?? formatNumber(figure.value, i18n.resolvedLanguage ?? "es", 0);
   if (!figure.link) return <>{content}</>;
   return (
     <Anchor
@@ -67,8 +69,8 @@ function Kpi(props: { title: string; value: ReactNode; footer?: ReactNode }) {
 export function Kpis({ d }: { d: Dashboard }) {
   const { t, i18n } = useTranslation("strategicVision");
   const previousName = d.range.previous?.name ?? "";
-  const number = (n: number, digits = 1) =>
-    n.toLocaleString(i18n.resolvedLanguage, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  const lang = i18n.resolvedLanguage ?? "es";
+  const number = (n: number, digits = 1) => formatNumber(n, lang, digits);
   const ratio = d.ratio.value;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
@@ -114,7 +116,7 @@ export function Kpis({ d }: { d: Dashboard }) {
       />
       <Kpi
         title={t("kpi.ratio")}
-        value={ratio === null ? "—" : `${number(ratio)}:1`}
+        value={ratio === null ? "—" : formatRatio(ratio, lang)}
         footer={
           <Text size="xs" fw={600} c={ratio !== null && ratio >= d.ratio.target ? "teal.9" : "dark.6"}>
             {t("kpi.target", { target: d.ratio.target })}

@@ -1,4 +1,5 @@
 import type { Dashboard, Effectiveness } from "@convive/domain";
+import { formatPercent } from "@convive/domain/core";
 import { Anchor, Badge, Card, Group, List, Progress, Stack, Table, Text, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -6,14 +7,14 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDates } from "../../../lib/dates.ts";
-import { useStudentFileHref } from "../../student-file/api/link.ts";
+import { useStudentFileHref } from "../../student-file/index.ts";
 
 function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   const id = useId();
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
       <Group justify="space-between" mb="xs" gap="xs">
-        <Title id={id} order={3} size="h5">
+        <Title id={id} order={2} size="h5">
           {title}
         </Title>
         {action}
@@ -108,11 +109,12 @@ export function Escalated({ d, action }: { d: Dashboard; action?: ReactNode }) {
   );
 }
 
-const pct = (share: number | null) => (share === null ? "—" : `${Math.round(share * 100)}%`);
+const pct = (share: number | null, lang: string) => (share === null ? "—" : formatPercent(share, lang, 0));
 
 /** Issue 14 §3: per guideline, recurrence after the action against students of the same classification without it. */
 export function EffectivenessPanel({ e }: { e: Effectiveness | undefined }) {
-  const { t } = useTranslation("strategicVision");
+  const { t, i18n } = useTranslation("strategicVision");
+  const lang = i18n.resolvedLanguage ?? "es";
   return (
     <Panel title={t("effectiveness.title")}>
       <Text size="xs" c="dimmed" mb="xs">
@@ -146,11 +148,11 @@ export function EffectivenessPanel({ e }: { e: Effectiveness | undefined }) {
                 {g.enough ? (
                   <>
                     <Table.Td>
-                      {t("effectiveness.share", { share: pct(g.share), recurred: g.recurred, cases: g.cases })}
+                      {t("effectiveness.share", { share: pct(g.share, lang), recurred: g.recurred, cases: g.cases })}
                     </Table.Td>
                     <Table.Td>
                       {t("effectiveness.share", {
-                        share: pct(g.without.share),
+                        share: pct(g.without.share, lang),
                         recurred: g.without.recurred,
                         cases: g.without.cases,
                       })}

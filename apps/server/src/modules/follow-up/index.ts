@@ -1,0 +1,4 @@
+// The follow-up module's public surface: the plugin app.ts registers (formative actions, parent meetings,
+// accompaniment observations) and the sections it adds to the student's file.
+export { followUpModule } from "./follow-up.module.ts";
+export { followUpFileSections } from "./student-file.sections.ts";

@@ -1,0 +1,2 @@
+// The rollups module's public surface: the plugin app.ts registers (rebuild jobs and their status route).
+export { rollupsModule } from "./rollups.module.ts";
