@@ -5,7 +5,7 @@
 //   node .ci/tally.mjs vitest artifacts/vitest.json
 //   node .ci/tally.mjs vitest:server artifacts/vitest-pgbouncer.json   (a run of the named projects only)
 //   node .ci/tally.mjs e2e artifacts/e2e.json
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 
 const [kindArg, file] = process.argv.slice(2);
@@ -13,6 +13,9 @@ const [kind, only] = kindArg.split(":");
 const ALL_PROJECTS = { domain: "packages/domain/", server: "apps/server/", web: "apps/web/" };
 const PROJECTS = only ? Object.fromEntries(only.split(",").map((name) => [name, ALL_PROJECTS[name]])) : ALL_PROJECTS;
 const problems = [];
+// Each failed test by name (and its first error line) goes to CI_FAILED_LIST too, which .ci/run prints last: the
+// tail of a long CI log must say which test failed, not only how many.
+const failedNames = [];
 let passed = 0;
 let failed = 0;
 
@@ -36,7 +39,11 @@ if (report && kind === "vitest") {
       if (a.status === "passed") {
         passed++;
         if (project) perProject[project]++;
-      } else if (a.status === "failed") failed++;
+      } else if (a.status === "failed") {
+        failed++;
+        const why = (a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 200);
+        failedNames.push(`${path} > ${a.fullName ?? a.title}${why ? ` — ${why}` : ""}`);
+      }
       else problems.push(`${a.status}: ${path} > ${a.fullName ?? a.title}`);
     }
   }
@@ -56,6 +63,7 @@ if (report && kind === "vitest") {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") failedNames.push([...titles, spec.title].join(" > "));
         if (test.status === "skipped") problems.push(`skipped: ${[...titles, spec.title].join(" > ")}`);
         // A test that failed and then passed on CI's one retry counts as passed, but is named on every run.
         if (test.status === "flaky") console.error(`flaky (passed on retry): ${[...titles, spec.title].join(" > ")}`);
@@ -72,4 +80,8 @@ if (report && kind === "vitest") {
 }
 
 for (const problem of problems) console.error(`CI refuses: ${problem}`);
+if (process.env.CI_FAILED_LIST) {
+  const lines = [...failedNames, ...problems.map((p) => `CI refuses: ${p}`)].map((l) => `  ${kindArg}: ${l}\n`);
+  if (lines.length) appendFileSync(process.env.CI_FAILED_LIST, lines.join(""));
+}
 console.log(`${passed} ${failed + problems.length}`);
