@@ -43,8 +43,7 @@ if (report && kind === "vitest") {
         failed++;
         const why = (a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 200);
         failedNames.push(`${path} > ${a.fullName ?? a.title}${why ? ` — ${why}` : ""}`);
-      }
-      else problems.push(`${a.status}: ${path} > ${a.fullName ?? a.title}`);
+      } else problems.push(`${a.status}: ${path} > ${a.fullName ?? a.title}`);
     }
   }
   for (const [name, count] of Object.entries(perProject)) {
