@@ -8,6 +8,7 @@ export * from "./ratings.ts";
 // Not in core: the sign-in bundle has no use for the names rule and its word lists.
 export * from "./redaction.ts";
 export * from "./schemas/admin.ts";
+export * from "./schemas/announcements.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/consent.ts";
 export * from "./schemas/family-text.ts";
@@ -18,6 +19,7 @@ export * from "./schemas/incident-graph.ts";
 export * from "./schemas/incidents.ts";
 export * from "./schemas/invitations.ts";
 export * from "./schemas/jobs.ts";
+export * from "./schemas/messages.ts";
 export * from "./schemas/notifications.ts";
 export * from "./schemas/platform.ts";
 export * from "./schemas/points.ts";

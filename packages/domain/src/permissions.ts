@@ -79,6 +79,7 @@ export const AREAS = [
   "strategic-vision",
   "notifications",
   "messages",
+  "announcements",
   "external-support",
   "inclusion",
   "forms-parents",

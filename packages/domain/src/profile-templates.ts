@@ -70,6 +70,8 @@ const coordinadorPermissions: Permission[] = [
   // The forms module is in their menu, so they may also send and edit forms to parents.
   ...grant(["forms-parents"], CREATE_UPDATE),
   perm("messages", "create"),
+  // Announcements to families (issue 27 §2): a school-wide scope addresses any group, grade, section or the school.
+  ...grant(["announcements"], ["create", "read"]),
   "notify-profile",
 ];
 
@@ -107,6 +109,8 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
       perm("scorecard", "read"),
       perm("notifications", "read"),
       ...grant(["messages"], ["create", "read"]),
+      // A teacher announces to the families of the groups she heads or teaches.
+      ...grant(["announcements"], ["create", "read"]),
       "head-teacher",
     ],
   },
