@@ -31,7 +31,7 @@ export interface DomainEvents {
   /** Ratings of these students changed in a period (issue 13): the alert thresholds on ratings look again. */
   "ratings.changed": { schoolId: string; periodId: number; studentIds: number[] };
   /** The alert thresholds finished looking at one of those changes (alerts sent, or none due). */
-  "alerts.checked": { schoolId: string };
+  "alerts.checked": { schoolId: string; pending: number };
 }
 
 export interface EventBus {

@@ -20,6 +20,8 @@ let conductRule: number;
 
 /** Evaluations of the thresholds finished, by school (the service announces each one: `alerts.checked`). */
 const checks = new Map<string, number>();
+/** Evaluations still running after the last one ended (any school). */
+let pending = 0;
 
 /**
  * Does `action` and waits until the thresholds have looked at the `evaluations` changes it announced, so that
@@ -28,9 +30,15 @@ const checks = new Map<string, number>();
 async function checked<T>(action: () => T | Promise<T>, evaluations = 1): Promise<T> {
   const before = checks.get(s.school.id) ?? 0;
   const result = await action();
-  await vi.waitFor(() => expect(checks.get(s.school.id) ?? 0).toBeGreaterThanOrEqual(before + evaluations), {
-    timeout: 10_000,
-  });
+  // Its own evaluations ended, and none is left running: an evaluation of an earlier action that ended late must
+  // not stand in for this one's (the alerts were then read before they were written).
+  await vi.waitFor(
+    () => {
+      expect(checks.get(s.school.id) ?? 0).toBeGreaterThanOrEqual(before + evaluations);
+      expect(pending).toBe(0);
+    },
+    { timeout: 10_000 },
+  );
   return result;
 }
 
@@ -77,7 +85,10 @@ async function register(daysAgo = 0) {
 
 beforeAll(async () => {
   t = await createAppWithInbox();
-  t.app.ctx.events.on("alerts.checked", ({ schoolId }) => checks.set(schoolId, (checks.get(schoolId) ?? 0) + 1));
+  t.app.ctx.events.on("alerts.checked", (event) => {
+    checks.set(event.schoolId, (checks.get(event.schoolId) ?? 0) + 1);
+    pending = event.pending;
+  });
   s = await incidentSchool(t.app, t.db);
   other = await incidentSchool(t.app, t.db);
   for (const school of [s, other]) {

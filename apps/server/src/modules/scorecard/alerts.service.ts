@@ -150,7 +150,9 @@ export function createAlerts(deps: {
     running.add(job);
     job.finally(() => {
       running.delete(job);
-      deps.events.emit("alerts.checked", { schoolId });
+      // `pending`: evaluations still running (any school). A waiter counting events could otherwise take one left
+      // over from earlier work for its own and read the outcome before its own evaluation had written it.
+      deps.events.emit("alerts.checked", { schoolId, pending: running.size });
     });
   }
 
