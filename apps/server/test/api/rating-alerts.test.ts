@@ -52,7 +52,10 @@ async function alertsOf(school: IncidentSchool, userIds: number[]) {
       link: notifications.link,
     })
     .from(notifications)
-    .where(and(eq(notifications.schoolId, school.school.id), inArray(notifications.userId, userIds)));
+    .where(and(eq(notifications.schoolId, school.school.id), inArray(notifications.userId, userIds)))
+    // In the order they were sent: the tests slice off the alerts sent before (without an order PostgreSQL may
+    // return them in any, and an earlier incident alert was read as the new conduct one).
+    .orderBy(notifications.id);
   return rows.filter((r) => r.type.startsWith("alert."));
 }
 async function crossings(school: IncidentSchool, ruleId: number) {
