@@ -7,6 +7,7 @@ import type { EventBus } from "../../lib/events.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { hashToken } from "../../lib/tokens.ts";
 import type { AuthService } from "../auth/index.ts";
+import type { SetupProgress } from "../schools/index.ts";
 import { findUserByEmail, type UserRow } from "../users/index.ts";
 import * as repo from "./acceptance.repository.ts";
 import type { InvitationRow } from "./invitations.repository.ts";
@@ -41,6 +42,8 @@ export function createAcceptanceService(deps: {
   events: EventBus;
   auth: Pick<AuthService, "checkNewPassword">;
   writes: JoinWrites;
+  setup: Pick<SetupProgress, "afterChange">;
+  log: (message: string) => void;
 }) {
   const { db } = deps;
   const { findMember, insertMember, upsertFamilyMember } = deps.writes;
@@ -160,8 +163,12 @@ export function createAcceptanceService(deps: {
       });
       deps.events.emit("users.changed", { userId: outcome.userId });
       deps.events.emit("memberships.changed", { schoolId: outcome.schoolId, userId: outcome.userId });
-      // A new member may be the staff stage of the school's setup, which counts only who joined (issue 26 §4).
-      deps.events.emit("school.records.changed", { schoolId: outcome.schoolId });
+      // A new member may be the staff stage of the school's setup, which counts only who joined (issue 26 §4). Awaited,
+      // not announced: the setup hook sees only school routes' writes, and an acceptance answered before the setup
+      // had noticed let the Director's next call read the checklist as still pending.
+      await deps.setup
+        .afterChange(outcome.schoolId)
+        .catch((error: Error) => deps.log(`setup progress: ${error.message}`));
       return {
         account: outcome.account,
         userId: outcome.userId,

@@ -19,6 +19,7 @@ import {
   setSessionCookies,
   tokenBody,
 } from "../auth/index.ts";
+import type { SetupProgress } from "../schools/index.ts";
 import { type AcceptanceService, createAcceptanceService, type JoinWrites } from "./acceptance.service.ts";
 
 const tags = ["auth"];
@@ -95,6 +96,7 @@ export const invitationsModule: FastifyPluginAsync<{
   ctx: Pick<ModuleDeps, "db" | "events" | "config"> & {
     auth: Pick<AuthService, "checkNewPassword" | "openSession">;
     joinWrites: JoinWrites;
+    setup: Pick<SetupProgress, "afterChange">;
   };
 }> = async (app, { ctx }) => {
   const acceptance = createAcceptanceService({
@@ -102,6 +104,8 @@ export const invitationsModule: FastifyPluginAsync<{
     events: ctx.events,
     auth: ctx.auth,
     writes: ctx.joinWrites,
+    setup: ctx.setup,
+    log: (message) => app.log.warn(message),
   });
   await app.register(invitationsRoutes, {
     acceptance,

@@ -37,9 +37,10 @@ export function createSetupProgress(deps: {
       return notices.withdraw(tx, { schoolId, type: SETUP_REMINDER });
     });
     done.add(schoolId);
-    if (!withdrawn) return;
-    withdrawn.publish();
-    // The members' cached user answers carry the checklist as their landing view.
+    withdrawn?.publish();
+    // The members' cached user answers carry the checklist as their landing view. Said by every call that saw the
+    // seven stages, also one that found the end already recorded by a concurrent call (which may not have said it
+    // yet): whoever answers after this never serves the checklist from a cache.
     events.emit("schools.changed", { schoolId });
   }
 
