@@ -30,6 +30,7 @@ import { incidentGraphModule } from "./modules/incident-graph/index.ts";
 import { incidentsFileSection, incidentsModule } from "./modules/incidents/index.ts";
 import { invitationsModule } from "./modules/invitations/index.ts";
 import { liveChatModule } from "./modules/live-chat/index.ts";
+import { messagesFileSection, messagesModule } from "./modules/messages/index.ts";
 import { createNotificationsService, notificationsModule } from "./modules/notifications/index.ts";
 import { createOutbox, outboxModule } from "./modules/outbox/index.ts";
 import { pointsFileSection, pointsModule } from "./modules/points/index.ts";
@@ -96,6 +97,7 @@ function moduleContext(deps: ModuleDeps) {
       incidentsFileSection,
       ...followUpFileSections,
       pointsFileSection,
+      messagesFileSection,
       consentFileSection,
       readLogFileSection,
     ],
@@ -143,6 +145,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   readLogModule,
   outboxModule,
   rollupsModule,
+  messagesModule,
 ];
 
 declare module "fastify" {

@@ -47,6 +47,9 @@ export const TIMELINE_EVENTS = [
   "closed",
   "cancelled",
   "reopened",
+  // Issue 27 §1: a message to the family about this incident was sent (details: message and student ids, never the
+  // text — the conversation keeps it).
+  "message.sent",
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 

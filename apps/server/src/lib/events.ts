@@ -32,6 +32,11 @@ export interface DomainEvents {
   "ratings.changed": { schoolId: string; periodId: number; studentIds: number[] };
   /** The alert thresholds finished looking at one of those changes (alerts sent, or none due). */
   "alerts.checked": { schoolId: string; pending: number };
+  /**
+   * A push with no event of its own (issue 27: `messages:new`, `messages:unread`): each delivery's payload goes to
+   * that member's sockets of the school under `event`. Announced after the change commits.
+   */
+  "user.push": { schoolId: string; event: string; deliveries: { userId: number; payload: unknown }[] };
 }
 
 export interface EventBus {

@@ -27,6 +27,25 @@ export const rooms = {
   member: (schoolId: string, userId: number) => `member:${schoolId}:${userId}`,
 };
 
+/**
+ * How long a question to the other instances (the Redis adapter's fetchSockets: presence) may wait for their
+ * answers; past it the question fails, and presence counts nobody online rather than holding a send.
+ */
+const ADAPTER_REQUEST_MS = 500;
+
+/**
+ * Which of `userIds` have a socket open in the school now, on any instance (the adapter asks the others). Whoever
+ * is not answered for in time counts as offline: a caller that e-mails the offline errs towards e-mailing.
+ */
+export async function onlineMembers(io: Server, schoolId: string, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const sockets = await io
+    .in(userIds.map((id) => rooms.member(schoolId, id)))
+    .fetchSockets()
+    .catch(() => []);
+  return new Set(sockets.map((s) => (s.data as { userId: number }).userId));
+}
+
 /** The server-side event that carries one notification's recipients between instances. */
 const NOTIFICATION_BATCH = "convive:notifications";
 type NotificationBatch = DomainEvents["notifications.created"];
@@ -63,7 +82,7 @@ export const realtimePlugin = fp(
       const pub = createRedis(opts.redisUrl, "socket.io publisher", app.log);
       const sub = createRedis(opts.redisUrl, "socket.io subscriber", app.log);
       await connectSoon([pub, sub], REDIS_START_WAIT_MS);
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, { requestsTimeout: ADAPTER_REQUEST_MS }));
       app.addHook("onClose", () => closeRedis([pub, sub]));
     }
 
@@ -124,6 +143,10 @@ export const realtimePlugin = fp(
     opts.events.on("notifications.created", (batch) => {
       if (opts.redisUrl) io.serverSideEmit(NOTIFICATION_BATCH, batch);
       setImmediate(() => deliver(batch));
+    });
+    // Only the member's sockets of that school (the payload is about it); the adapter carries it to every instance.
+    opts.events.on("user.push", ({ schoolId, event, deliveries }) => {
+      for (const { userId, payload } of deliveries) io.to(rooms.member(schoolId, userId)).emit(event, payload);
     });
     opts.events.on("sessions.revoked", ({ sessionIds }) => {
       for (const id of sessionIds) io.in(rooms.session(id)).disconnectSockets(true);

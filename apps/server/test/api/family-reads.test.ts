@@ -51,6 +51,8 @@ const FIELDS = [
   "points-group",
   // An incident about Sofía and Andrea: where Andrea is one of the incident's students.
   "detail-with-her",
+  // Issue 27: a staff message in Sofía's conversation (its JSON, the inbox, the PDF export and the e-mail).
+  "message",
 ] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -280,6 +282,21 @@ beforeAll(async () => {
     201,
   );
 
+  // Her head teacher writes to the family. Not the initials: school-wide they stay (see fieldsFor), and the
+  // e-mail, which carries the text, is checked for every name part.
+  await ok(
+    s.teacher.as({
+      method: "POST",
+      url: `/api/students/${sofia.id}/messages`,
+      payload: {
+        body: FORM_NAMES.filter((f) => f !== "initials")
+          .map((f) => `${marker("message", f)} Habló con ${FORMS[f]}.`)
+          .join(" "),
+      },
+    }),
+    201,
+  );
+
   // Points: one award to Sofía and one to her whole group per name form (a reason is one short line).
   for (const form of FORM_NAMES) {
     const award = (field: Field, target: Record<string, unknown>) =>
@@ -359,6 +376,9 @@ describe("what a family reads of another student's name", () => {
       "/api/scorecard/students/:id/pdf",
       "/api/students/:id/file",
       "/api/notifications",
+      "/api/students/:id/conversation",
+      "/api/students/:id/conversation/pdf",
+      "/api/messages/inbox",
     ]) {
       expect(answered, url).toContain(url);
     }

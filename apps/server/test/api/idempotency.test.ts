@@ -79,6 +79,9 @@ describe("the route table", () => {
       "/api/imports/:kind/commit",
       "/api/school-years",
       "/api/profiles",
+      // Issue 27: a message and its files.
+      "/api/students/:id/messages",
+      "/api/message-attachments",
     ];
     expect(creates.filter((url) => !keyed.has(url))).toEqual([]);
   });

@@ -63,6 +63,16 @@ const SENSITIVE: Record<string, Sensitive> = {
     path: () => `/api/students/${s.a1.id}/consents`,
     students: () => [s.a1.id],
   },
+  "/api/students/:id/conversation": {
+    kind: "message.conversation",
+    path: () => `/api/students/${s.a1.id}/conversation`,
+    students: () => [s.a1.id],
+  },
+  "/api/students/:id/conversation/pdf": {
+    kind: "message.conversation",
+    path: () => `/api/students/${s.a1.id}/conversation/pdf`,
+    students: () => [s.a1.id],
+  },
 };
 
 /** GET routes about one student or incident that are not logged, and why. */
@@ -73,6 +83,8 @@ const NOT_LOGGED: Record<string, string> = {
   "/api/students/:id/formative-actions": "a tab of the file: opening the file is the entry",
   "/api/students/:id/read-log": "the log itself (who read), not the child's record",
   "/api/incidents/:id/meeting-attendees": "the people who may be invited to a meeting (names), options of a form",
+  "/api/incidents/:id/messages":
+    "who wrote about the incident and when, without the text: opening the conversation is the entry",
 };
 
 /** A GET about one student or one incident: its first parameter names the student or the incident. */
@@ -97,6 +109,13 @@ beforeAll(async () => {
   });
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   attachmentId = uploaded.json().data.attachment.id;
+  // A conversation with a1's family, so reading it reads something (issue 27).
+  const message = await s.teacher.as({
+    method: "POST",
+    url: `/api/students/${s.a1.id}/messages`,
+    payload: { body: "Les escribo por lo del recreo." },
+  });
+  expect(message.statusCode, message.body).toBe(201);
 });
 afterAll(async () => {
   await t?.close();

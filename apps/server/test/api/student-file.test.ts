@@ -89,6 +89,8 @@ describe("the student's file", () => {
       "points",
       "formative-actions",
       "meetings",
+      // Issue 27: the conversation with the family (no message yet).
+      "messages",
       // Issue 25: the family's consent (no category granted) and the read log (the Director holds read-log).
       "consent",
       "read-log",
@@ -98,6 +100,7 @@ describe("the student's file", () => {
       observations: 2,
       "formative-actions": 1,
       meetings: 1,
+      messages: 0,
       consent: 0,
     });
 

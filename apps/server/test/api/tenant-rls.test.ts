@@ -93,6 +93,13 @@ describe("row-level security, the second wall", () => {
         "idempotency_keys",
         // Issue 25 (migration 0028): the family's consent records name students and their families.
         "consent_records",
+        // Issue 27 (migration 0032): conversations with families, their messages, files and receipts.
+        "conversation_reads",
+        "conversations",
+        "message_attachments",
+        "message_reads",
+        "message_revisions",
+        "messages",
         // Issue 25 (migration 0027): the read log names students and who read their records.
         "read_log",
         "alert_crossings",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalEmail, optionalText, SchoolTimeZone, singleLine } from "./fields.ts";
+import { MESSAGE_STARTERS } from "./messages.ts";
 
 /**
  * Master configuration › general-information (spec §3 School information, product design §3): the school's
@@ -41,6 +42,8 @@ export const UpdateSchoolInfoBody = z.object({
   privacy_notice_en: optionalText(PRIVACY_NOTICE_MAX_LENGTH, { multiline: true }),
   quiet_hours_start: QuietHour.nullable().optional(),
   quiet_hours_end: QuietHour.nullable().optional(),
+  /** Who may write the first message of a student's conversation to the family (issue 27 §3). */
+  message_starters: z.enum(MESSAGE_STARTERS).optional(),
 });
 export type UpdateSchoolInfoBody = z.infer<typeof UpdateSchoolInfoBody>;
 
@@ -77,6 +80,7 @@ export const SchoolInfo = SchoolIdentity.extend({
   privacy_notice_version: z.number(),
   quiet_hours_start: z.string().nullable(),
   quiet_hours_end: z.string().nullable(),
+  message_starters: z.enum(MESSAGE_STARTERS),
   contrast_warnings: z.array(ContrastWarningSchema),
 });
 export type SchoolInfo = z.infer<typeof SchoolInfo>;

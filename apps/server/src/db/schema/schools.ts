@@ -18,6 +18,8 @@ export const schools = pgTable("schools", {
   /** Quiet hours ("HH:MM", school's zone; issue 25 §2): non-urgent e-mail to families waits until the end. */
   quietHoursStart: text("quiet_hours_start"),
   quietHoursEnd: text("quiet_hours_end"),
+  /** Who may write the first message of a student's conversation to the family: team | scope (issue 27 §3). */
+  messageStarters: text("message_starters").notNull().default("team"),
   logo: text("logo"),
   institutionalColor1: text("institutional_color_1").notNull().default("#090d18"),
   institutionalColor2: text("institutional_color_2").notNull().default("#ff9800"),

@@ -9,8 +9,11 @@ import {
   helpVideos,
   incidentStudents,
   incidents,
+  incidentTimeline,
   incidentTypes,
   memberships,
+  messageReads,
+  messages,
   notifications,
   periods,
   profiles,
@@ -171,5 +174,31 @@ describe("demo seed", () => {
       expect(member!.unviewedNotificationsCount).toBe(unread!.n);
     }
     expect(await db().select().from(helpVideos)).toHaveLength(2);
+  });
+
+  it("gives Diego and Sofía conversations: one urgent, one about an incident, one read by one parent only", async () => {
+    const familia = await userByEmail("familia@convive.test");
+    const children = await db().select().from(familyLinks).where(eq(familyLinks.userId, familia.id));
+    const rows = await db()
+      .select()
+      .from(messages)
+      .where(
+        inArray(
+          messages.studentId,
+          children.map((c) => c.studentId),
+        ),
+      );
+    expect(new Set(rows.map((m) => m.studentId)).size).toBe(2);
+    expect(rows.filter((m) => m.urgent)).toHaveLength(1);
+    const about = rows.filter((m) => m.incidentId !== null);
+    expect(about).toHaveLength(1);
+    const [entry] = await db()
+      .select()
+      .from(incidentTimeline)
+      .where(eq(incidentTimeline.incidentId, about[0]!.incidentId!));
+    expect(entry).toBeDefined();
+    const urgent = rows.find((m) => m.urgent)!;
+    const readers = await db().select().from(messageReads).where(eq(messageReads.messageId, urgent.id));
+    expect(readers.map((r) => r.userId)).toEqual([familia.id]);
   });
 });

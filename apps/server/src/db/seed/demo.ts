@@ -6,6 +6,7 @@ import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
 import { generateIncidents } from "./incidents.ts";
 import { seedInstitutoNorte } from "./instituto-norte.ts";
+import { seedMessages } from "./messages.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
 
@@ -98,6 +99,8 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     // the overdue lists have something to show; the schools' starter catalogue supplies the types.
     await generateIncidents(tx, COLEGIO_ID, { count: DEMO_INCIDENTS.colegio, days: 100 });
     await seedRecognitionPoints(tx, COLEGIO_ID);
+    // Issue 27: Diego's and Sofía's conversations with the school (an urgent one, one about an incident).
+    await seedMessages(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {

@@ -27,10 +27,18 @@ const EXTENSIONS: Record<EvidenceType, string> = {
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
 };
 
+/** Where a kind of private file lives under UPLOADS_DIR: incident evidence, or another module's (messages). */
+export type PrivateFolder = readonly string[];
+
 /** The file of a stored attachment; null for a name that is not one of ours (nothing else is ever read). */
-export function evidencePath(uploadsDir: string, schoolId: string, storedName: string): string | null {
+export function evidencePath(
+  uploadsDir: string,
+  schoolId: string,
+  storedName: string,
+  folder: PrivateFolder = EVIDENCE_FOLDER,
+): string | null {
   if (!STORED_NAME.test(storedName) || !/^[a-z0-9-]+$/.test(schoolId)) return null;
-  return join(uploadsDir, ...EVIDENCE_FOLDER, schoolId, storedName);
+  return join(uploadsDir, ...folder, schoolId, storedName);
 }
 
 /** A file name fit to show and to offer on download: no folders, no control characters, at most 200 characters. */
@@ -43,23 +51,27 @@ export function cleanFileName(name: string | undefined, type: EvidenceType): str
   return clean || `evidencia.${EXTENSIONS[type]}`;
 }
 
-export function createEvidenceStore(uploadsDir: string) {
+/**
+ * Stores checked files under `folder`/<school id>/ (incident evidence by default; messages keep theirs in a folder
+ * of their own with the same names and rules).
+ */
+export function createEvidenceStore(uploadsDir: string, folder: PrivateFolder = EVIDENCE_FOLDER) {
   const ready = new Map<string, Promise<unknown>>();
 
   /** Writes the bytes under a new random name; returns that name (the stored_name column). */
   async function save(schoolId: string, type: EvidenceType, data: Buffer): Promise<string> {
     const storedName = `${randomBytes(16).toString("hex")}.${EXTENSIONS[type]}`;
-    const path = evidencePath(uploadsDir, schoolId, storedName);
+    const path = evidencePath(uploadsDir, schoolId, storedName, folder);
     if (!path) throw new Error(`invalid school id for evidence: ${schoolId}`);
-    const folder = join(uploadsDir, ...EVIDENCE_FOLDER, schoolId);
-    if (!ready.has(folder)) ready.set(folder, mkdir(folder, { recursive: true }));
-    await ready.get(folder);
+    const dir = join(uploadsDir, ...folder, schoolId);
+    if (!ready.has(dir)) ready.set(dir, mkdir(dir, { recursive: true }));
+    await ready.get(dir);
     await writeFile(path, data, { flag: "wx" });
     return storedName;
   }
 
   async function remove(schoolId: string, storedName: string) {
-    const path = evidencePath(uploadsDir, schoolId, storedName);
+    const path = evidencePath(uploadsDir, schoolId, storedName, folder);
     if (path) await unlink(path).catch(() => undefined);
   }
 

@@ -66,6 +66,7 @@ export const TIMELINE: Texts<TimelineEvent> = {
   closed: { es: "Cerró la incidencia", en: "Closed the incident" },
   cancelled: { es: "Canceló la incidencia", en: "Cancelled the incident" },
   reopened: { es: "Reabrió la incidencia", en: "Reopened the incident" },
+  "message.sent": { es: "Envió un mensaje a la familia", en: "Sent a message to the family" },
 };
 
 /** Columns of the export, in order. */

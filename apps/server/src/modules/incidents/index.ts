@@ -1,5 +1,11 @@
 // The incidents module's public surface for follow-up: who may see which incidents and observations, how an
 // action is presented and what a family may read.
+// Private files checked like evidence (type from the bytes in a file worker, pictures re-encoded, the school's
+// size limit), for other modules' uploads (messages): the store, its paths and the download name.
+
+export { tooLarge } from "./attachments.service.ts";
+export { cleanFileName, createEvidenceStore, evidencePath, type PrivateFolder } from "./attachments.storage.ts";
+export { downloadName } from "./attachments-download.service.ts";
 export { presentAction } from "./details.actions.ts";
 export { incidentsModule } from "./incidents.module.ts";
 export { redactorOf, studentIdsOf } from "./redaction.ts";

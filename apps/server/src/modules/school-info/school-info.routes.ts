@@ -47,7 +47,7 @@ export const schoolInfoRoutes: FastifyPluginAsyncZod<{ schoolInfo: SchoolInfoSer
       schema: {
         tags,
         description:
-          "Saves any subset of the fields. Changing either privacy notice text raises privacy_notice_version, so every member accepts again.",
+          "Saves any subset of the fields. Changing either privacy notice text raises privacy_notice_version, so every member accepts again. message_starters (team | scope) decides who may write the first message of a student's conversation to the family.",
         body: UpdateSchoolInfoBody,
         response: { 200: Answer, ...AUTH_ERRORS },
       },

@@ -18,6 +18,7 @@ const MB = 1024 * 1024;
 
 const present = (s: SchoolRow): SchoolInfo => ({
   ...presentSchoolSettings(s),
+  message_starters: s.messageStarters === "scope" ? "scope" : "team",
   contrast_warnings: contrastWarnings([
     s.institutionalColor1,
     s.institutionalColor2,
@@ -82,6 +83,7 @@ export function createSchoolInfoService(deps: {
         privacyNoticeVersion: noticeChanged ? current.privacyNoticeVersion + 1 : undefined,
         quietHoursStart: body.quiet_hours_start,
         quietHoursEnd: body.quiet_hours_end,
+        messageStarters: body.message_starters,
       });
     });
     deps.events.emit("schools.changed", { schoolId });
