@@ -17,6 +17,7 @@ import { createMailer, type Transport } from "./lib/mailer.ts";
 import type { ModuleDeps, ModulePlugin } from "./lib/module-deps.ts";
 import { warmPdfFonts } from "./lib/pdf-fonts.ts";
 import { adminModule } from "./modules/admin/index.ts";
+import { announcementsModule, announcementsUnreadOf } from "./modules/announcements/index.ts";
 import { authModule, createAuth } from "./modules/auth/index.ts";
 import { avatarsModule } from "./modules/avatars/index.ts";
 import { consentFileSection, consentModule } from "./modules/consent/index.ts";
@@ -85,6 +86,8 @@ function moduleContext(deps: ModuleDeps) {
     ...deps,
     /** Modules send notifications through it (`notifications.notify`). */
     notifications,
+    /** A family member's unopened announcements, which the messages module adds to the Messages badge. */
+    announcementsUnread: announcementsUnreadOf(deps.db),
     setup,
     users: createUsers({ ...deps, setup }),
     auth: createAuth(deps),
@@ -146,6 +149,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   outboxModule,
   rollupsModule,
   messagesModule,
+  announcementsModule,
 ];
 
 declare module "fastify" {

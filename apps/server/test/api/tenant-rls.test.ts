@@ -93,6 +93,10 @@ describe("row-level security, the second wall", () => {
         "idempotency_keys",
         // Issue 25 (migration 0028): the family's consent records name students and their families.
         "consent_records",
+        // Issue 27 (migration 0033): announcements to families, who received them, their files.
+        "announcement_attachments",
+        "announcement_recipients",
+        "announcements",
         // Issue 27 (migration 0032): conversations with families, their messages, files and receipts.
         "conversation_reads",
         "conversations",

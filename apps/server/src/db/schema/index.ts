@@ -6,6 +6,7 @@ export * from "./imports.ts";
 export * from "./incident-graph.ts";
 export * from "./incidents.ts";
 export * from "./invitations.ts";
+export * from "./announcements.ts";
 export * from "./messages.ts";
 export * from "./notifications.ts";
 export * from "./outbox.ts";

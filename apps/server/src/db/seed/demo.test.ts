@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { type OpenDb, openDb } from "../client.ts";
 import {
+  announcementRecipients,
+  announcements,
   familyLinks,
   familyMembers,
   groups,
@@ -200,5 +202,17 @@ describe("demo seed", () => {
     const urgent = rows.find((m) => m.urgent)!;
     const readers = await db().select().from(messageReads).where(eq(messageReads.messageId, urgent.id));
     expect(readers.map((r) => r.userId)).toEqual([familia.id]);
+  });
+
+  it("sends 3° A Primaria's families an announcement asking to confirm, half of them confirmed", async () => {
+    const [sent] = await db().select().from(announcements).where(eq(announcements.title, "Junta de padres de 3° A"));
+    expect(sent).toMatchObject({ audienceKind: "group", needsConfirmation: true });
+    const recipients = await db()
+      .select()
+      .from(announcementRecipients)
+      .where(eq(announcementRecipients.announcementId, sent!.id));
+    expect(recipients.length).toBeGreaterThanOrEqual(10);
+    const confirmed = recipients.filter((r) => r.confirmedAt !== null).length;
+    expect(confirmed).toBe(Math.floor(recipients.length / 2));
   });
 });

@@ -3,6 +3,7 @@ import { hashPassword } from "../../lib/passwords.ts";
 import { insertSchoolWithProfiles } from "../../modules/schools/index.ts";
 import type { Db, Tx } from "../client.ts";
 import { helpVideos, memberships, schools, users } from "../schema/index.ts";
+import { seedAnnouncements } from "./announcements.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
 import { generateIncidents } from "./incidents.ts";
 import { seedInstitutoNorte } from "./instituto-norte.ts";
@@ -101,6 +102,8 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     await seedRecognitionPoints(tx, COLEGIO_ID);
     // Issue 27: Diego's and Sofía's conversations with the school (an urgent one, one about an incident).
     await seedMessages(tx, COLEGIO_ID);
+    // Issue 27: an announcement to 3° A Primaria's families, half of them confirmed.
+    await seedAnnouncements(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {
