@@ -2,10 +2,12 @@
 // a new module (points, ratings, messages, inclusion, nursing) adds its register call here.
 import { registerConsentFileTab } from "../features/consent/student-file/register.ts";
 import { registerIncidentsFileTabs } from "../features/incidents/student-file/register.ts";
+import { registerMessagesFileTab } from "../features/messages/student-file/register.ts";
 import { registerPointsFileTab } from "../features/points/student-file/register.ts";
 import { registerReadLogFileTab } from "../features/read-log/student-file/register.ts";
 
 registerIncidentsFileTabs();
 registerPointsFileTab();
+registerMessagesFileTab();
 registerConsentFileTab();
 registerReadLogFileTab();

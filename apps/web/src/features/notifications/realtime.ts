@@ -2,6 +2,7 @@ import { SOCKET_DEFAULTS } from "@convive/domain/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { session } from "../../lib/session.ts";
+import { relaySocketEvent, SOCKET_CONNECTED } from "../../lib/socket-events.ts";
 import { currentUserKey } from "../auth/index.ts";
 import { notificationsRootKey } from "./api/notifications.ts";
 import { setBellCount } from "./api/reset-bell.ts";
@@ -44,7 +45,10 @@ export function useNotificationSocket(userId: number | null, schoolId: string | 
       socket.on("connect", () => {
         void client.invalidateQueries({ queryKey: currentUserKey(userId, schoolId) });
         void client.invalidateQueries({ queryKey: notificationsRootKey(schoolId) });
+        relaySocketEvent(SOCKET_CONNECTED);
       });
+      // Other features' events (messages:new, messages:unread…) ride the same socket (lib/socket-events.ts).
+      socket.onAny((event: string, payload: unknown) => relaySocketEvent(event, payload));
       // A new notification arrives with the bell's new count inside (one packet per notification); an open list
       // follows the bell as it rises (useNotifications), a closed one is read afresh when opened.
       socket.on("notifications:new", (event: CountEvent) => {

@@ -7,6 +7,7 @@ import { EmptyState } from "../../../components/EmptyState.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useSchoolTimeZone } from "../../../lib/school-information.ts";
 import { useCurrentUser } from "../../auth/index.ts";
+import { IncidentMessages } from "../../messages/index.ts";
 import { useIncident, useRefreshIncident } from "./api.ts";
 import { DetailHeader } from "./DetailHeader.tsx";
 import { DetailTextCard } from "./DetailTextCard.tsx";
@@ -86,6 +87,8 @@ export default function IncidentDetails({ id }: { id: number }) {
         </div>
         <div className={classes.side}>
           <StudentsCard view={view} />
+          {/* Issue 27 §1: the messages about this incident, and "Message the family" for staff. */}
+          <IncidentMessages incident={incident.data} family={family} onSent={() => void refresh()} />
           {!family && <EvidenceCard view={view} />}
         </div>
         <div className={classes.follow}>

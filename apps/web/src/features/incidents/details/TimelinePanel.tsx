@@ -9,6 +9,7 @@ import {
   IconCircleCheck,
   IconHandStop,
   IconListCheck,
+  IconMessage,
   IconPaperclip,
   IconPencil,
   IconPencilPlus,
@@ -33,6 +34,7 @@ const ICONS: Record<TimelineEvent, typeof IconCheck> = {
   closed: IconCircleCheck,
   cancelled: IconBan,
   reopened: IconArrowBackUp,
+  "message.sent": IconMessage,
 };
 
 /** Re-renders every minute so "hace 2 minutos" stays true while the view is open. */

@@ -27,6 +27,7 @@ import { SetupChecklist } from "../shared/SetupChecklist.tsx";
 import { useSchoolInfo, useSchoolInfoActions, useUpdateSchoolInfo } from "./api.ts";
 import { ColorsCard } from "./ColorsCard.tsx";
 import { LogoCard } from "./LogoCard.tsx";
+import { MessageStartersField } from "./MessageStartersField.tsx";
 import { PrivacyNoticeCard } from "./PrivacyNoticeCard.tsx";
 import { QuietHoursFields } from "./QuietHoursFields.tsx";
 import { SaveBar } from "./SaveBar.tsx";
@@ -182,13 +183,18 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
                     {...form.getInputProps("max_file_size_in_mb")}
                   />
                 </SimpleGrid>
-                <QuietHoursFields form={form} editable={editable} />
               </Card>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
               <LogoCard info={info} editable={editable} onUpload={actions.uploadLogo} onRemove={actions.removeLogo} />
             </Grid.Col>
           </Grid>
+
+          {/* Issue 27 §3: the school's two settings about writing to families, side by side. */}
+          <Card title={t("general.familyMessagesTitle")} description={t("general.familyMessagesDescription")}>
+            <QuietHoursFields form={form} editable={editable} />
+            <MessageStartersField form={form} />
+          </Card>
 
           <ColorsCard form={form} info={info} editable={editable} />
 

@@ -26,6 +26,7 @@ const school: Values = {
   privacy_notice_en: "",
   quiet_hours_start: "",
   quiet_hours_end: "",
+  message_starters: "team",
 };
 
 /** The general-information form's quiet-hours part with the page's own rule, saving what PATCH would receive. */

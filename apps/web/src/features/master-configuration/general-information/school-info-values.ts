@@ -1,4 +1,4 @@
-import type { SchoolInfo } from "@convive/domain";
+import type { MessageStarters, SchoolInfo } from "@convive/domain";
 import type { UseFormReturnType } from "@mantine/form";
 
 /** The general-information form's values: the school's fields as the inputs hold them. */
@@ -20,6 +20,8 @@ export interface Values {
   /** "HH:MM", or "" for none (both or neither: quietHoursErrors). */
   quiet_hours_start: string;
   quiet_hours_end: string;
+  /** Who may write the first message of a student's conversation to the family (issue 27 §3). */
+  message_starters: MessageStarters;
 }
 
 export const COLOR_FIELDS = [
@@ -48,6 +50,7 @@ export const valuesOf = (s: SchoolInfo): Values => ({
   privacy_notice_en: s.privacy_notice_en ?? "",
   quiet_hours_start: s.quiet_hours_start ?? "",
   quiet_hours_end: s.quiet_hours_end ?? "",
+  message_starters: s.message_starters,
 });
 
 export type SchoolInfoFormType = UseFormReturnType<Values>;

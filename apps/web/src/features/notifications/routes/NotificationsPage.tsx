@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text } from "@mantine/core";
 import { IconBellOff, IconChecks } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import "dayjs/locale/es";
@@ -6,9 +6,12 @@ import { ROLE_FAMILIAR } from "@convive/domain/core";
 import relativeTime from "dayjs/plugin/relativeTime";
 import { useEffect, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
 import { useSession } from "../../../lib/session.ts";
+import { AnnouncementsPanel } from "../../announcements/index.ts";
 import { useCurrentUser } from "../../auth/index.ts";
+import { MESSAGES_TAB, MessagesInbox, MessagesTabLabel, TAB_PARAM } from "../../messages/index.ts";
 import { FamilyChildren } from "../../student-file/index.ts";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../api/notifications.ts";
 import { resetBell } from "../api/reset-bell.ts";
@@ -27,15 +30,47 @@ function useMinuteTick() {
 
 /**
  * /notifications: a family's children first, with their latest news (issue 12 §1: a family lands on their
- * children), then the user's notifications in this school, newest first (product design §6).
+ * children), then the user's notifications in this school, newest first (product design §6). Beside them, for
+ * whoever may read messages, the "Mensajes" tab with its own unread badge (issue 27 §3, `?tab=messages`): the
+ * conversations, then the announcements. Notifications stay the default tab, a family's landing view.
  */
 export default function NotificationsPage() {
-  const family = useCurrentUser().data?.roles?.[0]?.name === ROLE_FAMILIAR;
-  return (
+  const { t } = useTranslation(["notifications", "messages"]);
+  const user = useCurrentUser().data;
+  const family = user?.roles?.[0]?.name === ROLE_FAMILIAR;
+  const [params, setParams] = useSearchParams();
+  const notifications = (
     <Stack gap="xl">
       <FamilyChildren enabled={family} />
       <NotificationsList />
     </Stack>
+  );
+  if (!user?.permissions.includes("messages.read")) return notifications;
+
+  const tab = params.get(TAB_PARAM) === MESSAGES_TAB ? MESSAGES_TAB : "notifications";
+  const choose = (value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === MESSAGES_TAB) next.set(TAB_PARAM, MESSAGES_TAB);
+      else next.delete(TAB_PARAM);
+      return next;
+    });
+  return (
+    <Tabs value={tab} onChange={choose} keepMounted={false}>
+      <Tabs.List mb="lg">
+        <Tabs.Tab value="notifications">{t("bell.label")}</Tabs.Tab>
+        <Tabs.Tab value={MESSAGES_TAB}>
+          <MessagesTabLabel />
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="notifications">{notifications}</Tabs.Panel>
+      <Tabs.Panel value={MESSAGES_TAB}>
+        <Stack gap="xl">
+          <MessagesInbox />
+          <AnnouncementsPanel />
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
   );
 }
 
