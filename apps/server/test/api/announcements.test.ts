@@ -69,7 +69,7 @@ describe("who sends to whom", () => {
       label: string;
       families: number;
     }[];
-    expect(options).toEqual([{ audience: { kind: "group", id: s.groupA.id }, label: "1° A", families: 2 }]);
+    expect(options).toEqual([{ audience: { kind: "group", id: s.groupA.id }, label: "1° A Primaria", families: 2 }]);
     for (const audience of [
       { kind: "group", id: s.groupB.id },
       { kind: "school" },
@@ -121,8 +121,8 @@ describe("an announcement to the whole school, with confirmation", () => {
     expect(sent.audience_label).toBe("Toda la escuela");
     expect(sent.totals).toEqual({ recipients: 3, read: 0, confirmed: 0 });
     expect(sent.groups.map((g) => [g.group, g.recipients])).toEqual([
-      ["1° A", 2],
-      ["1° B", 1],
+      ["1° A Primaria", 2],
+      ["1° B Primaria", 1],
     ]);
     expect(sent.pending).toHaveLength(3);
     // Another school sees nothing of it.
@@ -153,7 +153,7 @@ describe("an announcement to the whole school, with confirmation", () => {
     expect(confirmed.json().data.mine.confirmed_at).not.toBeNull();
     const now = await detail(s.director.as, sent.id);
     expect(now.totals).toEqual({ recipients: 3, read: 1, confirmed: 1 });
-    expect(now.groups.find((g) => g.group === "1° B")).toMatchObject({ read: 1, confirmed: 1 });
+    expect(now.groups.find((g) => g.group === "1° B Primaria")).toMatchObject({ read: 1, confirmed: 1 });
     expect(now.pending.map((p) => p.user_id).sort()).toEqual([s.motherOfA1.user.id, s.fatherOfA1.user.id].sort());
     expect(now.pending.every((p) => p.students.includes("Ana Pérez Ruiz"))).toBe(true);
   });

@@ -7,6 +7,8 @@ import { announcements } from "../../db/schema/index.ts";
 import { forSchool } from "../../lib/tenant-db.ts";
 
 type Q = Db | Tx;
+/** A section's name in the reader's language (`s`: sections). */
+const sectionName = (language: Language) => (language === "en" ? sql`coalesce(s.name_en, s.name)` : sql`s.name`);
 const rowsOf = async <T>(q: Q, query: ReturnType<typeof sql>) =>
   ((await q.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -158,20 +160,21 @@ export async function listAnnouncements(
 }
 
 /** Per target group: recipients, read and confirmed (distinct family members). */
-export async function groupStats(q: Q, schoolId: string, announcementId: number) {
+export async function groupStats(q: Q, schoolId: string, announcementId: number, language: Language) {
   return rowsOf<{ groupId: number; group: string; recipients: number; read: number; confirmed: number }>(
     q,
     sql`
-    select r.group_id as "groupId", concat_ws(' ', gr.name, g.name) as "group",
+    select r.group_id as "groupId", concat_ws(' ', gr.name, g.name, ${sectionName(language)}) as "group",
            count(*)::int as recipients,
            count(*) filter (where r.read_at is not null)::int as read,
            count(*) filter (where r.confirmed_at is not null)::int as confirmed
       from announcement_recipients r
       join groups g on g.school_id = r.school_id and g.id = r.group_id
       join grades gr on gr.school_id = g.school_id and gr.id = g.grade_id
+      join sections s on s.school_id = gr.school_id and s.id = gr.section_id
      where r.school_id = ${schoolId} and r.announcement_id = ${announcementId}
-     group by r.group_id, gr.name, g.name, gr."order", gr.id
-     order by gr."order", gr.id, g.name`,
+     group by r.group_id, gr.name, g.name, s.name, s.name_en, s."order", s.id, gr."order", gr.id
+     order by s."order", s.id, gr."order", gr.id, g.name`,
   );
 }
 
@@ -182,13 +185,14 @@ export async function pendingOf(
   announcementId: number,
   yearId: number | null,
   confirmation: boolean,
+  language: Language,
 ) {
   return rowsOf<{ userId: number; name: string; group: string; students: string[]; read: boolean }>(
     q,
     sql`
     select r.user_id as "userId",
            concat_ws(' ', u.first_name, nullif(u.paternal_surname, ''), nullif(u.maternal_surname, '')) as name,
-           concat_ws(' ', gr.name, g.name) as "group", r.read_at is not null as read,
+           concat_ws(' ', gr.name, g.name, ${sectionName(language)}) as "group", r.read_at is not null as read,
            coalesce(array(
              select concat_ws(' ', st.first_name, nullif(st.paternal_surname, ''), nullif(st.maternal_surname, ''))
                from family_links fl
@@ -201,9 +205,10 @@ export async function pendingOf(
       join users u on u.id = r.user_id
       join groups g on g.school_id = r.school_id and g.id = r.group_id
       join grades gr on gr.school_id = g.school_id and gr.id = g.grade_id
+      join sections s on s.school_id = gr.school_id and s.id = gr.section_id
      where r.school_id = ${schoolId} and r.announcement_id = ${announcementId}
        and ${confirmation ? sql`r.confirmed_at is null` : sql`r.read_at is null`}
-     order by gr."order", gr.id, g.name, u.paternal_surname, u.first_name`,
+     order by s."order", s.id, gr."order", gr.id, g.name, u.paternal_surname, u.first_name`,
   );
 }
 

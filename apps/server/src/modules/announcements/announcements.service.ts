@@ -136,8 +136,8 @@ export function createAnnouncementsService(deps: {
     if (family) return { ...shown!, groups: [], pending: [] };
     const year = await currentYear(db, schoolId);
     const [groups, pending] = await Promise.all([
-      repo.groupStats(db, schoolId, id),
-      repo.pendingOf(db, schoolId, id, year?.id ?? null, row.needsConfirmation),
+      repo.groupStats(db, schoolId, id, languageOf(viewer)),
+      repo.pendingOf(db, schoolId, id, year?.id ?? null, row.needsConfirmation, languageOf(viewer)),
     ]);
     return {
       ...shown!,

@@ -11,7 +11,7 @@ const WHOLE_SCHOOL = { es: "Toda la escuela", en: "Whole school" } as const;
 export const addressesEverything = (tenant: Tenant) =>
   tenant.profileName !== ROLE_FAMILIAR && incidentScope(tenant.profileName, tenant.grants) === "school";
 
-/** "3° A"; a grade "Primaria 3°"; a section by its name; the school. */
+/** A group "3° A Primaria"; a grade "Primaria 3°"; a section by its name; the school. */
 export function audienceLabel(
   audience: { kind: string; id?: number | null },
   groups: readonly repo.GroupOption[],
@@ -20,7 +20,8 @@ export function audienceLabel(
   if (audience.kind === "school") return WHOLE_SCHOOL[language];
   if (audience.kind === "group") {
     const g = groups.find((x) => x.groupId === audience.id);
-    return g ? `${g.grade} ${g.group}` : "—";
+    // With the section: 3° A of Primaria and of Secundaria must read apart in a school with both.
+    return g ? `${g.grade} ${g.group} ${g.section}` : "—";
   }
   if (audience.kind === "grade") {
     const g = groups.find((x) => x.gradeId === audience.id);
