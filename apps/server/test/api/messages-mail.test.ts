@@ -70,7 +70,7 @@ describe("e-mail to recipients not online", () => {
     const [first] = await t.mailsTo(mother, 1, 30_000);
     expect(first!.subject).toBe("Urgent: New message about Ana Pérez Ruiz");
     expect(first!.text).toContain("Ana tiene fiebre, ¿pueden recogerla?");
-    expect(first!.text).toContain(`/notifications?tab=messages&student=${s.a1.id}`);
+    expect(first!.text).toContain(`/notifications?tab=messages&thread=${s.a1.id}`);
     expect(first!.text).toMatch(/wrote about Ana Pérez Ruiz on/);
     // The father (Spanish) too, and none of the held one has gone.
     const [father] = await t.mailsTo(s.fatherOfA1.user.email, 1, 30_000);

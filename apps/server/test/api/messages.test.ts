@@ -168,7 +168,7 @@ describe("receipts and unread counts", () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, s.fatherOfA1.user.id), eq(notifications.type, "message.received")));
-    expect(notice?.link).toBe(`/notifications?tab=messages&student=${s.a1.id}`);
+    expect(notice?.link).toBe(`/notifications?tab=messages&thread=${s.a1.id}`);
     expect((await unread(s.fatherOfA1.as)).conversations).toBe(Math.max(before.conversations, 1));
     expect(await unread(s.motherOfA1.as)).toMatchObject({ conversations: 1, announcements: 0, total: 1 });
 

@@ -1,4 +1,5 @@
 export * from "./access.ts";
+export * from "./announcements.ts";
 export * from "./consent.ts";
 export * from "./effectiveness.ts";
 export * from "./idempotency.ts";
@@ -6,7 +7,6 @@ export * from "./imports.ts";
 export * from "./incident-graph.ts";
 export * from "./incidents.ts";
 export * from "./invitations.ts";
-export * from "./announcements.ts";
 export * from "./messages.ts";
 export * from "./notifications.ts";
 export * from "./outbox.ts";

@@ -42,7 +42,7 @@ export interface Audience {
 }
 
 /** Where a message's notification and e-mail lead: the Messages tab of /notifications, the student's thread open. */
-export const threadLink = (studentId: number) => `/notifications?tab=messages&student=${studentId}`;
+export const threadLink = (studentId: number) => `/notifications?tab=messages&thread=${studentId}`;
 
 const EMAIL_WORDS = {
   es: {
