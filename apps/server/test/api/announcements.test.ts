@@ -1,5 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { groups } from "../../src/db/schema/index.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { emailOutbox, groups, notifications, schools, schoolYears } from "../../src/db/schema/index.ts";
+import type { Outbox } from "../../src/modules/outbox/outbox.service.ts";
 import { createAppWithInbox } from "../helpers/inbox.ts";
 import { type MessageSchool, messageSchool } from "../helpers/messages.ts";
 
@@ -12,12 +17,17 @@ import { type MessageSchool, messageSchool } from "../helpers/messages.ts";
 let t: Awaited<ReturnType<typeof createAppWithInbox>>;
 let s: MessageSchool;
 let other: MessageSchool;
+const uploads = mkdtempSync(join(tmpdir(), "convive-announcements-"));
 beforeAll(async () => {
-  t = await createAppWithInbox();
+  t = await createAppWithInbox({ UPLOADS_DIR: uploads });
   s = await messageSchool(t.app, t.db);
   other = await messageSchool(t.app, t.db);
 });
-afterAll(() => t.close());
+const WAIT = { timeout: 30_000, interval: 50 };
+afterAll(async () => {
+  await t?.close();
+  rmSync(uploads, { recursive: true, force: true });
+});
 
 type As = MessageSchool["director"]["as"];
 interface Detail {
@@ -138,8 +148,17 @@ describe("an announcement to the whole school, with confirmation", () => {
     expect(mine.mine).toEqual({ read_at: null, confirmed_at: null });
     expect(mine.groups).toEqual([]);
     expect(mine.pending).toEqual([]);
+    // In Spanish too, and in the list a family reads (newest first, with its own state).
+    expect((await detail(s.fatherOfA1.as, sent.id, "es")).body).toBe(
+      "Otro estudiante abrirá el festival el viernes. Confirmen asistencia.",
+    );
+    const page = (await get(s.fatherOfA1.as, "/api/announcements")).json().data.announcements as Detail[];
+    expect(page[0]).toMatchObject({ id: sent.id, mine: { read_at: null, confirmed_at: null }, totals: null });
+    expect(JSON.stringify(page)).not.toContain("Beto");
     // Beto's own father reads his son's name.
     expect((await detail(s.fatherOfB1.as, sent.id)).body).toContain("Beto Pérez Ruiz");
+    // A teacher follows what reached her group.
+    expect(await listed(s.teacher.as)).toContain(sent.id);
   });
 
   it("counts reads and confirmations, and the badge follows", async () => {
@@ -165,6 +184,20 @@ describe("an announcement to the whole school, with confirmation", () => {
     expect((await post(s.director.as, `/api/announcements/${sent.id}/remind`)).json().data).toEqual({ reminded: 0 });
     // A teacher follows it (it reached her group) but did not send it: she may not remind the whole school.
     expect((await post(s.teacher.as, `/api/announcements/${sent.id}/remind`)).statusCode).toBe(403);
+    // The reminder reached the two pending parents only, in-app and by e-mail.
+    const reminded = await t.db
+      .select({ userId: notifications.userId, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.schoolId, s.school.id), eq(notifications.type, "announcement.reminder")));
+    expect(reminded.map((n) => n.userId).sort()).toEqual([s.motherOfA1.user.id, s.fatherOfA1.user.id].sort());
+    expect(reminded[0]!.link).toBe(`/notifications?tab=messages&announcement=${sent.id}`);
+    await vi.waitFor(() => {
+      const toFather = t.inbox.filter((m) => m.to.includes(s.fatherOfA1.user.email));
+      expect(toFather.map((m) => m.subject)).toContain("Recordatorio: Festival de primavera");
+    }, WAIT);
+    expect(
+      t.inbox.filter((m) => m.to.includes(s.fatherOfB1.user.email) && /Recordatorio|Reminder/.test(m.subject)),
+    ).toHaveLength(0);
   });
 
   it("e-mails each family, in their language, the other child's name hidden", async () => {
@@ -197,5 +230,125 @@ describe("a teacher's announcement to her group", () => {
     expect(await listed(s.director.as)).toContain(sent.id);
     // A staff member without announcements.read (the nurse) reads no list.
     expect((await get(s.nurse.as, "/api/announcements")).statusCode).toBe(403);
+  });
+});
+
+/** A fixed-offset zone whose wall clock reads 22:xx now, so "22:00 school time" is the real clock. */
+function zoneAt22(now = new Date()) {
+  const shift = (((22 - now.getUTCHours()) % 24) + 24) % 24;
+  const offset = shift <= 14 ? shift : shift - 24;
+  // Etc/GMT zones count the other way round: Etc/GMT-5 is UTC+5.
+  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+
+describe("e-mail in quiet hours", () => {
+  it("holds the families' e-mails of an announcement sent at 22:00 until the quiet hours end", async () => {
+    await t.db
+      .update(schools)
+      .set({ timeZone: zoneAt22(), quietHoursStart: "21:00", quietHoursEnd: "07:00" })
+      .where(eq(schools.id, other.school.id));
+    const father = other.fatherOfB1.user.email;
+    await announce(other.director.as, {
+      audience: { kind: "group", id: other.groupB.id },
+      title: "Kermés",
+      body: "El sábado.",
+    });
+    // The mail job writes the outbox after the answer: wait for the row, held until 07:00 school time.
+    const held = await vi.waitFor(async () => {
+      const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, father));
+      expect(row?.sendAfter).toBeTruthy();
+      return row!;
+    }, WAIT);
+    const hours = (held.sendAfter!.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(7.99);
+    expect(hours).toBeLessThanOrEqual(9);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.inbox.filter((m) => m.to.includes(father))).toHaveLength(0);
+
+    // The quiet hours end: the release sends it.
+    await t.db
+      .update(emailOutbox)
+      .set({ sendAfter: sql`now() - interval '1 second'` })
+      .where(sql`${emailOutbox.sendAfter} is not null and ${emailOutbox.schoolId} = ${other.school.id}`);
+    expect(await (t.app.ctx.mailer as Outbox).release()).toBeGreaterThanOrEqual(1);
+    const [mail] = await t.mailsTo(father, 1, 30_000);
+    expect(mail!.subject).toBe("Nuevo aviso: Kermés");
+    expect(mail!.text).toContain("El sábado.");
+    await t.db
+      .update(schools)
+      .set({ quietHoursStart: null, quietHoursEnd: null })
+      .where(eq(schools.id, other.school.id));
+  });
+});
+
+describe("attachments", () => {
+  const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\n"), Buffer.alloc(200, 0x20)]);
+  const upload = (as: As, payload: Buffer = pdf) =>
+    as({
+      method: "POST",
+      url: "/api/announcement-attachments?name=circular.pdf",
+      headers: { "content-type": "application/pdf" },
+      payload,
+    });
+
+  it("sends the sender's own uploads; the families it reached download them, nobody else", async () => {
+    const res = await upload(s.director.as);
+    expect(res.statusCode, res.body).toBe(201);
+    const file = res.json().data as { id: number; url: string; file_name: string };
+    expect(file.file_name).toBe("circular.pdf");
+    // Before it is sent, only its uploader reads it, and nobody else may send it.
+    expect((await s.teacher.as({ method: "GET", url: file.url })).statusCode).toBe(404);
+    const stolen = await post(s.teacher.as, "/api/announcements", {
+      audience: { kind: "group", id: s.groupA.id },
+      title: "Circular",
+      body: "Adjunta.",
+      attachment_ids: [file.id],
+    });
+    expect(stolen.statusCode).toBe(404);
+    const sent = await announce(s.director.as, {
+      audience: { kind: "group", id: s.groupB.id },
+      title: "Circular",
+      body: "Adjunta.",
+      attachment_ids: [file.id],
+    });
+    expect(sent).toMatchObject({ attachments: [{ id: file.id, url: file.url }] });
+    const downloaded = await s.fatherOfB1.as({ method: "GET", url: file.url });
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.rawPayload.equals(pdf)).toBe(true);
+    expect((await s.motherOfA1.as({ method: "GET", url: file.url })).statusCode).toBe(404);
+    expect((await other.director.as({ method: "GET", url: file.url })).statusCode).toBe(404);
+    // What is not the file it says it is is refused.
+    expect((await upload(s.director.as, Buffer.from("not a pdf at all"))).statusCode).toBe(415);
+  });
+});
+
+describe("a past year's announcement", () => {
+  it("keeps its audience's name and the children of its group after the school year changes", async () => {
+    const sent = await announce(other.director.as, {
+      audience: { kind: "group", id: other.groupA.id },
+      title: "Fin de curso",
+      body: "Gracias por este año.",
+    });
+    await t.db.update(schoolYears).set({ isCurrent: false }).where(eq(schoolYears.id, other.year.id));
+    const [next] = await t.db
+      .insert(schoolYears)
+      .values({
+        schoolId: other.school.id,
+        name: "Siguiente",
+        startsOn: "2099-08-01",
+        endsOn: "2100-07-15",
+        isCurrent: true,
+      })
+      .returning();
+    try {
+      const now = await detail(other.director.as, sent.id);
+      expect(now.audience_label).toBe("1° A Primaria");
+      expect(now.groups.map((g) => g.group)).toEqual(["1° A Primaria"]);
+      expect(now.pending.every((p) => p.students.includes("Ana Pérez Ruiz"))).toBe(true);
+      expect((await detail(other.motherOfA1.as, sent.id, "en")).audience_label).toBe("1° A Primaria");
+    } finally {
+      await t.db.update(schoolYears).set({ isCurrent: false }).where(eq(schoolYears.id, next!.id));
+      await t.db.update(schoolYears).set({ isCurrent: true }).where(eq(schoolYears.id, other.year.id));
+    }
   });
 });

@@ -93,6 +93,8 @@ export interface AnnouncementRow {
   authorRole: string | null;
   audienceKind: string;
   audienceId: number | null;
+  /** The group's, grade's or section's name as audienceLabel writes it; null for the whole school. */
+  audienceName: string | null;
   title: string;
   body: string;
   needsConfirmation: boolean;
@@ -131,12 +133,25 @@ export async function listAnnouncements(
       where r.school_id = a.school_id and r.announcement_id = a.id and r.group_id = any(${ids}::int[])))`);
   }
   const role = reader.language === "en" ? sql`coalesce(p.name_en, p.name)` : sql`p.name`;
+  const section = sectionName(reader.language);
+  // Named from the audience's own rows, whatever school year its group belongs to (a past year's still reads).
+  const audienceName = sql`case a.audience_kind
+      when 'group' then (select concat_ws(' ', gr.name, g.name, ${section}) from groups g
+        join grades gr on gr.school_id = g.school_id and gr.id = g.grade_id
+        join sections s on s.school_id = gr.school_id and s.id = gr.section_id
+       where g.school_id = a.school_id and g.id = a.audience_id)
+      when 'grade' then (select concat_ws(' ', ${section}, gr.name) from grades gr
+        join sections s on s.school_id = gr.school_id and s.id = gr.section_id
+       where gr.school_id = a.school_id and gr.id = a.audience_id)
+      when 'section' then (select ${section} from sections s where s.school_id = a.school_id and s.id = a.audience_id)
+    end`;
   return rowsOf<AnnouncementRow>(
     q,
     sql`
     select a.id, a.author_id as "authorId",
            concat_ws(' ', u.first_name, nullif(u.paternal_surname, ''), nullif(u.maternal_surname, '')) as "authorName",
-           ${role} as "authorRole", a.audience_kind as "audienceKind", a.audience_id as "audienceId", a.title, a.body,
+           ${role} as "authorRole", a.audience_kind as "audienceKind", a.audience_id as "audienceId",
+           ${audienceName} as "audienceName", a.title, a.body,
            a.needs_confirmation as "needsConfirmation", a.created_at as "createdAt",
            coalesce(t.recipients, 0) as recipients, coalesce(t.read, 0) as read, coalesce(t.confirmed, 0) as confirmed,
            me.read_at as "myReadAt", me.confirmed_at as "myConfirmedAt", me.user_id is not null as mine
@@ -183,7 +198,6 @@ export async function pendingOf(
   q: Q,
   schoolId: string,
   announcementId: number,
-  yearId: number | null,
   confirmation: boolean,
   language: Language,
 ) {
@@ -197,7 +211,7 @@ export async function pendingOf(
              select concat_ws(' ', st.first_name, nullif(st.paternal_surname, ''), nullif(st.maternal_surname, ''))
                from family_links fl
                join student_groups sg on sg.school_id = fl.school_id and sg.student_id = fl.student_id
-                    and sg.group_id = r.group_id and sg.school_year_id = ${yearId ?? 0}
+                    and sg.group_id = r.group_id and sg.school_year_id = g.school_year_id
                join students st on st.school_id = fl.school_id and st.id = fl.student_id
               where fl.school_id = r.school_id and fl.user_id = r.user_id
               order by st.paternal_surname, st.maternal_surname, st.first_name), '{}') as students

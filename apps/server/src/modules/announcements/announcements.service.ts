@@ -22,7 +22,7 @@ import { renderNotification } from "../notifications/index.ts";
 import { currentYear } from "../school-years/index.ts";
 import * as repo from "./announcements.repository.ts";
 import type { AnnouncementFiles } from "./attachments.service.ts";
-import { addressesEverything, audienceLabel, audiencesFor, isOffered } from "./audiences.ts";
+import { addressesEverything, audiencesFor, isOffered, WHOLE_SCHOOL } from "./audiences.ts";
 
 /** Writes the recipients' e-mails after the answer: an announcement to a thousand families answers at once. */
 export const MAIL_QUEUE = "announcement-mail";
@@ -72,8 +72,6 @@ export function createAnnouncementsService(deps: {
     if (rows.length === 0) return [];
     const { schoolId } = viewer.tenant;
     const family = isFamily(viewer.tenant);
-    const year = await currentYear(db, schoolId);
-    const groups = year ? await repo.groupsOfYear(db, schoolId, year.id, languageOf(viewer)) : [];
     const files = await deps.files.ofAnnouncements(
       schoolId,
       rows.map((r) => r.id),
@@ -86,7 +84,7 @@ export function createAnnouncementsService(deps: {
         id: r.id,
         title: r.title,
         body: r.body,
-        audience_label: audienceLabel(audience, groups, languageOf(viewer)),
+        audience_label: audience.kind === "school" ? WHOLE_SCHOOL[languageOf(viewer)] : (r.audienceName ?? "—"),
         audience,
         needs_confirmation: r.needsConfirmation,
         author: { id: r.authorId, name: r.authorName, role: r.authorRole ?? "", family: false },
@@ -134,10 +132,9 @@ export function createAnnouncementsService(deps: {
     if (!row) throw new AppError("NOT_FOUND");
     const [shown] = await present(viewer, [row]);
     if (family) return { ...shown!, groups: [], pending: [] };
-    const year = await currentYear(db, schoolId);
     const [groups, pending] = await Promise.all([
       repo.groupStats(db, schoolId, id, languageOf(viewer)),
-      repo.pendingOf(db, schoolId, id, year?.id ?? null, row.needsConfirmation, languageOf(viewer)),
+      repo.pendingOf(db, schoolId, id, row.needsConfirmation, languageOf(viewer)),
     ]);
     return {
       ...shown!,

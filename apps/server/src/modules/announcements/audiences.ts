@@ -5,7 +5,7 @@ import type { Tenant } from "../../plugins/access.ts";
 import { myGroupIds } from "../incidents/index.ts";
 import * as repo from "./announcements.repository.ts";
 
-const WHOLE_SCHOOL = { es: "Toda la escuela", en: "Whole school" } as const;
+export const WHOLE_SCHOOL = { es: "Toda la escuela", en: "Whole school" } as const;
 
 /** Staff whose data scope is the whole school address any audience; a teacher only the groups she heads or teaches. */
 export const addressesEverything = (tenant: Tenant) =>
