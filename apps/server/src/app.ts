@@ -166,6 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     // While shutting down, plugins/health.ts refuses new calls itself, in the usual translated error shape.
     return503OnClosing: false,
+    // A plugin's start (the job runner's schema check, a module's first statements) may wait on a busy database or
+    // CPU: Fastify's 10 s default failed a start under load (CI on two loaded cores). A start that truly hangs still
+    // ends, at a minute.
+    pluginTimeout: 60_000,
     // Per-request lines only when debugging: the bell poll alone is one request per user every 30 s.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
