@@ -32,7 +32,7 @@ export const senders = { access: "school", permissions: [perm("announcements", "
 const families = { access: "school", permissions: [perm("messages", "read")] } as const;
 
 /** Staff without announcements.read hold messages.read only for conversations: the list is not theirs. */
-function staffMayRead(viewer: Viewer) {
+export function staffMayRead(viewer: Viewer) {
   const { profileName, grants } = viewer.tenant;
   if (profileName !== ROLE_FAMILIAR && !grants.has(perm("announcements", "read"))) throw new AppError("FORBIDDEN");
 }

@@ -6,7 +6,7 @@ import { acceptRawBodies, MB } from "../../lib/raw-body.ts";
 import { sendAsDownload } from "../../plugins/security-headers.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
 import { tooLarge } from "../incidents/index.ts";
-import { readers, senders, viewerOf } from "./announcements.routes.ts";
+import { readers, senders, staffMayRead, viewerOf } from "./announcements.routes.ts";
 import type { AnnouncementsService } from "./announcements.service.ts";
 import type { AnnouncementFiles } from "./attachments.service.ts";
 
@@ -65,6 +65,8 @@ export const announcementFilesRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
+      // The announcement's own rule: staff without announcements.read (messages.read only) read none of its files.
+      staffMayRead(viewer);
       const { id } = request.params as { id: number };
       const file = await files.read(viewer, id, (announcementId) =>
         service.detail(viewer, announcementId).then(
