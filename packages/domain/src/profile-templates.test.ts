@@ -89,6 +89,13 @@ describe("profile templates", () => {
     expect(profileTemplate("orientador").modules).toEqual(profileTemplate("coordinador").modules);
   });
 
+  it("only the Director and the Orientador read external support and inclusion by default (issue 28: confidential)", () => {
+    const readers = PROFILE_TEMPLATES.filter((t) =>
+      t.permissions.some((p) => p === "external-support.read" || p === "inclusion.read"),
+    ).map((t) => t.key);
+    expect(readers.sort()).toEqual(["director", "orientador"]);
+  });
+
   it("Docente is head-teacher capable; Familiar reads only and writes forms and messages", () => {
     expect(profileTemplate("docente").permissions).toContain("head-teacher");
     const f = profileTemplate("familiar");

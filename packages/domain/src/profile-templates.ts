@@ -48,8 +48,6 @@ const STAFF_READ_AREAS = [
   "strategic-vision",
   "notifications",
   "messages",
-  "external-support",
-  "inclusion",
   "forms-parents",
 ] as const satisfies readonly Area[];
 
@@ -119,11 +117,10 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
     name: "Orientador",
     nameEn: "Counsellor",
     modules: [...STAFF_MODULES],
-    // Counsellors own inclusion and external support, so they get the full matrix there on top of Coordinador's.
-    permissions: [
-      ...coordinadorPermissions.filter((p) => !p.startsWith("inclusion.") && !p.startsWith("external-support.")),
-      ...grant(["inclusion", "external-support"], CRUDS),
-    ],
+    // Counsellors own inclusion and external support (issue 28): with the Director they are the confidential readers
+    // of these records by default; a school marks other profiles as readers by granting external-support.read or
+    // inclusion.read in user-profile.
+    permissions: [...coordinadorPermissions, ...grant(["inclusion", "external-support"], CRUDS)],
   },
   {
     key: "enfermeria",

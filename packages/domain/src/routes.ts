@@ -24,6 +24,8 @@ export const PATHS = {
   notifications: "/notifications",
   scorecard: "/scorecard",
   formsParents: "/forms-parents",
+  /** The school's open referrals and monitored students (issue 28), where counsellors work. */
+  support: "/support",
   incidentGraph: "/incident-graph",
   masterConfiguration: "/master-configuration/general-information",
 } as const;
@@ -119,6 +121,11 @@ export const LAYOUT_ROUTES: readonly LayoutRoute[] = [
   route("notifications", ["notifications"], "nav.notifications"),
   route("scorecard", ["scorecard"], "nav.scorecard"),
   route("forms-parents", ["form-student"], "nav.formsParents"),
+  // Issue 28: external support and inclusion are read from the incidents' module (where counsellors follow up), by the
+  // confidential readers only — holders of external-support.read or inclusion.read (Orientador and Director).
+  route("support", ["incidents-details"], "nav.support", {
+    permissions: [perm("external-support", "read"), perm("inclusion", "read")],
+  }),
   route("incident-graph", ["incidents-graph"], "nav.incidentGraph"),
   route(mc, [mc], "nav.masterConfiguration"),
   ...MASTER_CONFIGURATION_ROUTES,

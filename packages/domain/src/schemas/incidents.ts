@@ -124,6 +124,8 @@ export const StudentOptionSchema = z.object({
   group_id: z.number().nullable(),
   group_label: z.string().nullable(),
   photo: z.string().nullable(),
+  /** Issue 28 §3: the student has active reasonable adjustments (the marker; the adjustments open in one click). */
+  has_adjustments: z.boolean().default(false),
 });
 export type StudentOption = z.infer<typeof StudentOptionSchema>;
 
@@ -185,6 +187,8 @@ export const IncidentStudentSchema = z.object({
   photo: z.string().nullable(),
   role: z.enum(STUDENT_ROLES),
   group_label: z.string().nullable(),
+  /** Issue 28 §3: staff only — the student has active reasonable adjustments (families: always false). */
+  has_adjustments: z.boolean().default(false),
 });
 
 export const IncidentListItemSchema = z.object({

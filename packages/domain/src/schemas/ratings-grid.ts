@@ -156,6 +156,8 @@ export const GridSchema = z.object({
       /** The previous period's values (measure → value), for "copy previous". */
       previous: z.array(z.object({ measure_id: z.number(), value: z.string(), scale_version_id: z.number() })),
       comment: RatingCommentSchema.nullable(),
+      /** Issue 28 §3: the student has active reasonable adjustments (the marker; the adjustments open in one click). */
+      has_adjustments: z.boolean().default(false),
     }),
   ),
 });
