@@ -13,8 +13,8 @@ import { toast } from "../support/toasts.ts";
  * the rest. The Director sets who may start conversations with families. Both languages, phone and desktop.
  */
 
-/** docente@'s group, 3° A Primaria (the server may name it with or without its section). */
-const GROUP = "3° A(?: Primaria)?";
+/** docente@'s group, 3° A Primaria (named with its section in the reader's language, or without it). */
+const GROUP = "3° A(?: Primaria| Primary)?";
 const MESSAGES = "/notifications?tab=messages";
 const SIZE = { 390: { width: 390, height: 844 }, 1280: { width: 1280, height: 800 } } as const;
 

@@ -1,4 +1,7 @@
 import { z } from "zod";
+// Before any schema is built: zod decides at construction whether to compile (see zod-config.ts), and every schema
+// module imports this one.
+import "./zod-config.ts";
 
 /**
  * The building blocks of every request schema (bodies, queries, path params). Text and ids are never declared
