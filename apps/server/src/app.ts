@@ -21,6 +21,7 @@ import { announcementsModule, announcementsUnreadOf } from "./modules/announceme
 import { authModule, createAuth } from "./modules/auth/index.ts";
 import { avatarsModule } from "./modules/avatars/index.ts";
 import { consentFileSection, consentModule } from "./modules/consent/index.ts";
+import { externalSupportFileSection, externalSupportModule } from "./modules/external-support/index.ts";
 import { familiesModule, upsertFamilyMember } from "./modules/families/index.ts";
 import { followUpFileSections, followUpModule } from "./modules/follow-up/index.ts";
 import { gradeConfigModule } from "./modules/grade-config/index.ts";
@@ -29,6 +30,7 @@ import { importsModule } from "./modules/imports/index.ts";
 import { incidentConfigModule } from "./modules/incident-config/index.ts";
 import { incidentGraphModule } from "./modules/incident-graph/index.ts";
 import { incidentsFileSection, incidentsModule } from "./modules/incidents/index.ts";
+import { adjustmentMarkers, inclusionFileSection, inclusionModule } from "./modules/inclusion/index.ts";
 import { invitationsModule } from "./modules/invitations/index.ts";
 import { liveChatModule } from "./modules/live-chat/index.ts";
 import { messagesFileSection, messagesModule } from "./modules/messages/index.ts";
@@ -88,6 +90,8 @@ function moduleContext(deps: ModuleDeps) {
     notifications,
     /** A family member's unopened announcements, which the messages module adds to the Messages badge. */
     announcementsUnread: announcementsUnreadOf(deps.db),
+    /** Issue 28 §3: which students carry the adjustment marker (inclusion), for the lists that show it. */
+    adjustmentMarkers,
     setup,
     users: createUsers({ ...deps, setup }),
     auth: createAuth(deps),
@@ -101,6 +105,8 @@ function moduleContext(deps: ModuleDeps) {
       ...followUpFileSections,
       pointsFileSection,
       messagesFileSection,
+      externalSupportFileSection,
+      inclusionFileSection,
       consentFileSection,
       readLogFileSection,
     ],
@@ -150,6 +156,8 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   rollupsModule,
   messagesModule,
   announcementsModule,
+  externalSupportModule,
+  inclusionModule,
 ];
 
 declare module "fastify" {

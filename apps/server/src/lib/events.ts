@@ -27,7 +27,12 @@ export interface DomainEvents {
    */
   "school.records.changed": { schoolId: string };
   /** Incidents were registered or corrected about these students: the school's alert thresholds look again. */
-  "incidents.recorded": { schoolId: string; studentIds: number[] };
+  "incidents.recorded": {
+    schoolId: string;
+    studentIds: number[];
+    /** A new incident (a correction leaves it out): inclusion tells the counsellors of monitored students (issue 28 §3). */
+    incident?: { id: number; folio: number; recorderId: number };
+  };
   /** Ratings of these students changed in a period (issue 13): the alert thresholds on ratings look again. */
   "ratings.changed": { schoolId: string; periodId: number; studentIds: number[] };
   /** The alert thresholds finished looking at one of those changes (alerts sent, or none due). */

@@ -158,3 +158,13 @@ export type ReferralListItem = z.infer<typeof ReferralListItem>;
 
 export const ReferralList = z.object({ items: z.array(ReferralListItem), total: z.number() });
 export type ReferralList = z.infer<typeof ReferralList>;
+
+/** The trainer types every school starts with (migration 0034 gives them to the schools that existed). */
+export const STARTER_TRAINER_TYPES: readonly { name: string; name_en: string }[] = [
+  { name: "Psicólogo", name_en: "Psychologist" },
+  { name: "Terapeuta", name_en: "Therapist" },
+  { name: "Neurólogo", name_en: "Neurologist" },
+  { name: "Tutor", name_en: "Tutor" },
+  { name: "Terapeuta de lenguaje", name_en: "Speech therapist" },
+  { name: "Psiquiatra", name_en: "Psychiatrist" },
+];

@@ -187,8 +187,8 @@ export const IncidentStudentSchema = z.object({
   photo: z.string().nullable(),
   role: z.enum(STUDENT_ROLES),
   group_label: z.string().nullable(),
-  /** Issue 28 §3: staff only — the student has active reasonable adjustments (families: always false). */
-  has_adjustments: z.boolean().default(false),
+  /** Issue 28 §3: on an incident's details, for staff — the student has active reasonable adjustments (else absent). */
+  has_adjustments: z.boolean().optional(),
 });
 
 export const IncidentListItemSchema = z.object({

@@ -9,7 +9,7 @@
 // never the condition, its description, documents or the conditioning reasons.
 import { z } from "zod";
 import { SupportStudent } from "./external-support.ts";
-import { Id, multiLine, singleLine } from "./fields.ts";
+import { Id, multiLine, QueryId, QueryInt, singleLine } from "./fields.ts";
 import { MessageAttachment } from "./messages.ts";
 import { IsoDate } from "./school-years.ts";
 
@@ -194,3 +194,20 @@ export const MonitoredStudent = z.object({
 export type MonitoredStudent = z.infer<typeof MonitoredStudent>;
 export const MonitoredList = z.object({ items: z.array(MonitoredStudent), total: z.number() });
 export type MonitoredList = z.infer<typeof MonitoredList>;
+
+/** The condition types of spec §3 every school starts with (migration 0035 gives them to the schools that existed). */
+export const STARTER_CONDITION_TYPES: readonly { name: string; name_en: string }[] = [
+  { name: "Física", name_en: "Physical" },
+  { name: "Visual", name_en: "Visual" },
+  { name: "Intelectual", name_en: "Intellectual" },
+];
+
+/** GET /api/inclusion/monitored */
+export const MonitoredQuery = z.object({
+  q: singleLine().trim().max(100).optional(),
+  group_id: QueryId.optional(),
+  due: z.enum(["true", "false"]).optional(),
+  limit: QueryInt(1, 200).default(50),
+  offset: QueryInt(0, 1_000_000).default(0),
+});
+export type MonitoredQuery = z.infer<typeof MonitoredQuery>;

@@ -17,4 +17,5 @@ export * from "./schools.ts";
 export * from "./strategic-vision.ts";
 export * from "./structure.ts";
 export * from "./students.ts";
+export * from "./support.ts";
 export * from "./users.ts";

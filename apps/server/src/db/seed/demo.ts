@@ -10,6 +10,7 @@ import { seedInstitutoNorte } from "./instituto-norte.ts";
 import { seedMessages } from "./messages.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
+import { seedSupport } from "./support.ts";
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = "Convive.2026!";
@@ -104,6 +105,8 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     await seedMessages(tx, COLEGIO_ID);
     // Issue 27: an announcement to 3° A Primaria's families, half of them confirmed.
     await seedAnnouncements(tx, COLEGIO_ID);
+    // Issue 28: Sofía's visual condition and adjustments, Diego's conditioned enrollment, two referrals.
+    await seedSupport(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {

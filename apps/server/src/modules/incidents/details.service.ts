@@ -12,6 +12,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { familyPayload, familyReaderOfUser } from "../../lib/family-reader.ts";
+import type { AdjustmentMarkers } from "../../lib/student-markers.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { listItem, loadIncidents } from "./archive.present.ts";
 import { schoolClock } from "./archive.repository.ts";
@@ -31,7 +32,7 @@ export interface SchoolHeader {
 }
 
 /** One incident with everything the details screen shows (design §4), as the viewer may see it. */
-export function createDetailsService(deps: { db: Db }) {
+export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers }) {
   const { db } = deps;
 
   async function get(
@@ -133,6 +134,12 @@ export function createDetailsService(deps: { db: Db }) {
       timeline: timeline.flatMap((t) => timelineEntry(t, scope, seen)),
       allowed: allowed(viewer, { status: row.status, recordedBy: row.recordedBy }),
     };
+    if (scope.kind !== "family") {
+      // The adjustment marker beside each student (issue 28 §3), for staff: one statement for the incident.
+      const ids = incident.students.flatMap((s) => (s.id === null ? [] : [s.id]));
+      const marked = await deps.markers(db, schoolId, ids);
+      incident.students = incident.students.map((s) => ({ ...s, has_adjustments: s.id !== null && marked.has(s.id) }));
+    }
     return { incident, school, scope };
   }
 

@@ -1,6 +1,7 @@
 import type { CLASSIFICATIONS, Language, OBSERVATION_KINDS, RegistrationOptions, StudentOption } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { AdjustmentMarkers } from "../../lib/student-markers.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import * as repo from "./registration-options.repository.ts";
 
@@ -11,7 +12,7 @@ const MAX_STUDENT_MATCHES = 20;
  * What the registration screen loads: one call for its pickers (catalogue, groups, subjects, staff, places) and
  * a student search. Only active entries are offered: a deactivated type or a withdrawn student is not picked.
  */
-export function createRegistrationOptionsService(deps: { db: Db }) {
+export function createRegistrationOptionsService(deps: { db: Db; markers: AdjustmentMarkers }) {
   const { db } = deps;
 
   /** Group labels come in `language`; lists of names carry both languages for the web to pick. */
@@ -95,13 +96,20 @@ export function createRegistrationOptionsService(deps: { db: Db }) {
       query.group_id === undefined ? null : repo.groupOfSchool(db, schoolId, query.group_id),
     ]);
     if (group === undefined) throw new AppError("NOT_FOUND");
-    return repo.studentOptions(db, schoolId, {
+    const options = await repo.studentOptions(db, schoolId, {
       yearId: clock?.yearId ?? null,
       words,
       groupId: query.group_id,
       limit: query.group_id === undefined ? MAX_STUDENT_MATCHES : undefined,
       language,
     });
+    // The adjustment marker (issue 28 §3): one statement for the whole list, never one per student.
+    const marked = await deps.markers(
+      db,
+      schoolId,
+      options.map((o) => o.id),
+    );
+    return options.map((o) => ({ ...o, has_adjustments: marked.has(o.id) }));
   }
 
   return { options, students };

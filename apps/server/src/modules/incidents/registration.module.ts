@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { type AdjustmentMarkers, noMarkers } from "../../lib/student-markers.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { attachmentsRoutes } from "./attachments.routes.ts";
 import { createAttachmentsService } from "./attachments.service.ts";
@@ -18,7 +19,11 @@ import { createStatusesService } from "./statuses.service.ts";
  * notifications that go with registering, closing and cancelling.
  */
 export const incidentsRegistrationModule: FastifyPluginAsync<{
-  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer" | "files"> & { notifications: NotificationsService };
+  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer" | "files"> & {
+    notifications: NotificationsService;
+    /** Issue 28 §3: the inclusion module's adjustment markers beside the students to choose. */
+    adjustmentMarkers?: AdjustmentMarkers;
+  };
 }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const notifier = createIncidentNotifier({
@@ -29,7 +34,7 @@ export const incidentsRegistrationModule: FastifyPluginAsync<{
     log: (msg) => app.log.warn(msg),
   });
   await app.register(registrationRoutes, {
-    options: createRegistrationOptionsService({ db }),
+    options: createRegistrationOptionsService({ db, markers: ctx.adjustmentMarkers ?? noMarkers }),
     registration: createRegistrationService({ db, notifier, events: ctx.events }),
     corrections: createCorrectionsService({ db, notifier }),
   });

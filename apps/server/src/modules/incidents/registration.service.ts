@@ -137,7 +137,11 @@ export function createRegistrationService(deps: { db: Db; notifier: IncidentNoti
     );
     delivery.after();
     // The school's alert thresholds look at these students again (issue 13 §5).
-    deps.events.emit("incidents.recorded", { schoolId, studentIds });
+    deps.events.emit("incidents.recorded", {
+      schoolId,
+      studentIds,
+      incident: { id: incident.id, folio: incident.folio, recorderId: userId },
+    });
     return incident;
   }
 

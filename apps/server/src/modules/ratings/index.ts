@@ -3,6 +3,7 @@
 // periods a family sees (publishedPeriodsFor), which the scorecard reads too.
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
+import { type AdjustmentMarkers, noMarkers } from "../../lib/student-markers.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { createPeriodsService } from "./periods.service.ts";
 import { createPublicationsService, PUBLISH_NOTIFY_QUEUE, type PublishNotifyJob } from "./publications.service.ts";
@@ -13,10 +14,14 @@ export { publishedPeriodsFor } from "./publications.repository.ts";
 export { createPublicationsService, PUBLISH_NOTIFY_QUEUE };
 
 export const ratingsModule: FastifyPluginAsync<{
-  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer" | "jobs"> & { notifications: NotificationsService };
+  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer" | "jobs"> & {
+    notifications: NotificationsService;
+    /** Issue 28 §3: the inclusion module's adjustment markers beside the grid's students. */
+    adjustmentMarkers?: AdjustmentMarkers;
+  };
 }> = async (app, { ctx }) => {
   const log = (message: string) => app.log.warn(message);
-  const ratings = createRatingsService({ db: ctx.db, events: ctx.events });
+  const ratings = createRatingsService({ db: ctx.db, events: ctx.events, markers: ctx.adjustmentMarkers ?? noMarkers });
   const periods = createPeriodsService({ db: ctx.db });
   const publications = createPublicationsService({ ...ctx, periods, log });
   // The families of a published group are told when its unpublish window ends; the handler reads the state.

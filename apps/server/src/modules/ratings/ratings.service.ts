@@ -14,6 +14,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import type { AdjustmentMarkers } from "../../lib/student-markers.ts";
 import { ratingSetup } from "../grade-config/index.ts";
 import { publishedPeriodsFor } from "./publications.repository.ts";
 import { measureIn, measuresFor, presentCell, presentComment } from "./ratings.present.ts";
@@ -35,7 +36,7 @@ const invalidValue = () => new AppError("INVALID_RATING_VALUE", { value: "INVALI
  * on its own, read on the measure's current scale for the group's section; a period closes at its end date plus the
  * school's grace days unless a director reopened it.
  */
-export function createRatingsService(deps: { db: Db; events: EventBus }) {
+export function createRatingsService(deps: { db: Db; events: EventBus; markers: AdjustmentMarkers }) {
   const { db, events } = deps;
 
   const changed = (schoolId: string, periodId: number, studentIds: number[]) => {
@@ -110,9 +111,11 @@ export function createRatingsService(deps: { db: Db; events: EventBus }) {
     ]);
     const ids = students.map((s) => s.id);
     const periodIds = previous ? [period.id, previous.id] : [period.id];
-    const [cells, comments] = await Promise.all([
+    const [cells, comments, marked] = await Promise.all([
       repo.cellsOf(db, schoolId, periodIds, ids),
       repo.commentsOf(db, schoolId, [period.id], ids),
+      // The adjustment marker beside each name (issue 28 §3): one statement for the whole group.
+      deps.markers(db, schoolId, ids),
     ]);
     const measures = measuresFor(setup, group.sectionId);
     const known = new Map<number, ScaleDefinition>(setup.scales.map((s) => [s.version_id, s.definition]));
@@ -146,6 +149,7 @@ export function createRatingsService(deps: { db: Db; events: EventBus }) {
           .filter((c) => c.studentId === s.id && c.periodId !== period.id)
           .map((c) => ({ measure_id: c.measureId, value: c.value, scale_version_id: c.scaleVersionId })),
         comment: commentOf.get(s.id) ?? null,
+        has_adjustments: marked.has(s.id),
       })),
     };
   }

@@ -1,7 +1,7 @@
-import { PROFILE_TEMPLATES } from "@convive/domain";
+import { PROFILE_TEMPLATES, STARTER_CONDITION_TYPES, STARTER_TRAINER_TYPES } from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { profilePermissions, profiles, schools } from "../../db/schema/index.ts";
+import { conditionTypes, profilePermissions, profiles, schools, trainerTypes } from "../../db/schema/index.ts";
 import { alphabetical } from "../../lib/names.ts";
 import { insertStarterCatalogue } from "../incident-config/index.ts";
 
@@ -10,7 +10,7 @@ export type NewSchool = typeof schools.$inferInsert;
 
 /**
  * Creates a school, seeds its profiles from the templates and gives it the starter incidents/observations
- * catalogue; returns profile ids by template key.
+ * catalogue (and issue 28's trainer and condition types); returns profile ids by template key.
  */
 export async function insertSchoolWithProfiles(tx: Tx, input: NewSchool) {
   const [school] = await tx.insert(schools).values(input).returning();
@@ -29,6 +29,14 @@ export async function insertSchoolWithProfiles(tx: Tx, input: NewSchool) {
     }
   }
   await insertStarterCatalogue(tx, input.id);
+  // External support's trainer types and inclusion's condition types (issue 28), es/en, which the school edits.
+  const starter = ({ name, name_en }: { name: string; name_en: string }) => ({
+    schoolId: input.id,
+    name,
+    nameEn: name_en,
+  });
+  await tx.insert(trainerTypes).values(STARTER_TRAINER_TYPES.map(starter));
+  await tx.insert(conditionTypes).values(STARTER_CONDITION_TYPES.map(starter));
   return { school: school!, profileIds };
 }
 
