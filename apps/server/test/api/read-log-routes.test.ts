@@ -73,6 +73,22 @@ const SENSITIVE: Record<string, Sensitive> = {
     path: () => `/api/students/${s.a1.id}/conversation/pdf`,
     students: () => [s.a1.id],
   },
+  // Issue 28: external support and inclusion, and the teacher's view of the adjustments.
+  "/api/students/:id/referrals": {
+    kind: "support.referrals",
+    path: () => `/api/students/${s.a1.id}/referrals`,
+    students: () => [s.a1.id],
+  },
+  "/api/students/:id/inclusion": {
+    kind: "inclusion.record",
+    path: () => `/api/students/${s.a1.id}/inclusion`,
+    students: () => [s.a1.id],
+  },
+  "/api/students/:id/adjustments": {
+    kind: "inclusion.adjustments",
+    path: () => `/api/students/${s.a1.id}/adjustments`,
+    students: () => [s.a1.id],
+  },
 };
 
 /** GET routes about one student or incident that are not logged, and why. */

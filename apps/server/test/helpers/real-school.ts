@@ -183,6 +183,11 @@ export function bodyHint(r: RealSchool) {
     ends_on: r.today,
     observed_on: r.today,
     occurrence_on: r.today,
+    // Issue 28: referrals, conditions and conditioned enrollments carry days of the school's calendar.
+    start_date: r.today,
+    next_review_date: r.today,
+    review_date: r.today,
+    since: r.today,
     // A numeric scale of the grade configurator: 1 to 10 (the sample's min is 1; min < max is a rule of the scale).
     max: 10,
   };

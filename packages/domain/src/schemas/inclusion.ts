@@ -49,7 +49,14 @@ export const AdjustmentInput = z.object({
 });
 export type AdjustmentInput = z.infer<typeof AdjustmentInput>;
 
-export const Adjustment = AdjustmentInput.extend({ id: z.number() });
+/** An adjustment as answered (plain strings: rows stored before a request rule changed are still served). */
+export const Adjustment = z.object({
+  id: z.number(),
+  kind: z.enum(ADJUSTMENT_KINDS),
+  description: z.string(),
+  applied_by: z.string(),
+  since: z.string(),
+});
 export type Adjustment = z.infer<typeof Adjustment>;
 
 export const BarrierInput = z.object({
@@ -83,7 +90,7 @@ export const Condition = z.object({
   student_id: z.number(),
   type: z.object({ id: z.number(), label: z.string() }),
   description: z.string(),
-  barriers: z.array(BarrierInput.extend({ id: z.number() })),
+  barriers: z.array(z.object({ id: z.number(), context: z.enum(BARRIER_CONTEXTS), description: z.string() })),
   adjustments: z.array(Adjustment),
   usaer_support: z.boolean(),
   usaer_notes: z.string(),

@@ -65,7 +65,11 @@ export const updateReferral = (
   schoolId: string,
   id: number,
   patch: Partial<Omit<typeof referrals.$inferInsert, "schoolId" | "id">>,
-) => forSchool(tx, schoolId).update(referrals, patch).where(eq(referrals.id, id));
+) => {
+  // An empty PATCH changes nothing (drizzle refuses an UPDATE without values: it was a 500).
+  if (Object.keys(patch).length === 0) return Promise.resolve();
+  return forSchool(tx, schoolId).update(referrals, patch).where(eq(referrals.id, id));
+};
 
 export const insertFollowUp = (
   tx: Tx,

@@ -104,7 +104,11 @@ export const updateEnrollment = (
   schoolId: string,
   id: number,
   patch: Partial<Omit<typeof conditionedEnrollments.$inferInsert, "schoolId" | "id">>,
-) => forSchool(tx, schoolId).update(conditionedEnrollments, patch).where(eq(conditionedEnrollments.id, id));
+) => {
+  // An empty PATCH changes nothing (drizzle refuses an UPDATE without values: it was a 500).
+  if (Object.keys(patch).length === 0) return Promise.resolve();
+  return forSchool(tx, schoolId).update(conditionedEnrollments, patch).where(eq(conditionedEnrollments.id, id));
+};
 
 export async function acknowledgementsOf(tx: Tx, schoolId: string, enrollmentIds: readonly number[]) {
   if (enrollmentIds.length === 0) return [];

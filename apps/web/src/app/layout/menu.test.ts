@@ -25,7 +25,7 @@ const root: GuardUser = {
 const keys = (items: MenuItem[]) => items.map((i) => i.key);
 
 describe("menuItemsFor", () => {
-  it("shows a Director every module, in the order of spec §6", () => {
+  it("shows a Director every module, in the order of spec §6, then support and inclusion (issue 28)", () => {
     const items = menuItemsFor(fromTemplate("director"));
     expect(keys(items)).toEqual([
       "register",
@@ -37,10 +37,18 @@ describe("menuItemsFor", () => {
       "formsParents",
       "masterConfiguration",
       "incidentGraph",
+      "support",
     ]);
     expect(items.find((i) => i.key === "masterConfiguration")?.to).toBe("/master-configuration/general-information");
     expect(items.find((i) => i.key === "register")?.to).toBe("/register");
     expect(items.find((i) => i.key === "archive")?.to).toBe("/incident-details");
+  });
+
+  it("shows support and inclusion to the confidential readers only: Orientador yes, Coordinador and Docente no", () => {
+    expect(keys(menuItemsFor(fromTemplate("orientador")))).toContain("support");
+    expect(keys(menuItemsFor(fromTemplate("coordinador")))).not.toContain("support");
+    expect(keys(menuItemsFor(fromTemplate("docente")))).not.toContain("support");
+    expect(keys(menuItemsFor(fromTemplate("familiar")))).not.toContain("support");
   });
 
   it("shows a Familiar archive, ratings, notifications, scorecard and forms only", () => {

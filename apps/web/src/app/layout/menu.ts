@@ -18,6 +18,7 @@ export type MenuIcon =
   | "formsParents"
   | "masterConfiguration"
   | "incidentGraph"
+  | "support"
   | "schools"
   | "createUsers"
   | "createHelpVideos"
@@ -58,6 +59,8 @@ const SCHOOL_ITEMS: readonly Candidate[] = [
   item("formsParents", PATHS.formsParents),
   item("masterConfiguration", PATHS.masterConfiguration, ["master-configuration", "master-configuration/"]),
   item("incidentGraph", PATHS.incidentGraph),
+  // Issue 28: external support and inclusion, where counsellors work (their confidential readers only).
+  item("support", PATHS.support),
 ];
 
 /** Spec §6: root sees only these (and Logout), and the job runner's screen (issue 25). */

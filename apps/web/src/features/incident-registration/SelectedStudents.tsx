@@ -3,6 +3,7 @@ import { ActionIcon, Group, Paper, SegmentedControl, Stack, Text } from "@mantin
 import { IconX } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { AdjustmentsMarker } from "../inclusion/index.ts";
 import { StudentFileLink } from "../student-file/index.ts";
 import { StudentAvatar } from "./Bits.tsx";
 import type { PickedStudent } from "./incident-form.ts";
@@ -42,15 +43,18 @@ export function SelectedStudents({
               <Group wrap="nowrap" gap="sm" style={{ flex: "1 1 180px", minWidth: 0 }}>
                 <StudentAvatar name={s.name} photo={s.photo} size={32} />
                 <div style={{ minWidth: 0 }}>
-                  <StudentFileLink
-                    studentId={s.id}
-                    name={s.name}
-                    size="sm"
-                    fw={600}
-                    lh={1.25}
-                    display="block"
-                    style={{ overflowWrap: "anywhere" }}
-                  />
+                  <Group gap={4} wrap="nowrap">
+                    <StudentFileLink
+                      studentId={s.id}
+                      name={s.name}
+                      size="sm"
+                      fw={600}
+                      lh={1.25}
+                      display="block"
+                      style={{ overflowWrap: "anywhere" }}
+                    />
+                    {s.has_adjustments && <AdjustmentsMarker studentId={s.id} name={s.name} />}
+                  </Group>
                   {s.group_label && (
                     <Text size="xs" c="gray.7">
                       {s.group_label}

@@ -18,6 +18,7 @@ const student = (id: number, role: PickedStudent["role"] = "involved"): PickedSt
   id,
   enrollment: `A${id}`,
   name: `Alumno ${id}`,
+  has_adjustments: false,
   group_id: 10,
   group_label: "3° A",
   photo: null,

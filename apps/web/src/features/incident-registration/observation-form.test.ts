@@ -11,7 +11,15 @@ import {
 const TODAY = "2026-03-14";
 const filled = (overrides: Partial<ObservationValues> = {}): ObservationValues => ({
   ...emptyObservation(TODAY),
-  student: { id: 4, enrollment: "A4", name: "Sofía", group_id: 10, group_label: "3° A", photo: null },
+  student: {
+    id: 4,
+    enrollment: "A4",
+    name: "Sofía",
+    group_id: 10,
+    group_label: "3° A",
+    photo: null,
+    has_adjustments: false,
+  },
   observation_type_id: "3",
   text: "  Ayudó a un compañero con la tarea. ",
   points: 2,

@@ -41,6 +41,7 @@ const student = (id: number, name: string, ratings: RatingCell[]) => ({
   ratings,
   previous: [],
   comment: null,
+  has_adjustments: false,
 });
 const grid: Grid = {
   group: { id: 9, label: "3° A Primaria", section_id: 1 },

@@ -2,10 +2,12 @@ import "../../app/student-file-tabs.ts";
 import { Badge, Drawer, Group, Tabs, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { QueryState } from "../../components/QueryState.tsx";
 import { useIsPhone } from "../../lib/use-is-phone.ts";
 import { useStudentFile } from "./api/queries.ts";
 import { FileHeader } from "./FileHeader.tsx";
+import { FILE_TAB_PARAM } from "./link.ts";
 import { studentFileTab, studentFileTabNamespaces } from "./tabs.ts";
 
 /**
@@ -24,7 +26,10 @@ export default function StudentFileDrawer({ studentId, onClose }: { studentId: n
   });
   // The tab chosen for this student; another student (a link inside the file) starts again on the first tab.
   const [picked, setPicked] = useState<{ studentId: number; key: string } | null>(null);
-  const current = (picked?.studentId === studentId ? picked.key : null) ?? tabs[0]?.key ?? null;
+  // A link may name the tab to open on (`fileTab`: the monitored students' list opens the Inclusion tab).
+  const asked = new URLSearchParams(useLocation().search).get(FILE_TAB_PARAM);
+  const linked = tabs.some((tab) => tab.key === asked) ? asked : null;
+  const current = (picked?.studentId === studentId ? picked.key : null) ?? linked ?? tabs[0]?.key ?? null;
 
   return (
     <Drawer

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title
 import { IconChevronLeft, IconChevronRight, IconMessage, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AdjustmentsMarker } from "../../inclusion/index.ts";
 import { shownValue } from "../typing.ts";
 import type { GridCells } from "../use-grid-cells.ts";
 import { CellState, LevelDot, useCellText } from "./CellValue.tsx";
@@ -44,9 +45,12 @@ export function PhoneRater({
               <Text fz="xs" c="gray.7">
                 {t("phone.position", { index: index + 1, total })}
               </Text>
-              <Title order={2} fz="h3">
-                {student.name}
-              </Title>
+              <Group gap={4} wrap="nowrap">
+                <Title order={2} fz="h3">
+                  {student.name}
+                </Title>
+                {student.has_adjustments && <AdjustmentsMarker studentId={student.id} name={student.name} />}
+              </Group>
             </div>
             <ActionIcon
               size="xl"

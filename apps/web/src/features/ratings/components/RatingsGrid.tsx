@@ -3,6 +3,7 @@ import { ActionIcon, Group, Menu, Table, Text } from "@mantine/core";
 import { IconDotsVertical, IconMessage, IconMessageFilled } from "@tabler/icons-react";
 import { type FocusEvent, type KeyboardEvent, memo, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AdjustmentsMarker } from "../../inclusion/index.ts";
 import { type Cursor, commit, type Effect, type GridShape, press } from "../grid-keys.ts";
 import type { GridCells } from "../use-grid-cells.ts";
 import type { Change } from "../use-undo.tsx";
@@ -170,6 +171,7 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid, onChang
               String(s.comment?.visible_to_family),
               String(editable),
               language,
+              String(s.has_adjustments),
             ].join(",");
             return (
               <MemoRow key={s.id} signature={signature}>
@@ -177,6 +179,8 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid, onChang
                   <Table.Tr key={s.id}>
                     <Table.Th scope="row" fw={500} fz="sm" style={{ whiteSpace: "nowrap" }}>
                       {s.name}
+                      {/* Out of the Tab order: the grid keeps its one Tab stop (issue 26 §3); a click opens it. */}
+                      {s.has_adjustments && <AdjustmentsMarker studentId={s.id} name={s.name} tabIndex={-1} />}
                     </Table.Th>
                     {grid.measures.map((m, col) => {
                       const view = cells.view(s.id, m.id);
