@@ -5,6 +5,7 @@ import { ACCOUNT_USERS, DEMO_INCIDENTS, DEMO_PASSWORD } from "./demo.ts";
 import { generateIncidents } from "./incidents.ts";
 import { insertUsers } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
+import { seedSupport } from "./support.ts";
 
 /** The demo accounts a copy of colegio-demo has: those that belong to that school alone. */
 const COPIED_ACCOUNTS = ["director", "docente", "familia", "nuevo", "sinrol"] as const;
@@ -41,6 +42,8 @@ export async function seedDemoSchoolCopy(db: Db, tag: string): Promise<DemoSchoo
     await seedColegioDemo(tx, { ids, passwordHash: hash, ...copy });
     await generateIncidents(tx, copy.schoolId, { count: DEMO_INCIDENTS.colegio, days: 100 });
     await seedRecognitionPoints(tx, copy.schoolId);
+    // Issue 28: the support and inclusion records the support spec starts from (a spec of its own writes its own).
+    await seedSupport(tx, copy.schoolId, copy.emailDomain);
   });
   return copy;
 }

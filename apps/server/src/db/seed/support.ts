@@ -26,9 +26,15 @@ const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString(
  * her consent to external support, so a referral for him can be opened; two other students referred to external
  * specialists, one review due this week. Consent records carry the text the family read, as the app writes them.
  */
-export async function seedSupport(tx: Tx, schoolId: string) {
-  const [mother] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "familia@convive.test"));
-  const [counsellor] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "orientador1@convive.test"));
+export async function seedSupport(tx: Tx, schoolId: string, emailDomain = "convive.test") {
+  const [mother] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, `familia@${emailDomain}`));
+  const [counsellor] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, `orientador1@${emailDomain}`));
   const [school] = await tx.select().from(schools).where(eq(schools.id, schoolId));
   if (!mother || !counsellor || !school) return;
   const kids = await tx

@@ -41,7 +41,6 @@ export function ReferralsTab({ studentId, family }: StudentFileTabProps) {
           type="button"
           onClick={() => setOpen(r.id)}
           style={{ textAlign: "left", cursor: "pointer", width: "100%" }}
-          aria-label={t("tab.open", { type: r.trainer_type.label, specialist: r.specialist })}
         >
           <Group justify="space-between" gap="xs">
             <Text fw={600}>
