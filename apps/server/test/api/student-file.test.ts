@@ -91,6 +91,9 @@ describe("the student's file", () => {
       "meetings",
       // Issue 27: the conversation with the family (no message yet).
       "messages",
+      // Issue 28: external support and inclusion, for their confidential readers (the Director is one).
+      "external-support",
+      "inclusion",
       // Issue 25: the family's consent (no category granted) and the read log (the Director holds read-log).
       "consent",
       "read-log",
@@ -101,6 +104,8 @@ describe("the student's file", () => {
       "formative-actions": 1,
       meetings: 1,
       messages: 0,
+      "external-support": 0,
+      inclusion: 0,
       consent: 0,
     });
 

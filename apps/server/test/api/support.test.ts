@@ -164,6 +164,18 @@ describe("external support", () => {
     expect(again.json().code).toBe("REFERRAL_CLOSED");
   });
 
+  it("gives the file's External support and Inclusion tabs to the confidential readers and the family, not the teacher", async () => {
+    const keys = async (as: As) =>
+      ((await get(as, `/api/students/${s.a1.id}/file`)).json().data.file.sections as { key: string }[]).map(
+        (x) => x.key,
+      );
+    for (const as of [counsellor.as, s.director.as, s.motherOfA1.as]) {
+      expect(await keys(as)).toEqual(expect.arrayContaining(["external-support", "inclusion"]));
+    }
+    expect(await keys(s.teacher.as)).not.toContain("external-support");
+    expect(await keys(s.teacher.as)).not.toContain("inclusion");
+  });
+
   it("logs the staff's reads in the student's read log", async () => {
     const log = await get(s.director.as, `/api/students/${s.a1.id}/read-log`);
     expect(log.statusCode, log.body).toBe(200);
