@@ -50,6 +50,9 @@ export const TIMELINE_EVENTS = [
   // Issue 27 §1: a message to the family about this incident was sent (details: message and student ids, never the
   // text — the conversation keeps it).
   "message.sent",
+  // Issue 28 §1: the student was referred to external support from this incident (details: referral and student
+  // ids, never the reason). Confidential: shown only to readers of external support and the student's family.
+  "referral.created",
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 

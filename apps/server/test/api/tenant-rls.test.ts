@@ -94,12 +94,15 @@ describe("row-level security, the second wall", () => {
         // Issue 25 (migration 0028): the family's consent records name students and their families.
         "consent_records",
         // Issue 28 (migrations 0034, 0035): external support, conditions, conditioned enrollment and their types.
+        "condition_adjustments",
+        "condition_barriers",
         "condition_types",
         "conditioned_enrollments",
         "letter_acknowledgements",
         "referral_follow_ups",
         "referrals",
         "student_conditions",
+        "support_attachments",
         "trainer_types",
         // Issue 27 (migration 0033): announcements to families, who received them, their files.
         "announcement_attachments",

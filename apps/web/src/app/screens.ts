@@ -15,7 +15,7 @@ export const SCREENS: Record<string, Screen> = {
   archive: lazy(() => import("../features/incidents/IncidentsPage.tsx")),
   "incident-details": lazy(() => import("../features/incidents/IncidentsPage.tsx")),
   "incident-graph": lazy(() => import("../features/incident-graph/IncidentGraphPage.tsx")),
-  support: lazy(() => import("../features/external-support/SupportPage.tsx")),
+  support: lazy(() => import("../features/external-support/routes/SupportPage.tsx")),
   "incident-registration": lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   register: lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   "master-configuration/general-information": lazy(

@@ -71,23 +71,46 @@ ALTER TABLE "referral_follow_ups" ADD CONSTRAINT "referral_follow_ups_author_id_
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "referral_follow_ups_idx" ON "referral_follow_ups" USING btree ("school_id","referral_id");
 --> statement-breakpoint
+-- The files of external support and inclusion (issue 28), shared by both modules: unattached until a save claims them.
+CREATE TABLE IF NOT EXISTS "support_attachments" (
+	"school_id" text NOT NULL,
+	"id" integer GENERATED ALWAYS AS IDENTITY,
+	"uploaded_by" integer NOT NULL,
+	"file_name" text NOT NULL,
+	"mime_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"stored_name" text NOT NULL,
+	"owner_kind" text,
+	"owner_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "support_attachments_school_id_id_pk" PRIMARY KEY("school_id","id"),
+	CONSTRAINT "support_attachments_owner_check" CHECK (("owner_kind" IS NULL) = ("owner_id" IS NULL))
+);
+--> statement-breakpoint
+ALTER TABLE "support_attachments" ADD CONSTRAINT "support_attachments_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "support_attachments" ADD CONSTRAINT "support_attachments_uploaded_by_fk" FOREIGN KEY ("school_id","uploaded_by") REFERENCES "public"."memberships"("school_id","user_id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "support_attachments_owner_idx" ON "support_attachments" USING btree ("school_id","owner_kind","owner_id");
+--> statement-breakpoint
 -- The starter trainer types for every school there is (a new school gets them with its starter catalogue).
 INSERT INTO "trainer_types" ("school_id", "name", "name_en")
 SELECT s."id", v.name, v.name_en FROM "schools" s CROSS JOIN (VALUES ('Psicólogo', 'Psychologist', 0), ('Terapeuta', 'Therapist', 1), ('Neurólogo', 'Neurologist', 2), ('Tutor', 'Tutor', 3), ('Terapeuta de lenguaje', 'Speech therapist', 4), ('Psiquiatra', 'Psychiatrist', 5)) AS v(name, name_en, position)
 ORDER BY s."id", v.position;
 --> statement-breakpoint
 -- External support and inclusion are confidential (issue 28): by default only the Director and the Orientador read
--- them. Profiles made from the Coordinador template held their read and search; the templates no longer give them.
+-- them. Profiles made from the Coordinador template held them; the templates no longer give them (a school grants them
+-- again in user-profile).
 DELETE FROM "profile_permissions" pp USING "profiles" p
 WHERE pp."school_id" = p."school_id" AND pp."profile_id" = p."id" AND p."template_key" = 'coordinador'
-  AND pp."permission" IN ('external-support.read', 'external-support.search', 'inclusion.read', 'inclusion.search');
+  AND (pp."permission" LIKE 'external-support.%' OR pp."permission" LIKE 'inclusion.%');
 --> statement-breakpoint
 -- The second wall (migration 0005): these rows are minors' support records.
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'convive_app') THEN
-    GRANT SELECT, INSERT, UPDATE ON trainer_types, referrals, referral_follow_ups TO convive_app;
-    REVOKE DELETE ON trainer_types, referrals, referral_follow_ups FROM convive_app;
+    GRANT SELECT, INSERT, UPDATE ON trainer_types, referrals, referral_follow_ups, support_attachments TO convive_app;
+    REVOKE DELETE ON trainer_types, referrals, referral_follow_ups, support_attachments FROM convive_app;
     ALTER TABLE trainer_types ENABLE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS school_isolation ON trainer_types;
     CREATE POLICY school_isolation ON trainer_types USING (school_id = current_setting('app.school_id', true));
@@ -97,5 +120,8 @@ BEGIN
     ALTER TABLE referral_follow_ups ENABLE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS school_isolation ON referral_follow_ups;
     CREATE POLICY school_isolation ON referral_follow_ups USING (school_id = current_setting('app.school_id', true));
+    ALTER TABLE support_attachments ENABLE ROW LEVEL SECURITY;
+    DROP POLICY IF EXISTS school_isolation ON support_attachments;
+    CREATE POLICY school_isolation ON support_attachments USING (school_id = current_setting('app.school_id', true));
   END IF;
 END $$;

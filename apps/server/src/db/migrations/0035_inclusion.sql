@@ -1,5 +1,6 @@
 -- Issue 28 §2: inclusion and special monitoring (modules/inclusion). Written by hand like 0017–0034; the tables match
--- db/schema/support.ts. Nothing is deleted: a condition ends (active = false), a conditioned enrollment gets its outcome.
+-- db/schema/inclusion.ts. Nothing is deleted: a condition ends (active = false), a barrier or an adjustment taken off
+-- its list is switched off (active = false), a conditioned enrollment gets its outcome.
 --> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "condition_types" (
 	"school_id" text NOT NULL,
@@ -21,8 +22,6 @@ CREATE TABLE IF NOT EXISTS "student_conditions" (
 	"student_id" integer NOT NULL,
 	"condition_type_id" integer NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
-	"barriers" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"adjustments" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"usaer_support" boolean DEFAULT false NOT NULL,
 	"usaer_notes" text DEFAULT '' NOT NULL,
 	"review_date" date,
@@ -44,6 +43,45 @@ ALTER TABLE "student_conditions" ADD CONSTRAINT "student_conditions_created_by_f
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "student_conditions_student_idx" ON "student_conditions" USING btree ("school_id","student_id");
 --> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "condition_barriers" (
+	"school_id" text NOT NULL,
+	"id" integer GENERATED ALWAYS AS IDENTITY,
+	"condition_id" integer NOT NULL,
+	"context" text NOT NULL,
+	"description" text NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "condition_barriers_school_id_id_pk" PRIMARY KEY("school_id","id"),
+	CONSTRAINT "condition_barriers_context_check" CHECK ("context" IN ('school', 'classroom', 'family'))
+);
+--> statement-breakpoint
+ALTER TABLE "condition_barriers" ADD CONSTRAINT "condition_barriers_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "condition_barriers" ADD CONSTRAINT "condition_barriers_condition_fk" FOREIGN KEY ("school_id","condition_id") REFERENCES "public"."student_conditions"("school_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "condition_barriers_condition_idx" ON "condition_barriers" USING btree ("school_id","condition_id");
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "condition_adjustments" (
+	"school_id" text NOT NULL,
+	"id" integer GENERATED ALWAYS AS IDENTITY,
+	"condition_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"description" text NOT NULL,
+	"applied_by" text NOT NULL,
+	"since" date NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"ended_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "condition_adjustments_school_id_id_pk" PRIMARY KEY("school_id","id"),
+	CONSTRAINT "condition_adjustments_kind_check" CHECK ("kind" IN ('curricular', 'methodological', 'assessment', 'access'))
+);
+--> statement-breakpoint
+ALTER TABLE "condition_adjustments" ADD CONSTRAINT "condition_adjustments_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "condition_adjustments" ADD CONSTRAINT "condition_adjustments_condition_fk" FOREIGN KEY ("school_id","condition_id") REFERENCES "public"."student_conditions"("school_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "condition_adjustments_condition_idx" ON "condition_adjustments" USING btree ("school_id","condition_id");
+--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "conditioned_enrollments" (
 	"school_id" text NOT NULL,
 	"id" integer GENERATED ALWAYS AS IDENTITY,
@@ -57,7 +95,8 @@ CREATE TABLE IF NOT EXISTS "conditioned_enrollments" (
 	"created_by" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "conditioned_enrollments_school_id_id_pk" PRIMARY KEY("school_id","id"),
-	CONSTRAINT "conditioned_enrollments_outcome_check" CHECK ("outcome" IS NULL OR "outcome" IN ('lifted', 'continued', 'not_reenrolled'))
+	CONSTRAINT "conditioned_enrollments_outcome_check" CHECK ("outcome" IS NULL OR "outcome" IN ('lifted', 'continued', 'not_reenrolled')),
+	CONSTRAINT "conditioned_enrollments_reasons_check" CHECK (jsonb_typeof("reasons") = 'array' AND jsonb_array_length("reasons") > 0 AND "reasons" <@ '["academic", "disciplinary", "economic"]'::jsonb)
 );
 --> statement-breakpoint
 ALTER TABLE "conditioned_enrollments" ADD CONSTRAINT "conditioned_enrollments_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;
@@ -101,14 +140,20 @@ ORDER BY s."id", v.position;
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'convive_app') THEN
-    GRANT SELECT, INSERT, UPDATE ON condition_types, student_conditions, conditioned_enrollments, letter_acknowledgements TO convive_app;
-    REVOKE DELETE ON condition_types, student_conditions, conditioned_enrollments, letter_acknowledgements FROM convive_app;
+    GRANT SELECT, INSERT, UPDATE ON condition_types, student_conditions, condition_barriers, condition_adjustments, conditioned_enrollments, letter_acknowledgements TO convive_app;
+    REVOKE DELETE ON condition_types, student_conditions, condition_barriers, condition_adjustments, conditioned_enrollments, letter_acknowledgements FROM convive_app;
     ALTER TABLE condition_types ENABLE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS school_isolation ON condition_types;
     CREATE POLICY school_isolation ON condition_types USING (school_id = current_setting('app.school_id', true));
     ALTER TABLE student_conditions ENABLE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS school_isolation ON student_conditions;
     CREATE POLICY school_isolation ON student_conditions USING (school_id = current_setting('app.school_id', true));
+    ALTER TABLE condition_barriers ENABLE ROW LEVEL SECURITY;
+    DROP POLICY IF EXISTS school_isolation ON condition_barriers;
+    CREATE POLICY school_isolation ON condition_barriers USING (school_id = current_setting('app.school_id', true));
+    ALTER TABLE condition_adjustments ENABLE ROW LEVEL SECURITY;
+    DROP POLICY IF EXISTS school_isolation ON condition_adjustments;
+    CREATE POLICY school_isolation ON condition_adjustments USING (school_id = current_setting('app.school_id', true));
     ALTER TABLE conditioned_enrollments ENABLE ROW LEVEL SECURITY;
     DROP POLICY IF EXISTS school_isolation ON conditioned_enrollments;
     CREATE POLICY school_isolation ON conditioned_enrollments USING (school_id = current_setting('app.school_id', true));

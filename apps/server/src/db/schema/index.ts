@@ -6,6 +6,7 @@ export * from "./idempotency.ts";
 export * from "./imports.ts";
 export * from "./incident-graph.ts";
 export * from "./incidents.ts";
+export * from "./inclusion.ts";
 export * from "./invitations.ts";
 export * from "./messages.ts";
 export * from "./notifications.ts";

@@ -1,22 +1,11 @@
-import {
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { memberships } from "./access.ts";
 import { createdAt, rowId, schoolIdColumn } from "./schools.ts";
 import { students } from "./students.ts";
 
-// External support and inclusion (issue 28; modules external-support and inclusion; migrations 0034, 0035). Minors'
-// health, disability and conditioning data: every table is behind row-level security, and the app role deletes
-// nothing — a condition ends (active = false), a referral closes, an enrollment condition gets its outcome.
+// External support (issue 28 §1; module external-support; migration 0034) and the support files it shares with
+// inclusion (whose tables are db/schema/inclusion.ts). Minors' health data: every table is behind row-level security,
+// and the app role deletes nothing — a referral closes.
 
 type Column = Parameters<typeof foreignKey>[0]["columns"][number];
 const byMember = (t: { schoolId: Column }, col: Column) =>
@@ -93,109 +82,29 @@ export const referralFollowUps = pgTable(
   ],
 );
 
-/** The school's condition types: physical, visual, intellectual (spec §3) are inserted per school; it adds others. */
-export const conditionTypes = pgTable(
-  "condition_types",
-  {
-    schoolId: schoolIdColumn(),
-    id: rowId(),
-    name: text("name").notNull(),
-    nameEn: text("name_en").notNull(),
-    active: boolean("active").notNull().default(true),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] })],
-);
-
-export interface StoredBarrier {
-  context: "school" | "classroom" | "family";
-  description: string;
-}
-export interface StoredAdjustment {
-  kind: "curricular" | "methodological" | "assessment" | "access";
-  description: string;
-  applied_by: string;
-  since: string;
-}
-
 /**
- * A student's condition. Barriers and adjustments are kept with it as lists (they are edited with it, read with it,
- * and never queried on their own except the adjustments' count, which jsonb_array_length gives).
+ * The files of external support and inclusion (a signed consent, a follow-up's report, a diagnosis, a signed letter):
+ * uploaded first, unattached, by their uploader; a save claims them for its record (owner_kind, owner_id). Stored
+ * under UPLOADS_DIR/private/support/<school id>/, read only through GET /api/support-attachments/:id.
  */
-export const studentConditions = pgTable(
-  "student_conditions",
+export const supportAttachments = pgTable(
+  "support_attachments",
   {
     schoolId: schoolIdColumn(),
     id: rowId(),
-    studentId: integer("student_id").notNull(),
-    conditionTypeId: integer("condition_type_id").notNull(),
-    description: text("description").notNull().default(""),
-    barriers: jsonb("barriers").$type<StoredBarrier[]>().notNull().default([]),
-    adjustments: jsonb("adjustments").$type<StoredAdjustment[]>().notNull().default([]),
-    usaerSupport: boolean("usaer_support").notNull().default(false),
-    usaerNotes: text("usaer_notes").notNull().default(""),
-    reviewDate: date("review_date"),
-    active: boolean("active").notNull().default(true),
-    internalNotes: text("internal_notes").notNull().default(""),
-    createdBy: integer("created_by").notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.schoolId, t.id] }),
-    ofStudent(t),
-    foreignKey({
-      columns: [t.schoolId, t.conditionTypeId],
-      foreignColumns: [conditionTypes.schoolId, conditionTypes.id],
-    }),
-    byMember(t, t.createdBy),
-    index("student_conditions_student_idx").on(t.schoolId, t.studentId),
-  ],
-);
-
-export const conditionedEnrollments = pgTable(
-  "conditioned_enrollments",
-  {
-    schoolId: schoolIdColumn(),
-    id: rowId(),
-    studentId: integer("student_id").notNull(),
-    reasons: jsonb("reasons").$type<string[]>().notNull(),
-    details: text("details").notNull().default(""),
-    commitments: jsonb("commitments").$type<string[]>().notNull(),
-    reviewDate: date("review_date"),
-    /** lifted, continued, not_reenrolled (CONDITIONED_OUTCOMES); set once, with closed_at. */
-    outcome: text("outcome"),
-    closedAt: timestamp("closed_at", { withTimezone: true }),
-    createdBy: integer("created_by").notNull(),
+    uploadedBy: integer("uploaded_by").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    storedName: text("stored_name").notNull(),
+    /** referral_consent, referral_follow_up (external support); condition, signed_letter (inclusion). */
+    ownerKind: text("owner_kind"),
+    ownerId: integer("owner_id"),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    ofStudent(t),
-    byMember(t, t.createdBy),
-    index("conditioned_enrollments_student_idx").on(t.schoolId, t.studentId),
-  ],
-);
-
-/** Who acknowledged a carta compromiso: a family member in the app, or the student (recorded by staff). */
-export const letterAcknowledgements = pgTable(
-  "letter_acknowledgements",
-  {
-    schoolId: schoolIdColumn(),
-    id: rowId(),
-    enrollmentId: integer("enrollment_id").notNull(),
-    /** The family member, or the staff member who recorded the student's signature. */
-    userId: integer("user_id").notNull(),
-    role: text("role").notNull(),
-    comment: text("comment").notNull().default(""),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({
-      columns: [t.schoolId, t.enrollmentId],
-      foreignColumns: [conditionedEnrollments.schoolId, conditionedEnrollments.id],
-    }),
-    byMember(t, t.userId),
+    byMember(t, t.uploadedBy),
+    index("support_attachments_owner_idx").on(t.schoolId, t.ownerKind, t.ownerId),
   ],
 );

@@ -5,6 +5,11 @@ import { type OpenDb, openDb } from "../client.ts";
 import {
   announcementRecipients,
   announcements,
+  conditionAdjustments,
+  conditionBarriers,
+  conditionedEnrollments,
+  conditionTypes,
+  consentRecords,
   familyLinks,
   familyMembers,
   groups,
@@ -13,13 +18,17 @@ import {
   incidents,
   incidentTimeline,
   incidentTypes,
+  letterAcknowledgements,
   memberships,
   messageReads,
   messages,
   notifications,
   periods,
   profiles,
+  referralFollowUps,
+  referrals,
   schools,
+  studentConditions,
   studentGroups,
   students,
   teachingAssignments,
@@ -214,5 +223,114 @@ describe("demo seed", () => {
     expect(recipients.length).toBeGreaterThanOrEqual(10);
     const confirmed = recipients.filter((r) => r.confirmedAt !== null).length;
     expect(confirmed).toBe(Math.floor(recipients.length / 2));
+  });
+
+  it("refers two other students to external support with consent, one review due this week; Diego's consent too", async () => {
+    const colegio = "colegio-demo";
+    const rows = await db().select().from(referrals).where(eq(referrals.schoolId, colegio));
+    expect(rows).toHaveLength(2);
+    const kids = await db()
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.schoolId, colegio), inArray(students.firstName, ["Sofía", "Diego"])));
+    expect(rows.some((r) => kids.some((k) => k.id === r.studentId))).toBe(false);
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    expect(rows.some((r) => r.status !== "closed" && r.nextReviewDate !== null && r.nextReviewDate <= inAWeek)).toBe(
+      true,
+    );
+    const inProgress = rows.find((r) => r.status === "in_progress")!;
+    const entries = await db().select().from(referralFollowUps).where(eq(referralFollowUps.referralId, inProgress.id));
+    expect(entries).toHaveLength(2);
+    const consented = await db()
+      .select({ studentId: consentRecords.studentId })
+      .from(consentRecords)
+      .where(
+        and(
+          eq(consentRecords.schoolId, colegio),
+          eq(consentRecords.category, "external_support"),
+          eq(consentRecords.granted, true),
+        ),
+      );
+    const ids = consented.map((c) => c.studentId);
+    expect(ids).toEqual(expect.arrayContaining([...rows.map((r) => r.studentId)]));
+    const mother = await userByEmail("familia@convive.test");
+    const [diegoConsent] = await db()
+      .select()
+      .from(consentRecords)
+      .innerJoin(
+        students,
+        and(eq(students.schoolId, consentRecords.schoolId), eq(students.id, consentRecords.studentId)),
+      )
+      .where(
+        and(
+          eq(consentRecords.userId, mother.id),
+          eq(consentRecords.category, "external_support"),
+          eq(students.firstName, "Diego"),
+        ),
+      );
+    expect(diegoConsent?.consent_records.granted).toBe(true);
+    expect(diegoConsent?.consent_records.text).toContain("Diego");
+  });
+
+  it("gives Sofía a visual condition with three adjustments under her mother's consent, and Diego an acknowledged letter", async () => {
+    const colegio = "colegio-demo";
+    const mother = await userByEmail("familia@convive.test");
+    const kid = async (firstName: string) => {
+      const [row] = await db()
+        .select({ id: students.id })
+        .from(students)
+        .where(
+          and(
+            eq(students.schoolId, colegio),
+            eq(students.firstName, firstName),
+            eq(students.paternalSurname, "Ramírez"),
+          ),
+        );
+      return row!.id;
+    };
+    const [sofia, diego] = [await kid("Sofía"), await kid("Diego")];
+    const [consent] = await db()
+      .select()
+      .from(consentRecords)
+      .where(and(eq(consentRecords.studentId, sofia), eq(consentRecords.category, "disability")));
+    expect(consent).toMatchObject({ granted: true, userId: mother.id });
+    expect(consent!.text).toContain("Sofía");
+    const [condition] = await db()
+      .select({ c: studentConditions, type: conditionTypes.name })
+      .from(studentConditions)
+      .innerJoin(
+        conditionTypes,
+        and(
+          eq(conditionTypes.schoolId, studentConditions.schoolId),
+          eq(conditionTypes.id, studentConditions.conditionTypeId),
+        ),
+      )
+      .where(and(eq(studentConditions.schoolId, colegio), eq(studentConditions.studentId, sofia)));
+    expect(condition).toMatchObject({ type: "Visual", c: { active: true, usaerSupport: true } });
+    expect(condition!.c.reviewDate).not.toBeNull();
+    expect(condition!.c.createdAt.getTime()).toBeGreaterThan(consent!.recordedAt.getTime());
+    const adjustments = await db()
+      .select()
+      .from(conditionAdjustments)
+      .where(eq(conditionAdjustments.conditionId, condition!.c.id));
+    expect(adjustments.map((a) => a.kind)).toEqual(["access", "methodological", "assessment"]);
+    expect(adjustments.some((a) => a.description.includes("18 pt"))).toBe(true);
+    const barriers = await db()
+      .select()
+      .from(conditionBarriers)
+      .where(eq(conditionBarriers.conditionId, condition!.c.id));
+    expect(barriers.length).toBeGreaterThan(0);
+    const [enrollment] = await db()
+      .select()
+      .from(conditionedEnrollments)
+      .where(and(eq(conditionedEnrollments.schoolId, colegio), eq(conditionedEnrollments.studentId, diego)));
+    expect(enrollment).toMatchObject({ reasons: ["disciplinary"], outcome: null });
+    expect(enrollment!.commitments).toHaveLength(3);
+    expect(enrollment!.reviewDate).not.toBeNull();
+    const acks = await db()
+      .select()
+      .from(letterAcknowledgements)
+      .where(eq(letterAcknowledgements.enrollmentId, enrollment!.id));
+    expect(acks).toMatchObject([{ role: "family", userId: mother.id }]);
   });
 });

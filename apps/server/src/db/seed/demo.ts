@@ -6,6 +6,7 @@ import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { seedAnnouncements } from "./announcements.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
 import { generateIncidents } from "./incidents.ts";
+import { seedInclusion } from "./inclusion.ts";
 import { seedInstitutoNorte } from "./instituto-norte.ts";
 import { seedMessages } from "./messages.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
@@ -105,8 +106,10 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     await seedMessages(tx, COLEGIO_ID);
     // Issue 27: an announcement to 3° A Primaria's families, half of them confirmed.
     await seedAnnouncements(tx, COLEGIO_ID);
-    // Issue 28: Sofía's visual condition and adjustments, Diego's conditioned enrollment, two referrals.
+    // Issue 28: Diego's consent to external support, two referrals.
     await seedSupport(tx, COLEGIO_ID);
+    // Issue 28: Sofía's visual condition and adjustments, Diego's conditioned enrollment and its acknowledged letter.
+    await seedInclusion(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {

@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { seedColegioDemo } from "./colegio-demo.ts";
 import { ACCOUNT_USERS, DEMO_INCIDENTS, DEMO_PASSWORD } from "./demo.ts";
 import { generateIncidents } from "./incidents.ts";
+import { seedInclusion } from "./inclusion.ts";
 import { insertUsers } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
 import { seedSupport } from "./support.ts";
@@ -44,6 +45,7 @@ export async function seedDemoSchoolCopy(db: Db, tag: string): Promise<DemoSchoo
     await seedRecognitionPoints(tx, copy.schoolId);
     // Issue 28: the support and inclusion records the support spec starts from (a spec of its own writes its own).
     await seedSupport(tx, copy.schoolId, copy.emailDomain);
+    await seedInclusion(tx, copy.schoolId, copy.emailDomain);
   });
   return copy;
 }

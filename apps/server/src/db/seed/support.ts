@@ -2,15 +2,11 @@ import { consentText } from "@convive/domain";
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import {
-  conditionedEnrollments,
-  conditionTypes,
   consentRecords,
   familyLinks,
-  letterAcknowledgements,
   referralFollowUps,
   referrals,
   schools,
-  studentConditions,
   students,
   trainerTypes,
   users,
@@ -20,11 +16,10 @@ const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 
 /**
- * The demo's external support and inclusion (issue 28 §5), by the school's counsellor (orientador1@): Sofía (3° A
- * Primaria, daughter of familia@) with a visual condition and three adjustments, which her teacher sees from the
- * marker; Diego (1° A Secundaria) with a conditioned enrollment whose carta compromiso his mother acknowledged, and
- * her consent to external support, so a referral for him can be opened; two other students referred to external
+ * The demo's external support (issue 28 §5), by the school's counsellor (orientador1@): Diego's mother (familia@)
+ * consented to external support, so a referral for him can be opened; two other students referred to external
  * specialists, one review due this week. Consent records carry the text the family read, as the app writes them.
+ * (Sofía's and Diego's inclusion records: seed/inclusion.ts.)
  */
 export async function seedSupport(tx: Tx, schoolId: string, emailDomain = "convive.test") {
   const [mother] = await tx
@@ -51,12 +46,7 @@ export async function seedSupport(tx: Tx, schoolId: string, emailDomain = "convi
   const diego = kids.find((k) => k.firstName === "Diego");
   if (!sofia || !diego) return;
 
-  const consent = (
-    studentId: number,
-    name: string,
-    category: "disability" | "external_support",
-    userId = mother.id,
-  ) => ({
+  const consent = (studentId: number, name: string, category: "external_support", userId = mother.id) => ({
     schoolId,
     studentId,
     category,
@@ -71,78 +61,7 @@ export async function seedSupport(tx: Tx, schoolId: string, emailDomain = "convi
     }),
     recordedAt: new Date(Date.now() - 20 * DAY),
   });
-  await tx
-    .insert(consentRecords)
-    .values([
-      consent(sofia.id, "Sofía Ramírez Torres", "disability"),
-      consent(diego.id, "Diego Ramírez Torres", "external_support"),
-    ]);
-
-  const types = await tx.select().from(conditionTypes).where(eq(conditionTypes.schoolId, schoolId));
-  const visual = types.find((t) => t.name === "Visual");
-  if (visual) {
-    await tx.insert(studentConditions).values({
-      schoolId,
-      studentId: sofia.id,
-      conditionTypeId: visual.id,
-      description:
-        "Baja visión (miopía alta, diagnóstico oftalmológico de agosto). Usa lentes; fatiga visual al leer de lejos.",
-      barriers: [
-        { context: "classroom", description: "Lectura del pizarrón desde las filas de atrás." },
-        { context: "school", description: "Materiales impresos en letra pequeña." },
-      ],
-      adjustments: [
-        {
-          kind: "access",
-          description: "Sentarla en la primera fila, frente al pizarrón.",
-          applied_by: "Todos los docentes del grupo",
-          since: day(-60),
-        },
-        {
-          kind: "methodological",
-          description: "Materiales impresos ampliados (letra de 18 pt) y fichas en alto contraste.",
-          applied_by: "Docente titular",
-          since: day(-60),
-        },
-        {
-          kind: "assessment",
-          description: "Tiempo adicional de 15 minutos en evaluaciones escritas.",
-          applied_by: "Todos los docentes del grupo",
-          since: day(-45),
-        },
-      ],
-      usaerSupport: true,
-      usaerNotes: "Maestra de apoyo USAER una vez por semana.",
-      reviewDate: day(40),
-      internalNotes: "Revisar con la familia el reporte oftalmológico de enero.",
-      createdBy: counsellor.id,
-    });
-  }
-  const [enrollment] = await tx
-    .insert(conditionedEnrollments)
-    .values({
-      schoolId,
-      studentId: diego.id,
-      reasons: ["disciplinary"],
-      details: "Tres incidencias graves en el primer bimestre; acuerdo con la familia en la reunión de octubre.",
-      commitments: [
-        "Asistir puntualmente a clases y a las sesiones con orientación.",
-        "Respetar a compañeras, compañeros y personal de la escuela.",
-        "La familia revisa cada semana el avance con el tutor del grupo.",
-      ],
-      reviewDate: day(30),
-      createdBy: counsellor.id,
-      createdAt: new Date(Date.now() - 30 * DAY),
-    })
-    .returning({ id: conditionedEnrollments.id });
-  await tx.insert(letterAcknowledgements).values({
-    schoolId,
-    enrollmentId: enrollment!.id,
-    userId: mother.id,
-    role: "family",
-    comment: "De acuerdo; platicamos con Diego en casa.",
-    at: new Date(Date.now() - 28 * DAY),
-  });
+  await tx.insert(consentRecords).values(consent(diego.id, "Diego Ramírez Torres", "external_support"));
 
   // Two students of other families, referred to external specialists with their families' consent.
   const others = await tx

@@ -27,7 +27,7 @@ registerSensitiveKind("support.referrals", { es: "Apoyo externo del estudiante",
 registerSensitiveKind("support.referral", { es: "Canalización a apoyo externo", en: "External support referral" });
 registerSensitiveKind("support.list", { es: "Lista de canalizaciones", en: "Referrals list" });
 
-const viewerOf = (request: FastifyRequest): Viewer => ({
+export const viewerOf = (request: FastifyRequest): Viewer => ({
   tenant: request.tenant!,
   userId: request.principal!.userId,
   language: requestLanguage(request.headers),

@@ -1,8 +1,15 @@
-// The external-support module's public surface: the plugin, the student file's section, and the access rule and
-// labelled students the inclusion module shares (both are confidential areas of issue 28 with the same readers).
+// The external-support module's public surface: the plugin, the student file's section, the access rule and
+// labelled students the inclusion module shares (both are confidential areas of issue 28 with the same readers),
+// and the support-file store both modules keep their files in (claim on save, list by record, who reads them).
 export { canWrite, groupLabel, requireWrite, type SupportAccess, type SupportArea, supportAccess } from "./access.ts";
 export { externalSupportModule } from "./external-support.module.ts";
 export { externalSupportFileSection } from "./external-support.section.ts";
-export { schoolToday } from "./referrals.service.ts";
+export { schoolToday } from "./referral-rules.ts";
 export { createReviewSweep } from "./review.job.ts";
 export { labelledStudents, studentFilter } from "./students.repository.ts";
+export {
+  claimSupportAttachments,
+  registerSupportAttachmentOwner,
+  type SupportAttachmentRule,
+  supportAttachmentsOf,
+} from "./support-files.ts";

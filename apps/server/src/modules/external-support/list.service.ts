@@ -1,22 +1,39 @@
-import { incidentScope, type ReferralList, type ReferralListQuery } from "@convive/domain";
-import { and, asc, count, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { incidentScope, perm, type ReferralList, type ReferralListQuery } from "@convive/domain";
+import { and, asc, count, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { referrals, trainerTypes, users } from "../../db/schema/index.ts";
-import { personName } from "../../lib/names.ts";
+import { referrals, studentGroups, students, trainerTypes, users } from "../../db/schema/index.ts";
+import { classListOrder, personName } from "../../lib/names.ts";
 import { ofSchool } from "../../lib/tenant-db.ts";
-import type { Viewer } from "../incidents/index.ts";
-import { schoolToday } from "./referrals.service.ts";
+import { myGroupIds, type Viewer } from "../incidents/index.ts";
+import { schoolToday } from "./referral-rules.ts";
 import { labelledStudents, studentFilter } from "./students.repository.ts";
+
+/** The referrals the reader's data scope reaches (undefined: the whole school). */
+async function scopeOf(db: Db, viewer: Viewer): Promise<SQL | undefined> {
+  const { schoolId, profileName, grants } = viewer.tenant;
+  if (incidentScope(profileName, grants) === "school" || grants.has(perm("master-configuration-students", "read"))) {
+    return undefined;
+  }
+  const groupIds = await myGroupIds(db, schoolId, viewer.userId);
+  const mine = or(eq(referrals.responsibleId, viewer.userId), eq(referrals.createdBy, viewer.userId));
+  if (groupIds.length === 0) return mine;
+  const inMyGroups = db
+    .select({ id: studentGroups.studentId })
+    .from(studentGroups)
+    .where(ofSchool(studentGroups, schoolId, inArray(studentGroups.groupId, groupIds)));
+  return or(mine, inArray(referrals.studentId, inMyGroups));
+}
 
 /**
  * The school's referrals for the support screen (issue 28): a reader with a school-wide scope (Orientador, Director)
- * sees every one; another profile the school made a confidential reader sees those it is responsible for or opened.
- * Open first by next review (due ones on top), then by student.
+ * sees every one; another profile the school made a confidential reader sees those of the students of its groups
+ * (as the student's file lets it in) and those it is responsible for or opened. By next review (due ones on top),
+ * then by student.
  */
 export function createReferralList(deps: { db: Db }) {
   const { db } = deps;
   return async function list(viewer: Viewer, query: ReferralListQuery): Promise<{ list: ReferralList; ids: number[] }> {
-    const { schoolId, profileName, grants } = viewer.tenant;
+    const { schoolId } = viewer.tenant;
     const today = await schoolToday(db, schoolId);
     const only = await studentFilter(db, schoolId, query);
     if (only !== null && only.length === 0) return { list: { items: [], total: 0 }, ids: [] };
@@ -27,9 +44,7 @@ export function createReferralList(deps: { db: Db }) {
       query.status === "closed" ? eq(referrals.status, "closed") : undefined,
       query.due === "true" ? and(ne(referrals.status, "closed"), lte(referrals.nextReviewDate, today)) : undefined,
       only !== null ? inArray(referrals.studentId, only) : undefined,
-      incidentScope(profileName, grants) === "school"
-        ? undefined
-        : or(eq(referrals.responsibleId, viewer.userId), eq(referrals.createdBy, viewer.userId)),
+      await scopeOf(db, viewer),
     );
     const [rows, [total]] = await Promise.all([
       db
@@ -45,8 +60,9 @@ export function createReferralList(deps: { db: Db }) {
           and(eq(trainerTypes.schoolId, referrals.schoolId), eq(trainerTypes.id, referrals.trainerTypeId)),
         )
         .leftJoin(users, eq(users.id, referrals.responsibleId))
+        .innerJoin(students, and(eq(students.schoolId, referrals.schoolId), eq(students.id, referrals.studentId)))
         .where(where)
-        .orderBy(sql`${referrals.nextReviewDate} asc nulls last`, asc(referrals.id))
+        .orderBy(sql`${referrals.nextReviewDate} asc nulls last`, ...classListOrder(students), asc(referrals.id))
         .limit(query.limit)
         .offset(query.offset),
       db.select({ n: count() }).from(referrals).where(where),

@@ -3,6 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client.ts";
 import {
   incidentStudents,
+  incidents,
+  incidentTimeline,
   memberships,
   profilePermissions,
   referralFollowUps,
@@ -27,6 +29,7 @@ function referralsWhere(tx: Tx, schoolId: string, ...conditions: (SQL | undefine
       typeNameEn: trainerTypes.nameEn,
       responsibleName: personName(responsible),
       creatorName: personName(creator),
+      incidentForFamilies: incidents.visibleToFamily,
     })
     .from(referrals)
     .innerJoin(
@@ -35,6 +38,7 @@ function referralsWhere(tx: Tx, schoolId: string, ...conditions: (SQL | undefine
     )
     .leftJoin(responsible, eq(responsible.id, referrals.responsibleId))
     .innerJoin(creator, eq(creator.id, referrals.createdBy))
+    .leftJoin(incidents, and(eq(incidents.schoolId, referrals.schoolId), eq(incidents.id, referrals.incidentId)))
     .where(ofSchool(referrals, schoolId, ...conditions))
     .orderBy(desc(referrals.startDate), desc(referrals.id));
 }
@@ -77,13 +81,50 @@ export const insertFollowUp = (
   values: Omit<typeof referralFollowUps.$inferInsert, "schoolId">,
 ) => forSchool(tx, schoolId).insert(referralFollowUps, values).returning({ id: referralFollowUps.id });
 
-/** Whether the incident is one of the student's (a referral may come from one of its incidents). */
-export async function incidentOfStudent(tx: Tx, schoolId: string, incidentId: number, studentId: number) {
-  const [row] = await forSchool(tx, schoolId)
-    .pick(incidentStudents, { id: incidentStudents.incidentId })
-    .where(eq(incidentStudents.incidentId, incidentId), eq(incidentStudents.studentId, studentId))
+/** Whether the incident concerns the student and is inside `visible` (the reader's incident scope). */
+export async function incidentOfStudent(
+  tx: Tx,
+  schoolId: string,
+  incidentId: number,
+  studentId: number,
+  visible: SQL | undefined,
+) {
+  const [row] = await tx
+    .select({ id: incidents.id })
+    .from(incidents)
+    .innerJoin(
+      incidentStudents,
+      and(
+        eq(incidentStudents.schoolId, incidents.schoolId),
+        eq(incidentStudents.incidentId, incidents.id),
+        eq(incidentStudents.studentId, studentId),
+      ),
+    )
+    .where(and(ofSchool(incidents, schoolId, eq(incidents.id, incidentId)), visible))
     .limit(1);
   return row !== undefined;
+}
+
+/** The incident's append-only entry: the student was referred to external support (ids only, never the reason). */
+export async function noteOnTimeline(
+  tx: Tx,
+  schoolId: string,
+  entry: { incidentId: number; userId: number; referralId: number; studentId: number },
+) {
+  await forSchool(tx, schoolId).insert(incidentTimeline, {
+    incidentId: entry.incidentId,
+    event: "referral.created",
+    userId: entry.userId,
+    details: { referral_id: entry.referralId, student_id: entry.studentId },
+  });
+}
+
+/** A follow-up entry's referral and whether it is internal (who may read its files). */
+export async function followUpById(tx: Tx, schoolId: string, id: number) {
+  const [row] = await forSchool(tx, schoolId)
+    .pick(referralFollowUps, { referralId: referralFollowUps.referralId, internal: referralFollowUps.internal })
+    .where(eq(referralFollowUps.id, id));
+  return row;
 }
 
 /** A trainer type of the school, active or not. */

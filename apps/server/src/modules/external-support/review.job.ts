@@ -4,7 +4,8 @@ import { referrals, schools, students } from "../../db/schema/index.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { personName } from "../../lib/names.ts";
 import type { NotificationsService } from "../notifications/index.ts";
-import { schoolToday } from "./referrals.service.ts";
+import { schoolToday } from "./referral-rules.ts";
+import { memberHolds } from "./referrals.repository.ts";
 
 export const REVIEW_QUEUE = "referral-review";
 
@@ -35,7 +36,10 @@ export function createReviewSweep(deps: { db: Db; notifications: NotificationsSe
           .returning({ id: referrals.id, studentId: referrals.studentId, responsibleId: referrals.responsibleId });
         const publishers: (() => void)[] = [];
         for (const r of due) {
+          // Only someone who still reads external support hears of it (a responsible who left or lost the
+          // permission is not told a student's name); the referral then shows as due on the support screen.
           if (r.responsibleId === null) continue;
+          if (!(await memberHolds(tx, schoolId, r.responsibleId, "external-support.read"))) continue;
           const [student] = await tx
             .select({ name: personName(students) })
             .from(students)

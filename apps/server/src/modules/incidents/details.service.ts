@@ -131,11 +131,12 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers 
         ),
       ),
       meetings,
-      timeline: timeline.flatMap((t) => timelineEntry(t, scope, seen)),
+      timeline: timeline.flatMap((t) => timelineEntry(t, scope, seen, viewer.tenant.grants)),
       allowed: allowed(viewer, { status: row.status, recordedBy: row.recordedBy }),
     };
     if (scope.kind !== "family") {
-      // The adjustment marker beside each student (issue 28 §3), for staff: one statement for the incident.
+      // The adjustment marker beside each student (issue 28 §3), for staff: one statement for the incident. A family
+      // never gets the field (absent, as the contract says: its own children's record is read in the file).
       const ids = incident.students.flatMap((s) => (s.id === null ? [] : [s.id]));
       const marked = await deps.markers(db, schoolId, ids);
       incident.students = incident.students.map((s) => ({ ...s, has_adjustments: s.id !== null && marked.has(s.id) }));
@@ -164,13 +165,16 @@ type TimelineRow = Awaited<ReturnType<typeof repo.timelineRows>>[number];
 /**
  * A timeline entry as the viewer may see it. Details never hold names, but a family must not learn about other
  * students' actions or other households' meetings either: those entries are left out, and a closing lists only
- * the waived actions the family can see.
+ * the waived actions the family can see. A referral to external support shows only to its confidential readers.
  */
 function timelineEntry(
   t: TimelineRow,
   scope: Scope,
   seen: { actions: Set<number>; meetings: Set<number> },
+  grants: ReadonlySet<string>,
 ): TimelineEntry[] {
+  // A referral to external support is confidential (issue 28 §4): its readers and the student's family only.
+  if (t.event === "referral.created" && scope.kind !== "family" && !grants.has("external-support.read")) return [];
   const details = { ...(t.details ?? {}) };
   if (scope.kind === "family") {
     const num = (k: string) => (typeof details[k] === "number" ? (details[k] as number) : null);

@@ -67,6 +67,7 @@ export const TIMELINE: Texts<TimelineEvent> = {
   cancelled: { es: "Canceló la incidencia", en: "Cancelled the incident" },
   reopened: { es: "Reabrió la incidencia", en: "Reopened the incident" },
   "message.sent": { es: "Envió un mensaje a la familia", en: "Sent a message to the family" },
+  "referral.created": { es: "Canalizó al estudiante a apoyo externo", en: "Referred the student to external support" },
 };
 
 /** Columns of the export, in order. */

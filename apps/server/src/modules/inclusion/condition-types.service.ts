@@ -2,7 +2,7 @@ import type { ConditionType, ConditionTypeBody, Language } from "@convive/domain
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
-import * as repo from "./inclusion.repository.ts";
+import * as repo from "./conditions.repository.ts";
 
 type Row = Awaited<ReturnType<typeof repo.conditionTypesOf>>[number];
 

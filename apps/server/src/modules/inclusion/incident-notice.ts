@@ -1,15 +1,25 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { memberships, profilePermissions, profiles, students, users } from "../../db/schema/index.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { personName } from "../../lib/names.ts";
+import { forSchool } from "../../lib/tenant-db.ts";
+import type { Viewer } from "../incidents/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
-import { monitored } from "./inclusion.repository.ts";
+import { openableFile } from "../student-file/index.ts";
+import { monitoredStudents } from "./markers.repository.ts";
 
-/** Active members of the school holding `permission`, with their profile's template (to tell the Director apart). */
-async function holders(db: Db, schoolId: string, permission: string) {
-  return db
-    .select({ id: memberships.userId, template: profiles.templateKey })
+/** Active members of the school whose profile holds inclusion.update, as viewers (to ask the file's scope rule). */
+async function counsellorsOf(db: Db, schoolId: string) {
+  const rows = await db
+    .select({
+      userId: memberships.userId,
+      profileId: profiles.id,
+      profileName: profiles.name,
+      template: profiles.templateKey,
+      grants: sql<string[]>`(select coalesce(array_agg(g.permission), '{}') from ${profilePermissions} g
+        where g.school_id = ${profiles.schoolId} and g.profile_id = ${profiles.id})`,
+    })
     .from(memberships)
     .innerJoin(profiles, and(eq(profiles.schoolId, memberships.schoolId), eq(profiles.id, memberships.profileId)))
     .innerJoin(
@@ -22,16 +32,47 @@ async function holders(db: Db, schoolId: string, permission: string) {
         eq(memberships.schoolId, schoolId),
         eq(memberships.isActive, true),
         eq(users.isActive, true),
-        eq(profilePermissions.permission, permission),
+        eq(profilePermissions.permission, "inclusion.update"),
       ),
     );
+  return rows.map((r) => ({
+    director: r.template === "director",
+    viewer: {
+      tenant: { schoolId, profileId: r.profileId, profileName: r.profileName, grants: new Set(r.grants) },
+      userId: r.userId,
+    } satisfies Viewer,
+  }));
+}
+
+const reaches = (db: Db, viewer: Viewer, studentId: number) =>
+  openableFile(db, viewer, studentId).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Who hears of an incident of a monitored student: the members holding inclusion.update whose data scope reaches
+ * the student (as their file's rule says), other than the recorder and Director-template profiles; when that leaves
+ * nobody, the Director(s) — the recorder still left out.
+ */
+async function recipients(
+  db: Db,
+  people: Awaited<ReturnType<typeof counsellorsOf>>,
+  studentId: number,
+  recorderId: number,
+) {
+  const others = people.filter((p) => p.viewer.userId !== recorderId);
+  const reached = [];
+  for (const p of others) if (await reaches(db, p.viewer, studentId)) reached.push(p);
+  const counsellors = reached.filter((p) => !p.director);
+  return (counsellors.length > 0 ? counsellors : reached.filter((p) => p.director)).map((p) => p.viewer.userId);
 }
 
 /**
  * When an incident is recorded for a student under inclusion monitoring (an active condition or an open conditioned
- * enrollment), the counsellors are told (issue 28 §3): the members holding inclusion.update other than the Director
- * and the recorder — the Director when nobody else would be. The text names the student and the folio, never the
- * condition or the reasons. Runs after the answer (ctx.background): the registration never waits for it.
+ * enrollment), the counsellors are told (issue 28 §3), one notice per student, linked to the incident. The text
+ * names the student and the folio, never the condition or the reasons. Runs after the answer (ctx.background): the
+ * registration never waits for it.
  */
 export function watchIncidents(
   ctx: Pick<ModuleDeps, "db" | "events" | "background"> & { notifications: NotificationsService },
@@ -42,32 +83,35 @@ export function watchIncidents(
     studentIds: number[],
     incident: { id: number; folio: number; recorderId: number },
   ) {
-    const watched = await monitored(db, schoolId, studentIds);
-    if (watched.size === 0) return;
-    const all = await holders(db, schoolId, "inclusion.update");
-    const counsellors = all.filter((h) => h.template !== "director" && h.id !== incident.recorderId).map((h) => h.id);
-    const to = counsellors.length > 0 ? counsellors : all.filter((h) => h.id !== incident.recorderId).map((h) => h.id);
-    if (to.length === 0) return;
-    const names = await db
-      .select({ id: students.id, name: personName(students) })
-      .from(students)
-      .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...watched])));
-    const publish = await db.transaction(async (tx) => {
+    const watched = [...(await monitoredStudents(db, schoolId, studentIds))];
+    if (watched.length === 0) return;
+    const people = await counsellorsOf(db, schoolId);
+    const names = await forSchool(db, schoolId)
+      .pick(students, { id: students.id, name: personName(students) })
+      .where(inArray(students.id, watched));
+    // Who hears of each student, decided before the transaction (the scope rule reads the database on its own).
+    const notices: { student: string; userIds: number[] }[] = [];
+    for (const s of names) {
+      const userIds = await recipients(db, people, s.id, incident.recorderId);
+      if (userIds.length > 0) notices.push({ student: s.name, userIds });
+    }
+    if (notices.length === 0) return;
+    const sent = await db.transaction(async (tx) => {
       const done = [];
-      for (const s of names) {
+      for (const n of notices) {
         done.push(
           await notifications.notify(tx, {
             schoolId,
-            userIds: to,
+            userIds: n.userIds,
             type: "inclusion.incident",
-            params: { student: s.name, folio: incident.folio },
+            params: { student: n.student, folio: incident.folio },
             link: `/incident-details?id=${incident.id}`,
           }),
         );
       }
       return done;
     });
-    for (const d of publish) d.publish();
+    for (const d of sent) d.publish();
   }
   ctx.events.on("incidents.recorded", ({ schoolId, studentIds, incident }) => {
     if (incident && studentIds.length > 0) {

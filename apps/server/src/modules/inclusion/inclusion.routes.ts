@@ -22,7 +22,9 @@ import { registerSensitiveKind } from "../../lib/read-log.ts";
 import { resourceRoutes } from "../../lib/resource-routes.ts";
 import type { Viewer } from "../incidents/index.ts";
 import type { createConditionTypes } from "./condition-types.service.ts";
-import type { InclusionService } from "./inclusion.service.ts";
+import type { createConditionWrites } from "./conditions.service.ts";
+import type { createEnrollmentWrites } from "./enrollments.service.ts";
+import type { InclusionReads } from "./inclusion.service.ts";
 import type { createLetterPdf } from "./letter.service.ts";
 import type { createMonitoredList } from "./monitored.service.ts";
 
@@ -43,11 +45,13 @@ const readers = { access: "school", permissions: [perm("inclusion", "read")] } a
 const editors = { access: "school", permissions: [perm("inclusion", "update")] } as const;
 
 export const inclusionRoutes: FastifyPluginAsync<{
-  inclusion: InclusionService;
+  reads: InclusionReads;
+  conditions: ReturnType<typeof createConditionWrites>;
+  enrollments: ReturnType<typeof createEnrollmentWrites>;
   monitored: ReturnType<typeof createMonitoredList>;
   types: ReturnType<typeof createConditionTypes>;
   letter: ReturnType<typeof createLetterPdf>;
-}> = async (app, { inclusion, monitored, types, letter }) => {
+}> = async (app, { reads, conditions, enrollments, monitored, types, letter }) => {
   const r = resourceRoutes(app, { tags: ["inclusion"], access: () => member });
   const lang = (request: FastifyRequest) => requestLanguage(request.headers);
 
@@ -99,7 +103,7 @@ export const inclusionRoutes: FastifyPluginAsync<{
         "The student's conditions (barriers, adjustments, USAER) and conditioned enrollments: the school's confidential readers (inclusion.read, in scope) and the student's family (without internal notes or the enrollment's details); 404 for anyone else.",
     },
     async ({ request, params }) => {
-      const answer = await inclusion.forStudent(viewerOf(request), params.id);
+      const answer = await reads.forStudent(viewerOf(request), params.id);
       request.logRead("inclusion.record", params.id, params.id);
       return answer;
     },
@@ -116,7 +120,7 @@ export const inclusionRoutes: FastifyPluginAsync<{
         "The student's active reasonable adjustments only (no condition, description, barriers, documents or reasons): any staff member who may open the student's file — the teacher's one click from the marker.",
     },
     async ({ request, params }) => {
-      const answer = await inclusion.adjustments(viewerOf(request), params.id);
+      const answer = await reads.adjustments(viewerOf(request), params.id);
       request.logRead("inclusion.adjustments", params.id, params.id);
       return answer;
     },
@@ -133,7 +137,7 @@ export const inclusionRoutes: FastifyPluginAsync<{
       description:
         "Records a condition (inclusion.create); needs the family's disability consent (409 CONSENT_MISSING_DISABILITY).",
     },
-    ({ request, params, body }) => inclusion.createCondition(viewerOf(request), params.id, body),
+    ({ request, params, body }) => conditions.create(viewerOf(request), params.id, body),
   );
   r.route(
     "PATCH",
@@ -146,7 +150,7 @@ export const inclusionRoutes: FastifyPluginAsync<{
       body: UpdateConditionBody,
       description: "Changes a condition; active false ends it (inclusion.update).",
     },
-    ({ request, params, body }) => inclusion.updateCondition(viewerOf(request), params.id, body),
+    ({ request, params, body }) => conditions.update(viewerOf(request), params.id, body),
   );
   r.route(
     "POST",
@@ -160,7 +164,7 @@ export const inclusionRoutes: FastifyPluginAsync<{
       description:
         "Opens a conditioned enrollment (inclusion.create); one open at a time (409 CONDITIONED_ENROLLMENT_OPEN).",
     },
-    ({ request, params, body }) => inclusion.createEnrollment(viewerOf(request), params.id, body),
+    ({ request, params, body }) => enrollments.create(viewerOf(request), params.id, body),
   );
   r.route(
     "PATCH",
@@ -174,7 +178,7 @@ export const inclusionRoutes: FastifyPluginAsync<{
       description:
         "Commitments, review date, the student's signature, and the outcome that closes it (inclusion.update).",
     },
-    ({ request, params, body }) => inclusion.updateEnrollment(viewerOf(request), params.id, body),
+    ({ request, params, body }) => enrollments.update(viewerOf(request), params.id, body),
   );
   r.route(
     "POST",
@@ -182,13 +186,14 @@ export const inclusionRoutes: FastifyPluginAsync<{
     200,
     envelope(StudentInclusion),
     {
-      action: "read",
+      // "update": its refusals include 409 (already acknowledged, closed); the service lets in the family only.
+      action: "update",
       params: IdParam,
       body: AcknowledgeLetterBody,
       description:
         "A family member of the student acknowledges the carta compromiso (403 LETTER_FAMILY_ONLY for staff; 409 when already done).",
     },
-    ({ request, params, body }) => inclusion.acknowledge(viewerOf(request), params.id, body),
+    ({ request, params, body }) => enrollments.acknowledge(viewerOf(request), params.id, body),
   );
   r.route(
     "GET",

@@ -1,4 +1,10 @@
-import { type ConditionedEnrollment, formatDateTime, type Language, type SupportStudent } from "@convive/domain";
+import {
+  type ConditionedEnrollment,
+  formatDateTime,
+  formatDay,
+  type Language,
+  type SupportStudent,
+} from "@convive/domain";
 import PDFDocument from "pdfkit";
 import { FONT, useFonts } from "../../lib/pdf-fonts.ts";
 
@@ -65,7 +71,7 @@ export function letterPdf(
   doc.moveDown(0.5);
   for (const [i, c] of enrollment.commitments.entries()) fonts.text(`${i + 1}. ${c}`, { indent: 12 });
   doc.moveDown(0.8);
-  if (enrollment.review_date) fonts.text(`${t(WORDS.review)}: ${enrollment.review_date}`);
+  if (enrollment.review_date) fonts.text(`${t(WORDS.review)}: ${formatDay(enrollment.review_date, { lang })}`);
   if (enrollment.outcome) fonts.text(`${t(WORDS.outcome)}: ${OUTCOMES[enrollment.outcome][lang]}`);
   doc.moveDown(0.8);
   fonts.face(FONT.bold);

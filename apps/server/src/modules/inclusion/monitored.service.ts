@@ -1,42 +1,49 @@
-import { incidentScope, type MonitoredList, type MonitoredQuery } from "@convive/domain";
+import { incidentScope, type MonitoredList, type MonitoredQuery, perm } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
-import { labelledStudents, schoolToday, studentFilter } from "../external-support/index.ts";
-import type { Viewer } from "../incidents/index.ts";
-import { monitoredPage } from "./monitored.repository.ts";
+import { groupLabel } from "../external-support/index.ts";
+import { myGroupIds, type Viewer } from "../incidents/index.ts";
+import { type MonitoredFilter, monitoredPage } from "./monitored.repository.ts";
+
+/** The reader's reach: the whole school (as the student file lets them in), or their groups and their own records. */
+async function scopeOf(db: Db, viewer: Viewer): Promise<MonitoredFilter["scope"]> {
+  const { schoolId, profileName, grants } = viewer.tenant;
+  if (incidentScope(profileName, grants) === "school" || grants.has(perm("master-configuration-students", "read"))) {
+    return null;
+  }
+  return { groupIds: await myGroupIds(db, schoolId, viewer.userId), userId: viewer.userId };
+}
 
 /**
- * The school's students under inclusion monitoring, for the support screen (issue 28): readers with a school-wide
- * scope see the whole school; another profile the school made a reader sees none here (it opens its own students'
- * files instead), since the list is where counsellors work.
+ * The school's students under inclusion monitoring, for the support screen (issue 28): an active condition or an
+ * open conditioned enrollment, earliest review first, in the reader's scope — the whole school for the Orientador
+ * and the Director, the students of their groups (and the records they opened) for another profile the school made
+ * a reader. Condition types and group levels in the reader's language. One statement for a school-wide reader.
  */
 export function createMonitoredList(deps: { db: Db }) {
   const { db } = deps;
   return async function list(viewer: Viewer, query: MonitoredQuery): Promise<{ list: MonitoredList; ids: number[] }> {
-    const { schoolId, profileName, grants } = viewer.tenant;
-    if (incidentScope(profileName, grants) !== "school") return { list: { items: [], total: 0 }, ids: [] };
-    const [today, only] = await Promise.all([schoolToday(db, schoolId), studentFilter(db, schoolId, query)]);
-    if (only !== null && only.length === 0) return { list: { items: [], total: 0 }, ids: [] };
-    const rows = await monitoredPage(db, schoolId, {
-      only,
-      dueBy: query.due === "true" ? today : null,
+    const rows = await monitoredPage(db, viewer.tenant.schoolId, {
+      q: query.q || null,
+      groupId: query.group_id ?? null,
+      due: query.due === "true",
+      scope: await scopeOf(db, viewer),
       limit: query.limit,
       offset: query.offset,
     });
-    const ids = rows.map((r) => r.student_id);
-    const names = await labelledStudents(db, schoolId, ids, viewer.language);
+    const en = viewer.language === "en";
     return {
       list: {
         items: rows.map((r) => ({
-          student: names.get(r.student_id) ?? { id: r.student_id, name: "", group: null },
-          conditions: viewer.language === "en" ? r.type_names_en : r.type_names,
+          student: { id: r.student_id, name: r.name, group: groupLabel(r, viewer.language) },
+          conditions: en ? r.type_names_en : r.type_names,
           adjustments: r.adjustments,
           conditioned: r.conditioned,
           next_review_date: r.next_review_date,
-          review_due: r.next_review_date !== null && r.next_review_date <= today,
+          review_due: r.review_due,
         })),
         total: rows[0]?.total ?? 0,
       },
-      ids,
+      ids: rows.map((r) => r.student_id),
     };
   };
 }

@@ -1,7 +1,10 @@
 /**
- * External support's public surface (issue 28 §1): the student file's tab, the new-referral dialog other screens
- * open (incident details), and the support screen app/screens.ts lazy-loads by file.
+ * External support's public surface (issue 28 §1): the action an incident's details place ("Canalizar a apoyo
+ * externo"), the new-referral and details dialogs, and the address of one referral. Its tab in the student's file
+ * is registered by file from app/student-file-tabs.ts, and its screen (/support) is lazy-loaded by file from
+ * app/screens.ts (routes/SupportPage.tsx).
  */
-export { NewReferralModal } from "./NewReferralModal.tsx";
-export { ReferButton } from "./ReferButton.tsx";
-export { registerExternalSupportFileTab } from "./register.ts";
+export { NewReferralModal } from "./components/NewReferralModal.tsx";
+export { ReferFromIncident } from "./components/ReferFromIncident.tsx";
+export { ReferralDetailsModal } from "./components/ReferralDetailsModal.tsx";
+export { REFERRAL_PARAM, SUPPORT_FILE_TAB } from "./link.ts";

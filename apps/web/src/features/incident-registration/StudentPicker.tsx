@@ -4,6 +4,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AdjustmentsMarker } from "../inclusion/index.ts";
 import { useStudentOptions } from "./api/student-options.ts";
 import { StudentAvatar } from "./Bits.tsx";
 import { groupsMineFirst } from "./prefill.ts";
@@ -114,13 +115,19 @@ export function StudentPicker({
         <ScrollArea.Autosize mah={{ base: 300, sm: 360 }} type="auto" offsetScrollbars>
           <ul className={classes.studentGrid} aria-label={t("students.results")}>
             {list.map((s) => (
-              <li key={s.id}>
+              <li key={s.id} style={s.has_adjustments ? { position: "relative" } : undefined}>
                 <StudentRow
                   student={s}
                   checked={selected.has(s.id)}
                   onToggle={() => onToggle(s)}
                   showGroup={mode === "search"}
                 />
+                {/* Issue 28 §3: beside the row, not inside it (the row is a checkbox; the marker opens a dialog). */}
+                {s.has_adjustments && (
+                  <span style={{ position: "absolute", right: 8, top: "50%", transform: "translateY(-50%)" }}>
+                    <AdjustmentsMarker studentId={s.id} name={s.name} />
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -143,7 +150,15 @@ function StudentRow({
 }) {
   const meta = [student.enrollment, showGroup ? student.group_label : null].filter(Boolean).join(" · ");
   return (
-    <Checkbox.Card checked={checked} onChange={onToggle} radius="md" p={8} withBorder data-student={student.id}>
+    <Checkbox.Card
+      checked={checked}
+      onChange={onToggle}
+      radius="md"
+      p={8}
+      pr={student.has_adjustments ? 44 : 8}
+      withBorder
+      data-student={student.id}
+    >
       <Group wrap="nowrap" gap="sm" mih={40}>
         <Checkbox.Indicator size="md" />
         <StudentAvatar name={student.name} photo={student.photo} size={36} />

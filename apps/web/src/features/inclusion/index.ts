@@ -1,7 +1,14 @@
 /**
- * Inclusion's public surface (issue 28 §2–§3): the student file's tab, the adjustment marker the registration, the
- * ratings grid and an incident's students show, and the monitored students' list of the support screen.
+ * Inclusion's public surface (issue 28 §2–§3).
+ * - `AdjustmentsMarker`: the discreet marker beside a student's name where teachers work (registration, the
+ *   ratings grid, an incident's students) — one click shows the adjustments, never the condition.
+ * - `MonitoredStudentsPanel`: the school's monitored students, for the support screen's "Monitored students" tab
+ *   (inclusion.read); a row opens the student's file on its Inclusion tab.
+ * - `ConditionTypesButton`: the school's condition types (add, rename, switch off); renders nothing for readers
+ *   without inclusion.update — place it beside the panel on the support screen.
+ * - `registerInclusionFileTab`: the student file's Inclusion tab (app/student-file-tabs.ts).
  */
-export { AdjustmentsMarker } from "./AdjustmentsMarker.tsx";
-export { MonitoredPanel } from "./MonitoredPanel.tsx";
-export { registerInclusionFileTab } from "./register.ts";
+export { AdjustmentsMarker } from "./components/AdjustmentsMarker.tsx";
+export { MonitoredStudentsPanel } from "./monitored/MonitoredStudentsPanel.tsx";
+export { registerInclusionFileTab } from "./student-file/register.ts";
+export { ConditionTypesButton } from "./types/ConditionTypesButton.tsx";

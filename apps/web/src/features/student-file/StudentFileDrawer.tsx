@@ -24,12 +24,14 @@ export default function StudentFileDrawer({ studentId, onClose }: { studentId: n
     const tab = studentFileTab(s.key);
     return tab ? [{ ...tab, count: s.count }] : [];
   });
-  // The tab chosen for this student; another student (a link inside the file) starts again on the first tab.
-  const [picked, setPicked] = useState<{ studentId: number; key: string } | null>(null);
-  // A link may name the tab to open on (`fileTab`: the monitored students' list opens the Inclusion tab).
+  // A link may name the tab to open on (`fileTab`: the monitored students' list opens the Inclusion tab; a link
+  // inside the file turns it to another tab, e.g. the inclusion dialog's "Consent tab").
   const asked = new URLSearchParams(useLocation().search).get(FILE_TAB_PARAM);
   const linked = tabs.some((tab) => tab.key === asked) ? asked : null;
-  const current = (picked?.studentId === studentId ? picked.key : null) ?? linked ?? tabs[0]?.key ?? null;
+  // The tab chosen for this student under this link; another student or a newer link starts again from the link.
+  const [picked, setPicked] = useState<{ studentId: number; asked: string | null; key: string } | null>(null);
+  const own = picked?.studentId === studentId && picked.asked === asked ? picked.key : null;
+  const current = own ?? linked ?? tabs[0]?.key ?? null;
 
   return (
     <Drawer
@@ -52,7 +54,7 @@ export default function StudentFileDrawer({ studentId, onClose }: { studentId: n
               off the drawer's edge; arrows move between them either way. */}
           <Tabs
             value={current}
-            onChange={(key) => key && setPicked({ studentId, key })}
+            onChange={(key) => key && setPicked({ studentId, asked, key })}
             mt="lg"
             keepMounted={false}
             variant={isPhone ? "pills" : "default"}

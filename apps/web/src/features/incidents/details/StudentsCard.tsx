@@ -1,8 +1,7 @@
 import { Avatar, Group, Stack, Text } from "@mantine/core";
 import { IconUser, IconUsers } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useCurrentUser } from "../../auth/index.ts";
-import { ReferButton } from "../../external-support/index.ts";
+import { ReferFromIncident } from "../../external-support/index.ts";
 import { AdjustmentsMarker } from "../../inclusion/index.ts";
 import { StudentFileLink } from "../../student-file/index.ts";
 import { initials } from "./format.ts";
@@ -14,9 +13,6 @@ const ROLE_ORDER = { involved: 0, affected: 1, witness: 2 } as const;
 /** The students with their role; a family sees other students as "Otro estudiante" (no name, no photo). */
 export function StudentsCard({ view }: { view: DetailView }) {
   const { t } = useTranslation("incidentDetails");
-  const permissions = useCurrentUser().data?.permissions ?? [];
-  // Issue 28 §1: counsellors refer a student of the incident to external support from here.
-  const canRefer = permissions.includes("external-support.create");
   const students = [...view.incident.students].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
   return (
     <Section
@@ -41,7 +37,6 @@ export function StudentsCard({ view }: { view: DetailView }) {
                     style={{ overflowWrap: "anywhere" }}
                   />
                   {s.has_adjustments && <AdjustmentsMarker studentId={s.id} name={s.name} />}
-                  {canRefer && <ReferButton studentId={s.id} name={s.name} incidentId={view.incident.id} />}
                 </Group>
               ) : (
                 <Text fw={600} size="sm" fs="italic">
@@ -60,6 +55,8 @@ export function StudentsCard({ view }: { view: DetailView }) {
           </Group>
         ))}
       </Stack>
+      {/* Issue 28 §1: "Canalizar a apoyo externo" for those who may open referrals (nothing for anyone else). */}
+      <ReferFromIncident incidentId={view.incident.id} students={students} />
     </Section>
   );
 }

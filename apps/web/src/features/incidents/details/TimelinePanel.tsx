@@ -13,6 +13,7 @@ import {
   IconPaperclip,
   IconPencil,
   IconPencilPlus,
+  IconStethoscope,
 } from "@tabler/icons-react";
 import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,6 +36,7 @@ const ICONS: Record<TimelineEvent, typeof IconCheck> = {
   cancelled: IconBan,
   reopened: IconArrowBackUp,
   "message.sent": IconMessage,
+  "referral.created": IconStethoscope,
 };
 
 /** Re-renders every minute so "hace 2 minutos" stays true while the view is open. */
