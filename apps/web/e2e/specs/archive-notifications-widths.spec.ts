@@ -8,6 +8,7 @@ import { expectNoViolations, LANDMARK_RULES } from "../support/axe.ts";
 import { DEMO, SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 12 §4 and §8: the archive and the notifications screen at a phone's, a tablet's (portrait and landscape)
@@ -46,11 +47,7 @@ for (const [name, open] of Object.entries(SCREENS)) {
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await expect(page.getByTestId("top-progress")).toBeHidden();
         await expectNoViolations(page, testInfo, `${name}-${lang}-${size.width}`, LANDMARK_RULES);
-        await page.screenshot({
-          path: `${SCREENSHOTS_DIR}/widths-${name}-${lang}-${size.width}.png`,
-          fullPage: true,
-          animations: "disabled",
-        });
+        await screenshot(page, `widths-${name}-${lang}-${size.width}`);
       }
     }
   });

@@ -1,9 +1,8 @@
-import type { Page } from "@playwright/test";
 import { AppLayout } from "../pages/layout.ts";
 import { RegistrationPage } from "../pages/registration.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { type Lang, t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 12 §6, lists and names in both languages: the registration's categories, types, formative guidelines,
@@ -79,14 +78,6 @@ async function expectPlacesIn(registration: RegistrationPage, lang: Lang) {
   return shown;
 }
 
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, fullPage, animations: "disabled" });
-}
-
 for (const lang of ["es", "en"] as const) {
   const reads = READS[lang];
   const other = READS[OTHER[lang]];
@@ -114,7 +105,7 @@ for (const lang of ["es", "en"] as const) {
       await expect(account).toBeVisible();
       await expect(scope.getByText(reads.profile, { exact: true })).toBeVisible();
       await expect(scope.getByText(other.profile, { exact: true })).toHaveCount(0);
-      await shoot(page, `bilingual-header-${lang}-${width}`, false);
+      await screenshot(page, `bilingual-header-${lang}-${width}`, false);
       if (width === 390) {
         await page.keyboard.press("Escape");
         await expect(layout.drawer).toBeHidden();
@@ -136,7 +127,7 @@ for (const lang of ["es", "en"] as const) {
       await registration.setPlace(places[0]!);
       await expect(registration.group).toHaveValue(reads.level);
 
-      await shoot(page, `bilingual-registration-${lang}-${width}`);
+      await screenshot(page, `bilingual-registration-${lang}-${width}`);
     });
   }
 }

@@ -2,9 +2,9 @@
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 import { toast } from "../support/toasts.ts";
 
 /**
@@ -20,14 +20,6 @@ interface File {
 
 const fileDialog = (page: Page) => page.getByRole("dialog", { name: /Expediente del estudiante|Student file/ });
 const WIDTHS = [390, 1280] as const;
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled" });
-}
 
 test("a family gives and withdraws consent from their child's file; staff see the state", async ({
   page,
@@ -82,7 +74,7 @@ test("a family gives and withdraws consent from their child's file; staff see th
       await expect(confirm.getByTestId("consent-text")).toContainText(
         lang === "es" ? "aviso de privacidad" : "privacy notice",
       );
-      await shoot(page, `consent-confirm-${lang}-${width}`);
+      await screenshot(page, `consent-confirm-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `consent-confirm-${lang}`);
       await confirm
         .getByRole("button", { name: t(lang, granted ? "consent:confirm.withdraw" : "consent:confirm.grant") })
@@ -122,7 +114,7 @@ test("a family gives and withdraws consent from their child's file; staff see th
       await expect(dialog.getByText(t(lang, "consent:intro.staff"))).toBeVisible();
       await expect(dialog.getByRole("button", { name: t(lang, "consent:actions.grant") })).toHaveCount(0);
       await expect(dialog.getByRole("button", { name: t(lang, "consent:actions.withdraw") })).toHaveCount(0);
-      await shoot(page, `consent-staff-${lang}-${width}`);
+      await screenshot(page, `consent-staff-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `consent-staff-${lang}`);
     }
   }

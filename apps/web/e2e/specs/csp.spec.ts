@@ -5,6 +5,7 @@ import { call, rootApi } from "../support/api.ts";
 import { DEMO, DEMO_PASSWORD } from "../support/env.ts";
 import { acceptPrivacyWhenShown, expect, test } from "../support/fixtures.ts";
 import { socketConnected } from "../support/realtime.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 declare global {
   interface Window {
@@ -31,7 +32,7 @@ async function watchViolations(page: Page) {
 
 test("the built app runs under its Content-Security-Policy: sign-in, socket, help videos, token refresh", async ({
   page,
-}, testInfo) => {
+}) => {
   const violations = await watchViolations(page);
   await acceptPrivacyWhenShown(page);
 
@@ -63,7 +64,7 @@ test("the built app runs under its Content-Security-Policy: sign-in, socket, hel
     const layout = new AppLayout(page);
     await layout.expectReady(/\/register$/);
     await connected;
-    await page.screenshot({ path: testInfo.outputPath("csp-register.png") });
+    await screenshot(page, "csp-register", false);
 
     // The help modal (Mantine's <style> tags and react-remove-scroll's, all with the nonce) and both players.
     await layout.header.getByRole("button", { name: "Ayuda de esta pantalla" }).click();
@@ -73,11 +74,11 @@ test("the built app runs under its Content-Security-Policy: sign-in, socket, hel
     // (a load the policy allows — media-src names the host; the violation check at the end would say otherwise).
     const direct = page.getByRole("link", { name: "Abrir el video en una pestaña nueva" });
     await expect(direct.or(page.locator("video"))).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("csp-help-file.png") });
+    await screenshot(page, "csp-help-file", false);
     await page.getByRole("button", { name: "Volver a la lista" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Recorrido en YouTube" }).click();
     await expect(page.locator("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
-    await page.screenshot({ path: testInfo.outputPath("csp-help-youtube.png") });
+    await screenshot(page, "csp-help-youtube", false);
     await page.keyboard.press("Escape");
 
     // The token refresh the app runs 5 minutes before expiry, brought forward: the HttpOnly cookie does its work.
@@ -93,7 +94,7 @@ test("the built app runs under its Content-Security-Policy: sign-in, socket, hel
     // Still signed in with the new token: the next screen loads.
     await layout.menuItem("menu.notifications").click();
     await expect(page.getByRole("heading", { level: 1, name: "Notificaciones" })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("csp-after-refresh.png") });
+    await screenshot(page, "csp-after-refresh", false);
   } finally {
     await call(`/api/admin/help-videos/${data.helpVideo.id}`, { method: "DELETE", token: root.token });
   }

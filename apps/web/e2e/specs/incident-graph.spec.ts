@@ -1,12 +1,10 @@
-/// <reference types="node" />
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { IncidentGraphPage } from "../pages/incident-graph.ts";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import { ARTIFACTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 14 §2, the incident graph, tried as the Director of a colegio-demo copy in Spanish and English on a phone
@@ -15,16 +13,7 @@ import { LANGS, t } from "../support/i18n.ts";
  * bar of the time series opens exactly those incidents in the archive. A family cannot reach the screen.
  */
 
-const SHOTS = `${process.env.E2E_ARTIFACTS ?? ARTIFACTS_DIR}/screenshots`;
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SHOTS}/incident-graph-${name}.png`, animations: "disabled", fullPage: true });
-}
+const shoot = (page: Page, name: string) => screenshot(page, `incident-graph-${name}`);
 
 interface Pairs {
   edges: { a: number; b: number; count: number; kind: string }[];

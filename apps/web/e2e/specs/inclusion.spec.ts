@@ -2,10 +2,10 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
+import { screenshot } from "../support/screenshot.ts";
 import { toast } from "../support/toasts.ts";
 
 /**
@@ -35,17 +35,9 @@ const pdf = (name: string) => ({
 });
 const COMMITMENTS = ["Entregar las tareas completas cada semana", "Asistir a la reunión mensual con orientación"];
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled" });
-}
-
 /** A screenshot, the axe scan, and at 390 px no sideways scroll. */
 async function check(page: Page, testInfo: TestInfo, name: string, width: Width) {
-  await shoot(page, `${name}-${width}`);
+  await screenshot(page, `${name}-${width}`, false);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
 }

@@ -2,9 +2,9 @@
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 import { toast } from "../support/toasts.ts";
 
 /**
@@ -26,14 +26,6 @@ interface Ledger {
   student: { id: number; name: string };
   balances: { period: number | null; year: number | null; balance: number };
   entries: Entry[];
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled" });
 }
 
 const fileDialog = (page: Page) => page.getByRole("dialog", { name: /Expediente del estudiante|Student file/ });
@@ -101,7 +93,7 @@ test("a teacher awards points to her whole group at once from the ratings screen
       // The table (or the phone's cards) shows the new balances.
       const first = after.students[0]!;
       await expect(panel.getByText(signed(first.balance)).first()).toBeVisible();
-      await shoot(page, `points-group-${lang}-${width}`);
+      await screenshot(page, `points-group-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `points-group-${lang}`);
     }
   }
@@ -143,7 +135,7 @@ test("a teacher awards points to a student of her group from the student's file"
       await expect(form).toBeVisible();
       await form.getByLabel(t(lang, "points:dialog.points")).fill("3");
       await form.getByLabel(t(lang, "points:dialog.reason")).fill(reason);
-      await shoot(page, `points-award-${lang}-${width}`);
+      await screenshot(page, `points-award-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `points-award-${lang}`);
       await form.getByRole("button", { name: t(lang, "points:dialog.submitAward") }).click();
       await expect(
@@ -157,7 +149,7 @@ test("a teacher awards points to a student of her group from the student's file"
       await expect(tab).toContainText(signed(before.balances.balance + 3));
       const after = await ledgerOf();
       expect(after.balances.balance).toBe(before.balances.balance + 3);
-      await shoot(page, `points-file-staff-${lang}-${width}`);
+      await screenshot(page, `points-file-staff-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `points-file-staff-${lang}`);
 
       // Her own award, the same day: she may take it back.
@@ -230,7 +222,7 @@ test("a family sees the Points tab of her own children only, with what families 
       await expect(dialog.getByText(t(lang, "points:ledger.staffOnly"))).toHaveCount(0);
       await expect(dialog.getByRole("button", { name: t(lang, "points:actions.award") })).toHaveCount(0);
       await expect(list.getByRole("button")).toHaveCount(0);
-      await shoot(page, `points-file-family-${lang}-${width}`);
+      await screenshot(page, `points-file-family-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `points-file-family-${lang}`);
     }
   }

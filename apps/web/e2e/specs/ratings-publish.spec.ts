@@ -2,10 +2,10 @@
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 26 §1, publishing grades safely: the director publishes Bimestre 2 for 3° A only, sees the missing grades
@@ -29,11 +29,6 @@ async function openAs(page: Page, school: SpecSchool, email: string, lang: Lang,
     body: { privacy_notice_viewed: 1 },
   });
   await page.goto(path);
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled" });
 }
 
 /** Bimestre 2 (the current period) and 3° A Primaria, Sofía's group, as the director reads them. */
@@ -78,7 +73,7 @@ test("the director publishes Bimestre 2 for 3° A only, sees the missing grades 
   // What a family will see: values for what is rated, "— Sin calificar" for the rest.
   await expect(dialog.getByRole("heading", { name: /^Lo que verá la familia de .+ \(Primaria 3° A\)$/ })).toBeVisible();
   await expect(dialog.getByText("— Sin calificar").first()).toBeVisible();
-  await shoot(page, "ratings-publish-dialog-es-1280");
+  await screenshot(page, "ratings-publish-dialog-es-1280", false);
   await expectNoViolations(page, testInfo, "ratings-publish-dialog-es");
 
   // First "Publicar" asks again; only "Publicar de todos modos" publishes.
@@ -125,7 +120,7 @@ test("the publish dialog reads in English on a phone", async ({ page, school }, 
   // Nothing wider than the phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await shoot(page, "ratings-publish-dialog-en-390");
+  await screenshot(page, "ratings-publish-dialog-en-390", false);
   await expectNoViolations(page, testInfo, "ratings-publish-dialog-en-390");
   await dialog.getByRole("button", { name: t("en", "ratings:publishing.cancel") }).click();
   await expect(dialog).toBeHidden();

@@ -3,10 +3,10 @@ import type { Page } from "@playwright/test";
 import { RatingsPage } from "../pages/ratings.ts";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 13 §2, the ratings grid: a teacher rates a 30-student group for conduct and four habits with the keyboard
@@ -22,14 +22,6 @@ interface Options {
 interface GridData {
   students: { id: number; name: string }[];
   measures: { id: number; kind: string }[];
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled", fullPage: false });
 }
 
 /**
@@ -271,7 +263,7 @@ test("on a phone a teacher rates one student at a time with large buttons", asyn
     await expect(punctuality.locator('[data-state="saved"]')).toBeVisible();
     const box = await excellent.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
-    await shoot(page, `ratings-phone-${lang}-390`);
+    await screenshot(page, `ratings-phone-${lang}-390`, false);
     await expectNoViolations(page, testInfo, `ratings-phone-${lang}`);
     await page.getByRole("button", { name: t(lang, "ratings:phone.next") }).click();
     await expect(page.getByRole("heading", { name: students[1]!.name })).toBeVisible();
@@ -296,7 +288,7 @@ test("the grid in both languages at both widths: English labels, closed periods 
     }
     await expect(ratings.tab("grid")).toBeVisible();
     await expect(ratings.tab("points")).toBeVisible();
-    await shoot(page, `ratings-grid-${lang}-1280`);
+    await screenshot(page, `ratings-grid-${lang}-1280`, false);
     await expectNoViolations(page, testInfo, `ratings-grid-${lang}`);
 
     // The comment dialog: staff-only unless switched.
@@ -327,7 +319,7 @@ test("the grid in both languages at both widths: English labels, closed periods 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(path);
     await expect(page.getByRole("button", { name: t(lang, "ratings:phone.next") })).toBeVisible();
-    await shoot(page, `ratings-grid-${lang}-390`);
+    await screenshot(page, `ratings-grid-${lang}-390`, false);
   }
 });
 
@@ -352,7 +344,7 @@ test("a family reads their children's published ratings, never a staff-only comm
       // Bimestre 2 is not published: nothing of it.
       await expect(page.getByText(lang === "es" ? "Bimestre 2" : "Bimester 2")).toHaveCount(0);
       await expect(page.getByText(/revisar con orientación/)).toHaveCount(0);
-      await shoot(page, `ratings-family-${lang}-${width}`);
+      await screenshot(page, `ratings-family-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `ratings-family-${lang}`);
     }
   }
@@ -384,7 +376,7 @@ test("the director follows completion, reopens a closed period and is offered to
   await ratings.tab("completion").click();
   await expect(page.getByRole("heading", { name: t("es", "ratings:completion.byGroup") })).toBeVisible();
   await expect(page.getByRole("rowheader", { name: "Primaria 3° A", exact: true })).toBeVisible();
-  await shoot(page, "ratings-completion-es-1280");
+  await screenshot(page, "ratings-completion-es-1280", false);
   await expectNoViolations(page, testInfo, "ratings-completion-es");
 
   // Publishing per group, its preview and its unpublish window: ratings-publish.spec.ts (issue 26 §1).

@@ -4,9 +4,9 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 13 §4, the scorecard: the mother of two sees each child's scorecard (Bimestre 1, published; never the
@@ -18,14 +18,6 @@ interface Student {
   id: number;
   name: string;
   first_name: string;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled", fullPage: true });
 }
 
 /** Bimestre 1 is published by the demo seed; a copy without it gets it published through the API. */
@@ -92,7 +84,7 @@ test("the mother of two sees each child's scorecard, downloads its PDF and sees 
       for (const p of unpublished) await expect(table.getByRole("columnheader", { name: name(p) })).toHaveCount(0);
       await expect(table.getByRole("rowheader", { name: t(lang, "scorecard:points") })).toBeVisible();
       await expect(page.getByRole("heading", { name: t(lang, "scorecard:legend") })).toBeVisible();
-      await shoot(page, `scorecard-family-${lang}-${width}`);
+      await screenshot(page, `scorecard-family-${lang}-${width}`);
       if (width === 1280) await expectNoViolations(page, testInfo, `scorecard-family-${lang}`);
 
       await childTab(page, "Diego").click();
@@ -121,7 +113,7 @@ test("the mother of two sees each child's scorecard, downloads its PDF and sees 
   await page.goto(`/scorecard?alumno=${stranger.id}`);
   await expect(page.getByRole("alert").filter({ hasText: t("es", "scorecard:notFound") })).toBeVisible();
   await expect(page.getByText(stranger.name)).toHaveCount(0);
-  await shoot(page, "scorecard-family-not-found");
+  await screenshot(page, "scorecard-family-not-found");
 });
 
 test("staff pick a student by name and group; the address names the student", async ({ page, school }, testInfo) => {
@@ -139,7 +131,7 @@ test("staff pick a student by name and group; the address names the student", as
       await expect(tableOf(page).getByText(t(lang, "scorecard:notPublished")).first()).toBeVisible();
       // Her head teacher prints the whole group.
       await expect(page.getByRole("button", { name: t(lang, "scorecard:groupPdf") })).toBeVisible();
-      await shoot(page, `scorecard-staff-${lang}-${width}`);
+      await screenshot(page, `scorecard-staff-${lang}-${width}`);
       if (width === 1280) await expectNoViolations(page, testInfo, `scorecard-staff-${lang}`);
     }
   }

@@ -4,9 +4,10 @@ import { LoginPage } from "../pages/auth.ts";
 import { AppLayout } from "../pages/layout.ts";
 import { SchoolSwitcher } from "../pages/school-switcher.ts";
 import { apiLogin, call } from "../support/api.ts";
-import { COLEGIO, DEMO, DEMO_PASSWORD, NORTE, SCREENSHOTS_DIR } from "../support/env.ts";
+import { COLEGIO, DEMO, DEMO_PASSWORD, NORTE } from "../support/env.ts";
 import { expect, setStoredLanguage, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 26 §6, the small things a school notices in the layout, at 390 and 1280 px in both languages: toasts that
@@ -44,11 +45,6 @@ async function restingBox(page: Page, text: string): Promise<Box> {
     { timeout: 30_000 },
   );
   return (await handle.jsonValue()) as Box;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled" });
 }
 
 /** The account's privacy notice accepted beforehand (through the API), so no modal covers the screens. */
@@ -90,7 +86,7 @@ test.describe("toasts", () => {
         // button stay clear; toasts are fixed, the page is at its top.
         expect(overlaps(message, await box(layout.title)), "toast over the heading").toBe(false);
         expect(overlaps(message, await box(layout.header)), "toast over the header and its menu button").toBe(false);
-        if (width === 390) await shoot(page, `toast-signed-in-${lang}-${width}`);
+        if (width === 390) await screenshot(page, `toast-signed-in-${lang}-${width}`, false);
         await page.goto("/logo-convive.svg");
         await page.evaluate(() => localStorage.clear());
       }
@@ -110,7 +106,7 @@ test("a member of two schools sees on a phone which school they are in (es, en)"
       const name = layout.header.getByText(COLEGIO.name, { exact: true });
       await expect(name).toBeVisible();
       expect((await box(name)).width).toBeGreaterThan(40);
-      await shoot(page, `multi-school-header-${lang}-${width}`);
+      await screenshot(page, `multi-school-header-${lang}-${width}`, false);
       if (width === 390 && lang === "es") {
         await new SchoolSwitcher(page, lang).switchTo(COLEGIO.name, NORTE.name);
         await expect(layout.header.getByText(NORTE.name, { exact: true })).toBeVisible();
@@ -148,7 +144,7 @@ test("every tab of the student's file is within reach at 390 px, and the points 
         expect(tab.x, `tab ${i} starts inside the file`).toBeGreaterThanOrEqual(edge.x);
         expect(tab.x + tab.width, `tab ${i} ends inside the file`).toBeLessThanOrEqual(edge.x + edge.width + 0.5);
       }
-      await shoot(page, `student-file-tabs-${lang}-${width}`);
+      await screenshot(page, `student-file-tabs-${lang}-${width}`, false);
       // By pointer (a tap on each, last first) and by keyboard (arrows from the first), every tab opens.
       for (let i = count - 1; i >= 0; i--) {
         await tabs.nth(i).click();
@@ -255,7 +251,7 @@ test("chart labels never overlap and the captions say what the bars show (strate
         expect(text).toContain(String(top));
       }
       await card(page, t(lang, "strategicVision:by.type")).scrollIntoViewIfNeeded();
-      await shoot(page, `strategic-vision-by-type-${lang}-${width}`);
+      await screenshot(page, `strategic-vision-by-type-${lang}-${width}`, false);
 
       // The incident graph's time view: its tabs within the screen, its dates apart.
       await page.goto("/incident-graph");
@@ -265,7 +261,7 @@ test("chart labels never overlap and the captions say what the bars show (strate
         expect(b.x + b.width, "graph tab inside the screen").toBeLessThanOrEqual(width);
       }
       await expectTicksApart(main, `incident-graph-${lang}-${width}`);
-      await shoot(page, `incident-graph-${lang}-${width}`);
+      await screenshot(page, `incident-graph-${lang}-${width}`, false);
     }
   }
 });

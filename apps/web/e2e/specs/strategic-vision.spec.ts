@@ -3,10 +3,10 @@ import type { Page } from "@playwright/test";
 import { ArchivePage } from "../pages/archive.ts";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 14 §1, as the Director of a colegio-demo copy: the dashboard shows this period against the last in Spanish
@@ -24,14 +24,6 @@ interface Dashboard {
   range: { period: { name: string } | null; previous: { name: string } | null };
   incidents: { current: { value: number } };
   breakdowns: Record<"type" | "place" | "category", Bar[]>;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled", fullPage: true });
 }
 
 const sv = (lang: Lang, key: string, params: Record<string, string | number> = {}) =>
@@ -83,7 +75,7 @@ for (const lang of ["es", "en"] as const) {
       ).toBeVisible();
     await expect(card(page, sv(lang, "by.type")).locator(".recharts-bar-rectangle").first()).toBeVisible();
     await expectNoViolations(page, testInfo, `strategic-vision-${lang}-1280`);
-    await shoot(page, `strategic-vision-${lang}-1280`);
+    await screenshot(page, `strategic-vision-${lang}-1280`);
 
     // The first bar of "by type" is the type with most incidents: clicking it lists exactly those.
     const top = d.breakdowns.type[0]!;
@@ -105,7 +97,7 @@ for (const lang of ["es", "en"] as const) {
     const places = card(page, sv(lang, "by.place"));
     await expect(places).toBeVisible({ timeout: 30_000 });
     await expectNoViolations(page, testInfo, `strategic-vision-${lang}-390`);
-    await shoot(page, `strategic-vision-${lang}-390`);
+    await screenshot(page, `strategic-vision-${lang}-390`);
     // The table alternative: a screen reader's way in, every figure a link.
     await places.getByRole("button", { name: sv(lang, "showTable") }).click();
     const table = places.getByRole("table");

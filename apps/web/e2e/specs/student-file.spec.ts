@@ -3,9 +3,9 @@ import { DEFAULT_TIME_ZONE, todayIn } from "@convive/domain/core";
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 
 /**
  * Issue 12 §1, the student's file: staff open a student from an incident's details and from the students profile
@@ -20,14 +20,6 @@ interface File {
   student: { id: number; name: string };
   contacts: FileContact[] | null;
   sections: { key: string; count: number }[];
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled" });
 }
 
 const fileDialog = (page: Page) => page.getByRole("dialog", { name: /Expediente del estudiante|Student file/ });
@@ -68,7 +60,7 @@ test("the Director opens a student's file from an incident's details, tab by tab
         await dialog.getByRole("tab", { name: new RegExp(t(lang, `studentFileTabs:${key}.tab`)) }).click();
         await expect(dialog.getByRole("tabpanel")).toBeVisible();
       }
-      await shoot(page, `student-file-${lang}-${width}`);
+      await screenshot(page, `student-file-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `student-file-${lang}`);
       // Closing returns to the details, without the file in the address.
       await dialog.getByRole("button", { name: t(lang, "studentFile:close") }).click();
@@ -131,7 +123,7 @@ test("a family lands on their children; an observation shown to them reaches the
       // …and the observation reached them, in the language of the screen.
       const title = lang === "en" ? `New observation: ${file.student.name}` : `Nueva observación: ${file.student.name}`;
       await expect(page.getByText(title).first()).toBeVisible();
-      await shoot(page, `family-landing-${lang}-${width}`);
+      await screenshot(page, `family-landing-${lang}-${width}`, false);
       if (width === 1280) await expectNoViolations(page, testInfo, `family-landing-${lang}`);
 
       await children
@@ -144,7 +136,7 @@ test("a family lands on their children; an observation shown to them reaches the
       await expect(dialog.getByText(t(lang, "studentFile:contacts.title"))).toHaveCount(0);
       await dialog.getByRole("tab", { name: new RegExp(t(lang, "studentFileTabs:observations.tab")) }).click();
       await expect(dialog.getByText(text)).toBeVisible();
-      await shoot(page, `family-file-${lang}-${width}`);
+      await screenshot(page, `family-file-${lang}-${width}`, false);
     }
   }
 

@@ -2,9 +2,9 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { type Lang, t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 import { toast } from "../support/toasts.ts";
 
 /**
@@ -27,16 +27,8 @@ type Width = keyof typeof SIZE;
 const FIRST_LOAD = { timeout: 30_000 };
 const fileDialog = (page: Page) => page.getByRole("dialog", { name: /Expediente del estudiante|Student file/ });
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, animations: "disabled" });
-}
-
 async function check(page: Page, testInfo: TestInfo, name: string, width: Width) {
-  await shoot(page, `${name}-${width}`);
+  await screenshot(page, `${name}-${width}`, false);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
 }

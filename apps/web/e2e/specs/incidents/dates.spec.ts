@@ -1,11 +1,10 @@
-import type { Page } from "@playwright/test";
 import { ArchivePage } from "../../pages/archive.ts";
 import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { apiLogin, call } from "../../support/api.ts";
-import { SCREENSHOTS_DIR } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, type Lang } from "../../support/i18n.ts";
 import type { SpecSchool } from "../../support/school.ts";
+import { screenshot } from "../../support/screenshot.ts";
 
 /**
  * Issue 12 §5, one way to show dates and times: the same incident reads "25 nov 2026, 10:00" in Spanish and
@@ -57,14 +56,6 @@ async function incidentAtTen(school: SpecSchool) {
   throw new Error("the demo data has no open incident the Director may correct");
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
-
 test("an incident's date reads the same in the archive and its details, in Spanish and English", async ({
   page,
   school,
@@ -84,13 +75,13 @@ test("an incident's date reads the same in the archive and its details, in Spani
       await archive.goto(`q=${incident.folio}`);
       // The table's date cell, or the phone's card: the same text either way.
       await expect(archive.incident(incident.folio).getByText(shown, { exact: true })).toBeVisible();
-      await shoot(page, `dates-archive-${width}-${lang}`);
+      await screenshot(page, `dates-archive-${width}-${lang}`);
 
       await archive.open(incident.folio);
       const details = new IncidentDetailsPage(page, lang);
       await expect(details.folioHeading(incident.folio)).toBeVisible();
       await expect(details.main.getByText(shown, { exact: true }).first()).toBeVisible();
-      await shoot(page, `dates-details-${width}-${lang}`);
+      await screenshot(page, `dates-details-${width}-${lang}`);
     }
   }
 });

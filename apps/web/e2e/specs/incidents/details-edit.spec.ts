@@ -2,7 +2,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { apiLogin, call } from "../../support/api.ts";
 import { expectNoViolations } from "../../support/axe.ts";
@@ -10,6 +9,7 @@ import { SCREENSHOTS_DIR } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, t } from "../../support/i18n.ts";
 import type { SpecSchool } from "../../support/school.ts";
+import { screenshot } from "../../support/screenshot.ts";
 import { toast } from "../../support/toasts.ts";
 
 /**
@@ -53,14 +53,6 @@ async function openIncident(school: SpecSchool, skip = 0): Promise<Candidate> {
   throw new Error("the demo data has no open incident the Director may correct");
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png`, fullPage: true, animations: "disabled" });
-}
-
 test("the Director corrects an open incident and attaches evidence; the timeline shows both", async ({
   page,
   school,
@@ -93,7 +85,7 @@ test("the Director corrects an open incident and attaches evidence; the timeline
     /descripción.*lugar|lugar.*descripción/,
   );
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  await shoot(page, "incident-details-corrected-es-1280");
+  await screenshot(page, "incident-details-corrected-es-1280");
 });
 
 test("correction dialog and evidence card: refusals in the browser, both languages, phone and desktop", async ({
@@ -121,7 +113,7 @@ test("correction dialog and evidence card: refusals in the browser, both languag
       await expect(details.uploadRows).toHaveCount(1);
       await expect(details.uploadRows.first()).toHaveAttribute("data-status", "refused");
       await details.evidenceSection.scrollIntoViewIfNeeded();
-      await shoot(page, `incident-details-attach-${lang}-${width}`);
+      await screenshot(page, `incident-details-attach-${lang}-${width}`);
       await details.uploadRows.first().getByRole("button").click();
       await expect(details.uploadRows).toHaveCount(0);
 
@@ -133,10 +125,7 @@ test("correction dialog and evidence card: refusals in the browser, both languag
       await save.click();
       await expect(dialog.getByText(t(lang, "incidentDetails:correct.future"))).toBeVisible();
       if (width === 1280) await expectNoViolations(page, testInfo, `correct dialog (${lang})`);
-      await page.screenshot({
-        path: `${SCREENSHOTS_DIR}/incident-details-correct-${lang}-${width}.png`,
-        animations: "disabled",
-      });
+      await screenshot(page, `incident-details-correct-${lang}-${width}`, false);
       await dialog.getByRole("button", { name: t(lang, "actions.back"), exact: true }).click();
       await expect(dialog).toBeHidden();
 

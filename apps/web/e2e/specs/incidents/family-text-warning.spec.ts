@@ -3,10 +3,10 @@ import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { RegistrationPage } from "../../pages/registration.ts";
 import { apiLogin, call } from "../../support/api.ts";
 import { expectNoViolations } from "../../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../../support/env.ts";
 import { acceptPrivacyWhenShown, expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../../support/i18n.ts";
 import type { SpecSchool } from "../../support/school.ts";
+import { screenshot } from "../../support/screenshot.ts";
 import { toast } from "../../support/toasts.ts";
 
 /**
@@ -76,11 +76,7 @@ async function shoot(page: Page, warning: Locator, name: string) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     // Centred: the registration's sticky submit bar would hide the bottom of the warning.
     await warning.evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({
-      path: `${SCREENSHOTS_DIR}/family-text-warning-${name}-${width}.png`,
-      animations: "disabled",
-    });
+    await screenshot(page, `family-text-warning-${name}-${width}`, false);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -4,14 +4,13 @@ import { expectNoViolations } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 import { newSchoolWithDirector } from "../../support/new-school.ts";
+import { screenshot } from "../../support/screenshot.ts";
 import { toast } from "../../support/toasts.ts";
 
 /**
  * Issue 13 §1 "Done when": the Director sets a conduct scale and four habits — from scratch, through the screens,
  * not the suggested setup — and sees them listed; the screen in English; axe-core clean; phone and desktop.
  */
-
-const SHOTS = process.env.E2E_ARTIFACTS ?? "artifacts";
 
 /** Picks `option` in the Mantine Select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -153,11 +152,11 @@ test("a new school's Director sets a conduct scale and four habits by hand (es)"
   });
 
   await expectNoViolations(page, testInfo, "grade-configurator-es-1280");
-  await page.screenshot({ path: `${SHOTS}/grade-configurator-es-1280.png`, fullPage: true });
+  await screenshot(page, "grade-configurator-es-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(gc.habits.getByRole("listitem")).toHaveCount(4);
   await expectNoViolations(page, testInfo, "grade-configurator-es-390");
-  await page.screenshot({ path: `${SHOTS}/grade-configurator-es-390.png`, fullPage: true });
+  await screenshot(page, "grade-configurator-es-390");
   // The scale form on a phone (the whole screen).
   await gc.scales
     .getByRole("button", { name: t("es", "incidentsConfig:actions.editLabel", { name: "Frecuencia" }) })
@@ -165,7 +164,7 @@ test("a new school's Director sets a conduct scale and four habits by hand (es)"
   const form = gc.dialog(es("scales.editTitle", { name: "Frecuencia" }));
   await expect(form.getByText(es("scales.kindFixed"))).toBeVisible();
   await expectNoViolations(page, testInfo, "grade-configurator-es-390-levels");
-  await page.screenshot({ path: `${SHOTS}/grade-configurator-es-390-levels.png` });
+  await screenshot(page, "grade-configurator-es-390-levels", false);
 });
 
 test("the grade configurator in English, on the demo's setup", async ({ page, school }, testInfo) => {
@@ -196,8 +195,8 @@ test("the grade configurator in English, on the demo's setup", async ({ page, sc
   await form.getByRole("button", { name: t("en", "actions.cancel") }).click();
 
   await expectNoViolations(page, testInfo, "grade-configurator-en-1280");
-  await page.screenshot({ path: `${SHOTS}/grade-configurator-en-1280.png`, fullPage: true });
+  await screenshot(page, "grade-configurator-en-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoViolations(page, testInfo, "grade-configurator-en-390");
-  await page.screenshot({ path: `${SHOTS}/grade-configurator-en-390.png`, fullPage: true });
+  await screenshot(page, "grade-configurator-en-390");
 });
