@@ -27,3 +27,8 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 if (!globalThis.CSS?.escape) {
   globalThis.CSS = { ...globalThis.CSS, escape: (value: string) => value.replace(/["\\]/g, "\\$&") } as typeof CSS;
 }
+
+// The web's test files share one jsdom per worker (vitest.config.ts): each starts with empty storage, as it would in a
+// window of its own. (A file that stores something before its modules load runs isolated: vi.hoisted.)
+localStorage.clear();
+sessionStorage.clear();
