@@ -24,6 +24,7 @@ import { consentFileSection, consentModule } from "./modules/consent/index.ts";
 import { externalSupportFileSection, externalSupportModule } from "./modules/external-support/index.ts";
 import { familiesModule, upsertFamilyMember } from "./modules/families/index.ts";
 import { followUpFileSections, followUpModule } from "./modules/follow-up/index.ts";
+import { formsModule } from "./modules/forms/index.ts";
 import { gradeConfigModule } from "./modules/grade-config/index.ts";
 import { helpVideosModule } from "./modules/help-videos/index.ts";
 import { importsModule } from "./modules/imports/index.ts";
@@ -162,6 +163,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
 
 declare module "fastify" {
   interface FastifyInstance {
+  formsModule,
     ctx: AppContext;
   }
 }

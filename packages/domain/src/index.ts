@@ -12,6 +12,8 @@ export * from "./schemas/announcements.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/consent.ts";
 export * from "./schemas/external-support.ts";
+export * from "./schemas/forms.ts";
+export * from "./schemas/forms-rules.ts";
 export * from "./schemas/family-text.ts";
 export * from "./schemas/fields.ts";
 export * from "./schemas/imports.ts";

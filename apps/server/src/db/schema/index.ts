@@ -2,6 +2,7 @@ export * from "./access.ts";
 export * from "./announcements.ts";
 export * from "./consent.ts";
 export * from "./effectiveness.ts";
+export * from "./forms.ts";
 export * from "./idempotency.ts";
 export * from "./imports.ts";
 export * from "./incident-graph.ts";
