@@ -159,11 +159,11 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   announcementsModule,
   externalSupportModule,
   inclusionModule,
+  formsModule,
 ];
 
 declare module "fastify" {
   interface FastifyInstance {
-  formsModule,
     ctx: AppContext;
   }
 }
