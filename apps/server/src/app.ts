@@ -36,6 +36,7 @@ import { invitationsModule } from "./modules/invitations/index.ts";
 import { liveChatModule } from "./modules/live-chat/index.ts";
 import { messagesFileSection, messagesModule } from "./modules/messages/index.ts";
 import { createNotificationsService, notificationsModule } from "./modules/notifications/index.ts";
+import { healthAlertMarkers, nursingFileSection, nursingModule } from "./modules/nursing/index.ts";
 import { createOutbox, outboxModule } from "./modules/outbox/index.ts";
 import { pointsFileSection, pointsModule } from "./modules/points/index.ts";
 import { profilesModule } from "./modules/profiles/index.ts";
@@ -93,6 +94,8 @@ function moduleContext(deps: ModuleDeps) {
     announcementsUnread: announcementsUnreadOf(deps.db),
     /** Issue 28 §3: which students carry the adjustment marker (inclusion), for the lists that show it. */
     adjustmentMarkers,
+    /** Issue 29 §4: which students carry the health alert (nursing: a critical allergy or condition). */
+    healthAlertMarkers,
     setup,
     users: createUsers({ ...deps, setup }),
     auth: createAuth(deps),
@@ -108,6 +111,7 @@ function moduleContext(deps: ModuleDeps) {
       messagesFileSection,
       externalSupportFileSection,
       inclusionFileSection,
+      nursingFileSection,
       consentFileSection,
       readLogFileSection,
     ],
@@ -160,6 +164,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   externalSupportModule,
   inclusionModule,
   formsModule,
+  nursingModule,
 ];
 
 declare module "fastify" {

@@ -25,6 +25,7 @@ export * from "./schemas/invitations.ts";
 export * from "./schemas/jobs.ts";
 export * from "./schemas/messages.ts";
 export * from "./schemas/notifications.ts";
+export * from "./schemas/nursing.ts";
 export * from "./schemas/platform.ts";
 export * from "./schemas/points.ts";
 export * from "./schemas/profiles-admin.ts";

@@ -11,6 +11,7 @@ export * from "./inclusion.ts";
 export * from "./invitations.ts";
 export * from "./messages.ts";
 export * from "./notifications.ts";
+export * from "./nursing.ts";
 export * from "./outbox.ts";
 export * from "./ratings.ts";
 export * from "./read-log.ts";

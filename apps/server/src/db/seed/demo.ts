@@ -7,6 +7,7 @@ import { seedAnnouncements } from "./announcements.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
 import { generateIncidents } from "./incidents.ts";
 import { seedInclusion } from "./inclusion.ts";
+import { seedNursing } from "./nursing.ts";
 import { seedInstitutoNorte } from "./instituto-norte.ts";
 import { seedMessages } from "./messages.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
@@ -110,6 +111,8 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     await seedSupport(tx, COLEGIO_ID);
     // Issue 28: Sofía's visual condition and adjustments, Diego's conditioned enrollment and its acknowledged letter.
     await seedInclusion(tx, COLEGIO_ID);
+    // Issue 29: medical records (Diego's critical allergy), visits of the last weeks, an inhaler authorisation.
+    await seedNursing(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {

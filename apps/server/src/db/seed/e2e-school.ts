@@ -4,6 +4,7 @@ import { seedColegioDemo } from "./colegio-demo.ts";
 import { ACCOUNT_USERS, DEMO_INCIDENTS, DEMO_PASSWORD } from "./demo.ts";
 import { generateIncidents } from "./incidents.ts";
 import { seedInclusion } from "./inclusion.ts";
+import { seedNursing } from "./nursing.ts";
 import { insertUsers } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
 import { seedSupport } from "./support.ts";
@@ -46,6 +47,8 @@ export async function seedDemoSchoolCopy(db: Db, tag: string): Promise<DemoSchoo
     // Issue 28: the support and inclusion records the support spec starts from (a spec of its own writes its own).
     await seedSupport(tx, copy.schoolId, copy.emailDomain);
     await seedInclusion(tx, copy.schoolId, copy.emailDomain);
+    // Issue 29: the nursing records the nursing spec starts from (Diego's critical allergy, the mother's consent).
+    await seedNursing(tx, copy.schoolId, copy.emailDomain);
   });
   return copy;
 }
