@@ -5,6 +5,7 @@ import type { Db, Tx } from "../client.ts";
 import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { seedAnnouncements } from "./announcements.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
+import { seedForms } from "./forms.ts";
 import { generateIncidents } from "./incidents.ts";
 import { seedInclusion } from "./inclusion.ts";
 import { seedNursing } from "./nursing.ts";
@@ -113,6 +114,8 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     await seedInclusion(tx, COLEGIO_ID);
     // Issue 29: medical records (Diego's critical allergy), visits of the last weeks, an inhaler authorisation.
     await seedNursing(tx, COLEGIO_ID);
+    // Issue 29: two forms to 3° A Primaria's families (a closed survey with answers, an open permission slip).
+    await seedForms(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {
