@@ -55,7 +55,9 @@ function Header({ form }: { form: FormCompletion }) {
           <Text fw={700} size="lg">
             {form.title}
           </Text>
-          <Badge color={open ? "blue" : "gray"}>{t(open ? "status.open" : "status.closed")}</Badge>
+          <Badge variant="filled" color={open ? "blue.9" : "gray.7"}>
+            {t(open ? "status.open" : "status.closed")}
+          </Badge>
         </Group>
         <Text size="sm" c="gray.7">
           {t("staff.meta", { audience: form.audience_label, date: dates.day(form.due_date), version: form.version })}
@@ -112,7 +114,7 @@ function Header({ form }: { form: FormCompletion }) {
 function Completion({ form }: { form: FormCompletion }) {
   const { t } = useTranslation("forms");
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: "start" }}>
       <Table striped withTableBorder aria-label={t("staff.byGroup")}>
         <Table.Thead>
           <Table.Tr>
@@ -147,7 +149,7 @@ function Completion({ form }: { form: FormCompletion }) {
                 </Text>
               </Text>
               {m.status === "draft" && (
-                <Badge size="xs" color="yellow">
+                <Badge size="xs" variant="light" color="yellow" c="yellow.9">
                   {t("status.draft")}
                 </Badge>
               )}

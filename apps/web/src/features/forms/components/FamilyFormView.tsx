@@ -30,7 +30,9 @@ export function FamilyFormView({ formId }: { formId: number }) {
         <Text size="sm" c="gray.7">
           {t("family.due", { date: dates.day(form.due_date) })}
         </Text>
-        <Badge color={form.editable ? "blue" : "gray"}>{t(form.editable ? "status.open" : "status.closed")}</Badge>
+        <Badge variant="filled" color={form.editable ? "blue.9" : "gray.7"}>
+          {t(form.editable ? "status.open" : "status.closed")}
+        </Badge>
       </Group>
       {form.children.length > 1 && (
         <SegmentedControl

@@ -48,7 +48,7 @@ export function FormQuestions({
   return (
     <Stack gap="md">
       <div>
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         {description && (

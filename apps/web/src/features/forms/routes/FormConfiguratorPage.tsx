@@ -47,11 +47,17 @@ export default function FormConfiguratorPage() {
             <NavLink
               key={x.id}
               active={x.id === selected}
-              label={x.label}
-              description={t("editor.versionLine", { version: x.version, sent: x.sent })}
+              label={
+                <>
+                  <Text size="sm">{x.label}</Text>
+                  <Text size="xs" c="gray.8">
+                    {t("editor.versionLine", { version: x.version, sent: x.sent })}
+                  </Text>
+                </>
+              }
               rightSection={
                 x.active ? null : (
-                  <Badge size="xs" color="gray">
+                  <Badge size="xs" variant="filled" color="gray.7">
                     {t("editor.inactive")}
                   </Badge>
                 )

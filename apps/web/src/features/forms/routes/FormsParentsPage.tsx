@@ -76,7 +76,11 @@ function FormsList({ family, onOpen }: { family: boolean; onOpen: (id: number) =
     <EmptyState icon={<IconClipboardText size={28} />} title={t(family ? "family.empty" : "staff.empty")} />
   );
   if (!query.data || query.data.length === 0) return <QueryState query={query} empty={empty} />;
-  const badge = (status: string) => <Badge color={status === "open" ? "blue" : "gray"}>{t(`status.${status}`)}</Badge>;
+  const badge = (status: string) => (
+    <Badge variant="filled" color={status === "open" ? "blue.9" : "gray.7"}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
   if (family || phone) {
     return (
       <Stack gap="sm">
