@@ -92,9 +92,7 @@ describe("the teachers' health alert", () => {
   it("shows Diego's teacher the critical allergy and nothing else of the record", async () => {
     const alert = await data(docente9, `/api/students/${diego}/health-alert`);
     expect(alert.student.id).toBe(diego);
-    expect(alert.items).toEqual([
-      { kind: "allergy", name: "Cacahuate", notes: expect.stringContaining("epinefrina") },
-    ]);
+    expect(alert.items).toEqual([{ kind: "allergy", name: "Cacahuate", notes: expect.stringContaining("epinefrina") }]);
     const text = JSON.stringify(alert);
     for (const hidden of ["Asma", "O+", "GNP", "Salbutamol", "55 "]) expect(text).not.toContain(hidden);
   });

@@ -81,12 +81,24 @@ describe("the nursing configurator", () => {
       await send(director, "POST", "/api/nursing/options", { kind: "reason", name: "Náusea", name_en: "Nausea" }),
       201,
     );
-    const twice = await send(director, "POST", "/api/nursing/options", { kind: "reason", name: "náusea", name_en: "N" });
+    const twice = await send(director, "POST", "/api/nursing/options", {
+      kind: "reason",
+      name: "náusea",
+      name_en: "N",
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe("NURSING_OPTION_DUPLICATE");
-    await ok(await send(director, "PATCH", `/api/nursing/options/${reason.id}`, { name: "Náusea", name_en: "Nausea", active: false }));
+    await ok(
+      await send(director, "PATCH", `/api/nursing/options/${reason.id}`, {
+        name: "Náusea",
+        name_en: "Nausea",
+        active: false,
+      }),
+    );
     for (const as of [nurse, docente]) {
-      expect((await send(as, "POST", "/api/nursing/options", { kind: "reason", name: "Y", name_en: "Y" })).statusCode).toBe(403);
+      expect(
+        (await send(as, "POST", "/api/nursing/options", { kind: "reason", name: "Y", name_en: "Y" })).statusCode,
+      ).toBe(403);
     }
     expect((await get(docente, "/api/nursing/config")).statusCode).toBe(403);
   });
@@ -117,7 +129,9 @@ describe("the medical record", () => {
     expect(wrong.json().errors).toHaveProperty(`extra.${glasses}`);
     const unknown = await send(nurse, "PUT", `/api/students/${diego}/medical-record`, body({ "999999": "x" }));
     expect(unknown.statusCode).toBe(422);
-    const file = await ok(await send(nurse, "PUT", `/api/students/${diego}/medical-record`, body({ [glasses]: "yes" })));
+    const file = await ok(
+      await send(nurse, "PUT", `/api/students/${diego}/medical-record`, body({ [glasses]: "yes" })),
+    );
     expect(file.record).toMatchObject({ blood_type: "B+", extra: { [glasses]: "yes" } });
     expect(file.record.updated_by).toContain("Rosario");
     expect((await send(familia, "PUT", `/api/students/${diego}/medical-record`, body())).statusCode).toBe(403);
@@ -126,9 +140,17 @@ describe("the medical record", () => {
   });
 
   it("takes the mother's proposal, which the nurse approves into the record; a second decision is 409", async () => {
-    const proposal = { changes: { medication: "Loratadina 5 mg en primavera." }, note: "Le recetaron antihistamínico." };
-    expect((await send(nurse, "POST", `/api/students/${sofia}/medical-record/proposals`, proposal)).statusCode).toBe(403);
-    const mine = await ok(await send(familia, "POST", `/api/students/${sofia}/medical-record/proposals`, proposal), 201);
+    const proposal = {
+      changes: { medication: "Loratadina 5 mg en primavera." },
+      note: "Le recetaron antihistamínico.",
+    };
+    expect((await send(nurse, "POST", `/api/students/${sofia}/medical-record/proposals`, proposal)).statusCode).toBe(
+      403,
+    );
+    const mine = await ok(
+      await send(familia, "POST", `/api/students/${sofia}/medical-record/proposals`, proposal),
+      201,
+    );
     const pending = mine.proposals.find((p: Json) => p.status === "pending" && p.note === proposal.note);
     const empty = await send(familia, "POST", `/api/students/${sofia}/medical-record/proposals`, { changes: {} });
     expect(empty.statusCode).toBe(422);
@@ -149,11 +171,16 @@ describe("the medical record", () => {
     const seeded = desk.proposals.find((p: Json) => (p.student as Json).id === sofia);
     const before = (await ok(await get(nurse, `/api/students/${sofia}/nursing`))).record.emergency_contacts;
     const after = await ok(
-      await send(nurse, "POST", `/api/nursing/proposals/${seeded.id}/decision`, { decision: "reject", note: "Falta su teléfono." }),
+      await send(nurse, "POST", `/api/nursing/proposals/${seeded.id}/decision`, {
+        decision: "reject",
+        note: "Falta su teléfono.",
+      }),
     );
     expect(after.record.emergency_contacts).toEqual(before);
     expect(after.proposals.find((p: Json) => p.id === seeded.id)).toMatchObject({ status: "rejected" });
-    expect((await send(docente, "POST", `/api/nursing/proposals/${seeded.id}/decision`, { decision: "approve" })).statusCode).toBe(404);
+    expect(
+      (await send(docente, "POST", `/api/nursing/proposals/${seeded.id}/decision`, { decision: "approve" })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -179,7 +206,9 @@ describe("infirmary visits", () => {
     const desk = await ok(await get(nurse, "/api/nursing/desk"));
     expect(desk.visits.map((v: Json) => v.id)).toContain(visit.id);
     const later = await ok(
-      await send(nurse, "PATCH", `/api/nursing-visits/${visit.id}`, { left_at: new Date(Date.now() + 60_000).toISOString() }),
+      await send(nurse, "PATCH", `/api/nursing-visits/${visit.id}`, {
+        left_at: new Date(Date.now() + 60_000).toISOString(),
+      }),
     );
     expect(later.left_at).not.toBeNull();
   });
@@ -193,7 +222,9 @@ describe("infirmary visits", () => {
       [familia, 403],
       [norte, 404],
     ] as const) {
-      expect((await send(as, "POST", `/api/students/${diego}/nursing-visits`, { reason_id: reason })).statusCode).toBe(status);
+      expect((await send(as, "POST", `/api/students/${diego}/nursing-visits`, { reason_id: reason })).statusCode).toBe(
+        status,
+      );
     }
     const outcome = await outcomeId("Enviado a casa");
     const wrongList = await send(nurse, "POST", `/api/students/${diego}/nursing-visits`, { reason_id: outcome });
@@ -226,12 +257,17 @@ describe("medication", () => {
       }),
       201,
     );
-    expect(given.administrations[0]).toMatchObject({ medicine: "Salbutamol inhalador", given_by: expect.stringContaining("Rosario") });
+    expect(given.administrations[0]).toMatchObject({
+      medicine: "Salbutamol inhalador",
+      given_by: expect.stringContaining("Rosario"),
+    });
     const bell = (await ok(await get(familia, "/api/notifications"))).notifications;
     expect(bell.some((n: Json) => n.type === "nursing.medication")).toBe(true);
     // The mother withdraws it; the nurse can no longer give it, and a family may not switch it back on.
     await ok(await send(familia, "PATCH", `/api/medication-authorizations/${inhaler.id}`, { active: false }));
-    expect((await send(familia, "PATCH", `/api/medication-authorizations/${inhaler.id}`, { active: true })).statusCode).toBe(403);
+    expect(
+      (await send(familia, "PATCH", `/api/medication-authorizations/${inhaler.id}`, { active: true })).statusCode,
+    ).toBe(403);
     const refused = await send(nurse, "POST", `/api/students/${diego}/medication-administrations`, {
       authorization_id: inhaler.id,
       dose: "2 disparos",
@@ -249,6 +285,8 @@ describe("medication", () => {
     expect(paper.authorizations[0]).toMatchObject({ source: "nurse" });
     const refused = await send(nurse, "POST", `/api/students/${unconsented}/medication-authorizations`, auth);
     expect(refused.statusCode).toBe(409);
-    expect((await send(docente, "POST", `/api/students/${diego}/medication-authorizations`, auth)).statusCode).toBe(404);
+    expect((await send(docente, "POST", `/api/students/${diego}/medication-authorizations`, auth)).statusCode).toBe(
+      404,
+    );
   });
 });

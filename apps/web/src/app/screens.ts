@@ -17,6 +17,10 @@ export const SCREENS: Record<string, Screen> = {
   "incident-graph": lazy(() => import("../features/incident-graph/IncidentGraphPage.tsx")),
   "forms-parents": lazy(() => import("../features/forms/routes/FormsParentsPage.tsx")),
   support: lazy(() => import("../features/external-support/routes/SupportPage.tsx")),
+  nursing: lazy(() => import("../features/nursing/routes/NursingPage.tsx")),
+  "master-configuration/nursing-configurator": lazy(
+    () => import("../features/nursing/configurator/NursingConfiguratorPage.tsx"),
+  ),
   "incident-registration": lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   register: lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   "master-configuration/general-information": lazy(

@@ -13,7 +13,15 @@ import {
 const fields = [
   { id: 1, kind: "yes_no" as const, choices: [], active: true },
   { id: 2, kind: "date" as const, choices: [], active: true },
-  { id: 3, kind: "choice" as const, choices: [{ es: "Completo", en: "Complete" }, { es: "Incompleto", en: "Incomplete" }], active: true },
+  {
+    id: 3,
+    kind: "choice" as const,
+    choices: [
+      { es: "Completo", en: "Complete" },
+      { es: "Incompleto", en: "Incomplete" },
+    ],
+    active: true,
+  },
   { id: 4, kind: "text" as const, choices: [], active: true },
   { id: 5, kind: "text" as const, choices: [], active: false },
 ];
@@ -56,7 +64,12 @@ describe("the health alert", () => {
 
 describe("a family's proposal", () => {
   it("replaces the parts it names and merges the extra fields", () => {
-    const record = { ...EMPTY_MEDICAL_RECORD, blood_type: "O+" as const, medication: "Nada", extra: { "1": "yes", "4": "a" } };
+    const record = {
+      ...EMPTY_MEDICAL_RECORD,
+      blood_type: "O+" as const,
+      medication: "Nada",
+      extra: { "1": "yes", "4": "a" },
+    };
     const next = applyProposal(record, { medication: "Loratadina", extra: { "4": "b" } });
     expect(next).toMatchObject({ blood_type: "O+", medication: "Loratadina", extra: { "1": "yes", "4": "b" } });
     expect(record.medication).toBe("Nada");
@@ -70,7 +83,10 @@ describe("a family's proposal", () => {
 
 describe("request rules", () => {
   it("a choice field needs two choices; other kinds drop none", () => {
-    expect(NursingFieldBody.safeParse({ label: "V", label_en: "V", kind: "choice", choices: [{ es: "a", en: "a" }] }).success).toBe(false);
+    expect(
+      NursingFieldBody.safeParse({ label: "V", label_en: "V", kind: "choice", choices: [{ es: "a", en: "a" }] })
+        .success,
+    ).toBe(false);
     expect(NursingFieldBody.safeParse({ label: "V", label_en: "V", kind: "yes_no" }).success).toBe(true);
   });
 

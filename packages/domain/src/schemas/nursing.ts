@@ -167,8 +167,12 @@ export type Proposal = z.infer<typeof Proposal>;
 
 export const MedicalRecord = z.object({
   blood_type: z.string().nullable(),
-  allergies: z.array(z.object({ name: z.string(), severity: z.enum(HEALTH_SEVERITIES), critical: z.boolean(), notes: z.string() })),
-  conditions: z.array(z.object({ name: z.string(), severity: z.enum(HEALTH_SEVERITIES), critical: z.boolean(), notes: z.string() })),
+  allergies: z.array(
+    z.object({ name: z.string(), severity: z.enum(HEALTH_SEVERITIES), critical: z.boolean(), notes: z.string() }),
+  ),
+  conditions: z.array(
+    z.object({ name: z.string(), severity: z.enum(HEALTH_SEVERITIES), critical: z.boolean(), notes: z.string() }),
+  ),
   medication: z.string(),
   insurance_provider: z.string(),
   insurance_policy: z.string(),
@@ -319,7 +323,9 @@ export type NursingDesk = z.infer<typeof NursingDesk>;
 /** The critical items of a record: what the alert shows. */
 export function criticalItems(record: Pick<MedicalRecordBody, "allergies" | "conditions">) {
   return [
-    ...record.allergies.filter((a) => a.critical).map((a) => ({ kind: "allergy" as const, name: a.name, notes: a.notes })),
+    ...record.allergies
+      .filter((a) => a.critical)
+      .map((a) => ({ kind: "allergy" as const, name: a.name, notes: a.notes })),
     ...record.conditions
       .filter((c) => c.critical)
       .map((c) => ({ kind: "condition" as const, name: c.name, notes: c.notes })),

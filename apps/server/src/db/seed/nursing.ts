@@ -88,7 +88,11 @@ export async function seedNursing(tx: Tx, schoolId: string, emailDomain = "convi
     userId,
     noticeVersion: school.privacyNoticeVersion,
     language: "es",
-    text: consentText("grant", "health", "es", { student: name, school: school.name, version: school.privacyNoticeVersion }),
+    text: consentText("grant", "health", "es", {
+      student: name,
+      school: school.name,
+      version: school.privacyNoticeVersion,
+    }),
     recordedAt: new Date(Date.now() - 40 * DAY),
   });
   await tx
@@ -138,7 +142,12 @@ export async function seedNursing(tx: Tx, schoolId: string, emailDomain = "convi
     record(diego.id, {
       blood: "O+",
       allergies: [
-        item("Cacahuate", "severe", true, "Anafilaxia: epinefrina autoinyectable en su mochila; llamar al 911 y a la familia."),
+        item(
+          "Cacahuate",
+          "severe",
+          true,
+          "Anafilaxia: epinefrina autoinyectable en su mochila; llamar al 911 y a la familia.",
+        ),
       ],
       conditions: [item("Asma leve", "mild", false, "Inhalador de salbutamol en enfermería.")],
       medication: "Salbutamol inhalador, solo en crisis.",
@@ -154,7 +163,8 @@ export async function seedNursing(tx: Tx, schoolId: string, emailDomain = "convi
     ...others.map((o, i) =>
       record(o.id, {
         blood: ["B+", "O-", "A-"][i] ?? "O+",
-        conditions: i === 0 ? [item("Diabetes tipo 1", "severe", true, "Glucómetro en la mochila; colación a las 11:00.")] : [],
+        conditions:
+          i === 0 ? [item("Diabetes tipo 1", "severe", true, "Glucómetro en la mochila; colación a las 11:00.")] : [],
         allergies: i === 1 ? [item("Penicilina", "moderate", false)] : [],
       }),
     ),
@@ -194,15 +204,31 @@ export async function seedNursing(tx: Tx, schoolId: string, emailDomain = "convi
   const [o1, o2, o3] = others;
   const [inhalerVisit] = await tx
     .insert(infirmaryVisits)
-    .values(visit(diego.id, 5, 10, "Malestar general", back, "Dos disparos de salbutamol; reposo 20 minutos.", { heart_rate: 96, spo2: 95 }))
+    .values(
+      visit(diego.id, 5, 10, "Malestar general", back, "Dos disparos de salbutamol; reposo 20 minutos.", {
+        heart_rate: 96,
+        spo2: 95,
+      }),
+    )
     .returning({ id: infirmaryVisits.id });
   await tx.insert(infirmaryVisits).values([
     visit(diego.id, 17, 12, "Golpe o herida", back, "Hielo en la rodilla, sin herida abierta."),
-    visit(sofia.id, 9, 9, "Dolor de cabeza", back, "Agua y reposo; descansó la vista 15 minutos.", { temperature_c: 36.6 }),
-    visit(sofia.id, 2, 11, "Fiebre", home, "Compresas; la recogió su madre.", { temperature_c: 38.4, heart_rate: 104 }),
-    ...(o1 ? [visit(o1.id, 12, 11, "Malestar general", back, "Glucosa 68 mg/dL: jugo y colación; 15 minutos después 110.")] : []),
-    ...(o2 ? [visit(o2.id, 7, 10, "Dolor de estómago", home, "Reposo; dolor persistente, se avisó a la familia.")] : []),
-    ...(o3 ? [visit(o3.id, 3, 12, "Golpe o herida", referred, "Posible esguince de muñeca; canalizado a urgencias.")] : []),
+    visit(sofia.id, 9, 9, "Dolor de cabeza", back, "Agua y reposo; descansó la vista 15 minutos.", {
+      temperature_c: 36.6,
+    }),
+    visit(sofia.id, 2, 11, "Fiebre", home, "Compresas; la recogió su madre.", {
+      temperature_c: 38.4,
+      heart_rate: 104,
+    }),
+    ...(o1
+      ? [visit(o1.id, 12, 11, "Malestar general", back, "Glucosa 68 mg/dL: jugo y colación; 15 minutos después 110.")]
+      : []),
+    ...(o2
+      ? [visit(o2.id, 7, 10, "Dolor de estómago", home, "Reposo; dolor persistente, se avisó a la familia.")]
+      : []),
+    ...(o3
+      ? [visit(o3.id, 3, 12, "Golpe o herida", referred, "Posible esguince de muñeca; canalizado a urgencias.")]
+      : []),
   ]);
 
   const [inhaler] = await tx

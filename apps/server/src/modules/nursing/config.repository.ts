@@ -10,10 +10,7 @@ type OptionValues = Omit<typeof nursingOptions.$inferInsert, "schoolId" | "id" |
 
 /** The record's extra fields, in the configurator's order. */
 export const fieldsOf = (tx: Tx, schoolId: string) =>
-  forSchool(tx, schoolId)
-    .select(nursingFields)
-    .where()
-    .orderBy(asc(nursingFields.position), asc(nursingFields.id));
+  forSchool(tx, schoolId).select(nursingFields).where().orderBy(asc(nursingFields.position), asc(nursingFields.id));
 
 /** Both lists (reasons and outcomes), in the order they were added. */
 export const optionsOf = (tx: Tx, schoolId: string) =>

@@ -35,7 +35,8 @@ export function createNursingConfig(deps: { db: Db }) {
     try {
       return presentOption(one(await run()), language);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError("NURSING_OPTION_DUPLICATE", { name: "NURSING_OPTION_DUPLICATE" });
+      if (isUniqueViolation(error))
+        throw new AppError("NURSING_OPTION_DUPLICATE", { name: "NURSING_OPTION_DUPLICATE" });
       throw error;
     }
   };
@@ -57,7 +58,13 @@ export function createNursingConfig(deps: { db: Db }) {
       presentField(one(await repo.updateField(db, schoolId, id, fieldValues(body)))),
     createOption: (schoolId: string, body: NursingOptionBody, language: Language | undefined): Promise<NursingOption> =>
       saveOption(
-        () => repo.insertOption(db, schoolId, { kind: body.kind, name: body.name, nameEn: body.name_en, active: body.active }),
+        () =>
+          repo.insertOption(db, schoolId, {
+            kind: body.kind,
+            name: body.name,
+            nameEn: body.name_en,
+            active: body.active,
+          }),
         language,
       ),
     updateOption: (

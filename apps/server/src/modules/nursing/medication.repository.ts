@@ -33,9 +33,7 @@ export async function insertAuthorization(tx: Tx, schoolId: string, values: Auth
 }
 
 export const setAuthorizationActive = (tx: Tx, schoolId: string, id: number, active: boolean) =>
-  forSchool(tx, schoolId)
-    .update(medicationAuthorizations, { active })
-    .where(eq(medicationAuthorizations.id, id));
+  forSchool(tx, schoolId).update(medicationAuthorizations, { active }).where(eq(medicationAuthorizations.id, id));
 
 export const administrationsOf = (tx: Tx, schoolId: string, studentId: number) =>
   tx

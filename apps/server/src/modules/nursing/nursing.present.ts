@@ -83,8 +83,7 @@ export const presentProposal = (p: ProposalRow, student: SupportStudent, names: 
   status: p.status as Proposal["status"],
   proposed_by: { id: p.proposedBy, name: names.get(p.proposedBy) ?? `#${p.proposedBy}` },
   created_at: p.createdAt.toISOString(),
-  decided_by:
-    p.decidedBy === null ? null : { id: p.decidedBy, name: names.get(p.decidedBy) ?? `#${p.decidedBy}` },
+  decided_by: p.decidedBy === null ? null : { id: p.decidedBy, name: names.get(p.decidedBy) ?? `#${p.decidedBy}` },
   decided_at: iso(p.decidedAt),
   decision_note: p.decisionNote,
 });

@@ -16,12 +16,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { consentState } from "../consent/index.ts";
-import {
-  groupLabel,
-  labelledStudents,
-  studentFilter,
-  supportAttachmentsOf,
-} from "../external-support/index.ts";
+import { groupLabel, labelledStudents, studentFilter, supportAttachmentsOf } from "../external-support/index.ts";
 import type { Viewer } from "../incidents/index.ts";
 import { openableFile } from "../student-file/index.ts";
 import { type NursingAccess, nursingAccess } from "./access.ts";
@@ -72,10 +67,7 @@ export function createNursingReads(deps: { db: Db }) {
         AUTHORIZATION_FILE,
         authRows.map((a) => a.a.id),
       ),
-      records.namesOf(tx, [
-        record?.updatedBy ?? null,
-        ...proposalRows.flatMap((p) => [p.proposedBy, p.decidedBy]),
-      ]),
+      records.namesOf(tx, [record?.updatedBy ?? null, ...proposalRows.flatMap((p) => [p.proposedBy, p.decidedBy])]),
     ]);
     const { student, family } = access;
     return {
@@ -83,7 +75,10 @@ export function createNursingReads(deps: { db: Db }) {
       record: record ? presentRecord(record, names) : null,
       fields: fields.filter((f) => f.active || (record?.extra[String(f.id)] ?? "") !== "").map(presentField),
       // The nurse's notes on a visit are hers; the family reads the rest.
-      visits: visitRows.map((v) => ({ ...presentVisit(v, student, viewer.language), ...(family ? { notes: "" } : {}) })),
+      visits: visitRows.map((v) => ({
+        ...presentVisit(v, student, viewer.language),
+        ...(family ? { notes: "" } : {}),
+      })),
       authorizations: authRows.map((a) => presentAuthorization(a, documents)),
       administrations: doseRows.map(presentAdministration),
       proposals: proposalRows.map((p) => presentProposal(p, student, names)),

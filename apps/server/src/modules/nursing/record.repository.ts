@@ -69,9 +69,7 @@ export const pendingProposals = (tx: Tx, schoolId: string) =>
     .limit(100);
 
 export async function proposalById(tx: Tx, schoolId: string, id: number): Promise<ProposalRow | undefined> {
-  const [row] = await forSchool(tx, schoolId)
-    .select(medicalRecordProposals)
-    .where(eq(medicalRecordProposals.id, id));
+  const [row] = await forSchool(tx, schoolId).select(medicalRecordProposals).where(eq(medicalRecordProposals.id, id));
   return row;
 }
 
@@ -110,4 +108,3 @@ export async function namesOf(tx: Tx, ids: readonly (number | null)[]): Promise<
     .where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
-

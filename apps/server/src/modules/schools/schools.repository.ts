@@ -51,10 +51,12 @@ export async function insertSchoolWithProfiles(tx: Tx, input: NewSchool) {
   await tx.insert(trainerTypes).values(STARTER_TRAINER_TYPES.map(starter));
   await tx.insert(conditionTypes).values(STARTER_CONDITION_TYPES.map(starter));
   // Nursing's visit reasons and outcomes (issue 29 §3), es/en, which the school edits.
-  await tx.insert(nursingOptions).values([
-    ...STARTER_NURSING_REASONS.map((r) => ({ ...starter(r), kind: "reason" })),
-    ...STARTER_NURSING_OUTCOMES.map((o) => ({ ...starter(o), kind: "outcome" })),
-  ]);
+  await tx
+    .insert(nursingOptions)
+    .values([
+      ...STARTER_NURSING_REASONS.map((r) => ({ ...starter(r), kind: "reason" })),
+      ...STARTER_NURSING_OUTCOMES.map((o) => ({ ...starter(o), kind: "outcome" })),
+    ]);
   return { school: school!, profileIds };
 }
 
