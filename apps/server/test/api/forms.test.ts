@@ -155,7 +155,9 @@ describe("sending and answering", () => {
     const form = res.json().data.form;
     formId = form.id;
     expect(form).toMatchObject({ version: 1, students: 2, submitted: 0, status: "open" });
-    expect(form.missing.map((m: { student: { id: number } }) => m.student.id).sort()).toEqual(
+    const view = (await get(s.director.as, `/api/forms/${formId}`)).json().data.form;
+    expect(view.missing_total).toBe(2);
+    expect(view.missing.map((m: { student: { id: number } }) => m.student.id).sort()).toEqual(
       [s.a1.id, s.a2.id].sort(),
     );
     const notes = await t.db

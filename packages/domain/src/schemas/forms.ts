@@ -24,6 +24,9 @@ export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 /** The types whose answer is one of the question's options (a condition may test them; charts count them). */
 export const CHOICE_TYPES = ["single_choice", "multiple_choice", "yes_no"] as const satisfies FormFieldType[];
 
+/** How many missing students the completion view lists (the figures per group count them all). */
+export const MISSING_SHOWN = 200;
+
 export const FORM_LIMITS = {
   fields: 60,
   options: 30,
@@ -200,7 +203,9 @@ export type GroupCompletion = z.infer<typeof GroupCompletion>;
 export const FormCompletion = SentForm.extend({
   definition: FormDefinition,
   groups: z.array(GroupCompletion),
+  /** The first MISSING_SHOWN students without a submitted answer, in class-list order; `missing_total` counts all. */
   missing: z.array(z.object({ student: FormAnswerRow.shape.student, status: z.enum(ANSWER_STATUSES) })),
+  missing_total: z.number(),
   can_manage: z.boolean(),
 });
 export type FormCompletion = z.infer<typeof FormCompletion>;

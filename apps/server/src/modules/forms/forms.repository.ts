@@ -203,6 +203,7 @@ export async function responses(
   scope: RowScope,
   language: Language,
   statuses?: readonly string[],
+  limit?: number,
 ) {
   return rowsOf<ResponseRow>(
     q,
@@ -219,7 +220,8 @@ export async function responses(
       left join users u on u.id = r.answered_by
      where r.school_id = ${schoolId} and r.form_id = ${formId} and ${rowWhere(scope)}
        ${statuses ? sql`and r.status = any(${`{${statuses.join(",")}}`}::text[])` : sql``}
-     order by s."order", gr."order", g.name, st.paternal_surname, st.maternal_surname, st.first_name, st.id`,
+     order by s."order", gr."order", g.name, st.paternal_surname, st.maternal_surname, st.first_name, st.id
+     ${limit ? sql`limit ${limit}` : sql``}`,
   );
 }
 

@@ -99,7 +99,7 @@ export const formsRoutes: FastifyPluginAsync<{
   );
   r.create(
     "/api/forms",
-    ["form", FormCompletion],
+    ["form", SentForm],
     {
       config: forms("create"),
       body: SendFormBody,
@@ -107,7 +107,7 @@ export const formsRoutes: FastifyPluginAsync<{
     },
     async ({ request, body }) => {
       const viewer = viewerOf(request);
-      return service.completion(viewer, await sending.send(viewer, body));
+      return service.one(viewer, await sending.send(viewer, body));
     },
   );
   r.one(

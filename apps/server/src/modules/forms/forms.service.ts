@@ -7,6 +7,7 @@ import {
   type FormSummary,
   fileIdsOf,
   labelIn,
+  MISSING_SHOWN,
   optionsOf,
   type SaveAnswerBody,
   type SentForm,
@@ -51,6 +52,14 @@ export function createForms(deps: SendDeps) {
     return rows.map((r) => presentForm(r, names, language, today));
   }
 
+  /** One sent form as a list shows it (the send's answer). */
+  async function one(viewer: Viewer, formId: number): Promise<SentForm> {
+    const language = languageOf(viewer);
+    const { row, today } = await reach(viewer, formId, false);
+    const names = await repo.audienceNames(db, viewer.tenant.schoolId, language);
+    return presentForm(row, names, language, today);
+  }
+
   /** Staff: the completion view. */
   async function completion(viewer: Viewer, formId: number): Promise<FormCompletion> {
     if (isFamily(viewer.tenant)) throw new AppError("NOT_FOUND");
@@ -60,7 +69,7 @@ export function createForms(deps: SendDeps) {
     const [names, groups, missing] = await Promise.all([
       repo.audienceNames(db, schoolId, language),
       repo.groupCompletion(db, schoolId, formId, scope, language),
-      repo.responses(db, schoolId, formId, scope, language, ["pending", "draft"]),
+      repo.responses(db, schoolId, formId, scope, language, ["pending", "draft"], MISSING_SHOWN),
     ]);
     return {
       ...presentForm(row, names, language, today),
@@ -70,6 +79,7 @@ export function createForms(deps: SendDeps) {
         student: { id: m.student_id, name: m.student_name, group: m.group },
         status: m.status,
       })),
+      missing_total: row.students - row.submitted,
       can_manage: canManage(viewer, row.sent_by),
     };
   }
@@ -179,7 +189,7 @@ export function createForms(deps: SendDeps) {
     return { submitted: rows.length, questions };
   }
 
-  return { list, completion, forFamily, saveAnswer, close, remind, answers, summary, reach };
+  return { list, one, completion, forFamily, saveAnswer, close, remind, answers, summary, reach };
 }
 
 export type FormsService = ReturnType<typeof createForms>;

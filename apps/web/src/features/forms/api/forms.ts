@@ -43,7 +43,7 @@ export function useSendForm(o?: SaveOptions) {
   return useSave({
     ...o,
     call: (body: SendFormBody, key: string) =>
-      api<{ data: { form: FormCompletion } }>("/api/forms", { method: "POST", body, idempotencyKey: key }).then(
+      api<{ data: { form: SentForm } }>("/api/forms", { method: "POST", body, idempotencyKey: key }).then(
         (r) => r.data.form,
       ),
     invalidates: [formsKey(schoolId)],

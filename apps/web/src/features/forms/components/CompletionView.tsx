@@ -137,7 +137,7 @@ function Completion({ form }: { form: FormCompletion }) {
       </Table>
       <Card withBorder radius="md">
         <Text fw={600} mb="xs">
-          {t("staff.missing", { count: form.missing.length })}
+          {t("staff.missing", { count: form.missing_total })}
         </Text>
         <Stack gap={4}>
           {form.missing.map((m) => (
