@@ -18,7 +18,13 @@ type Dialog = "visit" | "record" | "authorize" | "give" | null;
  * the family (the tab): the critical alert first, the record, visits, medication and proposals. The nurse records
  * a visit in one tap and edits; the family proposes changes and authorises medicines.
  */
-export function NursingFile({ studentId }: { studentId: number }) {
+export function NursingFile({
+  studentId,
+  level = 3,
+}: {
+  studentId: number /** Its sections' heading level. */;
+  level?: 2 | 3;
+}) {
   const { t } = useTranslation("nursing");
   const query = useStudentNursing(studentId);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -29,6 +35,19 @@ export function NursingFile({ studentId }: { studentId: number }) {
   const close = () => setDialog(null);
   return (
     <Stack gap="md" data-testid="nursing-file">
+      {/* On the desk the student is named here; in the student's file the header names them. */}
+      {level === 2 && (
+        <Stack gap={0}>
+          <Title order={2} size="h3">
+            {file.student.name}
+          </Title>
+          {file.student.group && (
+            <Text size="sm" c="gray.7">
+              {file.student.group}
+            </Text>
+          )}
+        </Stack>
+      )}
       <Group gap="sm" wrap="wrap">
         {nurse && (
           <Button size="md" leftSection={<IconFirstAidKit size={18} aria-hidden />} onClick={() => setDialog("visit")}>
@@ -76,10 +95,10 @@ export function NursingFile({ studentId }: { studentId: number }) {
           <AlertItems items={critical} />
         </Alert>
       )}
-      <RecordSummary file={file} />
-      <VisitList visits={file.visits} family={file.family} />
-      <MedicationList file={file} />
-      <ProposalList file={file} />
+      <RecordSummary file={file} level={level} />
+      <VisitList visits={file.visits} family={file.family} level={level} />
+      <MedicationList file={file} level={level} />
+      <ProposalList file={file} level={level} />
       {dialog === "visit" && <VisitModal studentId={studentId} name={file.student.name} onClose={close} />}
       {dialog === "record" && <RecordModal file={file} onClose={close} />}
       {dialog === "authorize" && <AuthorizationModal file={file} onClose={close} />}
@@ -88,7 +107,7 @@ export function NursingFile({ studentId }: { studentId: number }) {
   );
 }
 
-function RecordSummary({ file }: { file: StudentNursing }) {
+function RecordSummary({ file, level }: { file: StudentNursing; level: 2 | 3 }) {
   const { t, i18n } = useTranslation("nursing");
   const r = file.record;
   const en = i18n.resolvedLanguage === "en";
@@ -136,7 +155,7 @@ function RecordSummary({ file }: { file: StudentNursing }) {
   const extra = file.fields.filter((f) => (r.extra[String(f.id)] ?? "") !== "");
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="nursing-record">
-      <Title order={3} size="h5" id="nursing-record" mb="sm">
+      <Title order={level} size="h5" id="nursing-record" mb="sm">
         {t("record.title")}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

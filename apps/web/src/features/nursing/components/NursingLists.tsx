@@ -48,7 +48,12 @@ export function VisitCard({
           {visit.notes}
         </Text>
       )}
-      <Text size="xs" c={visit.family_notified_at ? "green.9" : "gray.7"} data-testid="family-notified">
+      <Text
+        size="xs"
+        c={visit.family_notified_at ? "dark.7" : "gray.7"}
+        fw={visit.family_notified_at ? 600 : undefined}
+        data-testid="family-notified"
+      >
         {visit.family_notified_at
           ? t("visit.notifiedAt", { at: dates.dateTime(visit.family_notified_at) })
           : t("visit.notNotified")}
@@ -62,11 +67,11 @@ export function VisitCard({
   );
 }
 
-export function VisitList({ visits }: { visits: Visit[]; family: boolean }) {
+export function VisitList({ visits, level = 3 }: { visits: Visit[]; family: boolean; level?: 2 | 3 }) {
   const { t } = useTranslation("nursing");
   return (
     <Stack gap="xs" component="section" aria-labelledby="nursing-visits">
-      <Title order={3} size="h5" id="nursing-visits">
+      <Title order={level} size="h5" id="nursing-visits">
         {t("visit.listTitle")}
       </Title>
       {visits.length === 0 ? (
@@ -84,13 +89,13 @@ export function VisitList({ visits }: { visits: Visit[]; family: boolean }) {
   );
 }
 
-export function MedicationList({ file }: { file: StudentNursing }) {
+export function MedicationList({ file, level = 3 }: { file: StudentNursing; level?: 2 | 3 }) {
   const { t } = useTranslation("nursing");
   const dates = useDates();
   const toggle = useSetAuthorization({ success: t("medication.withdrawn") });
   return (
     <Stack gap="xs" component="section" aria-labelledby="nursing-medication">
-      <Title order={3} size="h5" id="nursing-medication">
+      <Title order={level} size="h5" id="nursing-medication">
         {t("medication.title")}
       </Title>
       {file.authorizations.length === 0 && (
@@ -105,7 +110,7 @@ export function MedicationList({ file }: { file: StudentNursing }) {
               {a.medicine} · {a.dose}
             </Text>
             <Group gap={6}>
-              <Badge variant="light" color={a.active ? "green" : "gray"} c={a.active ? "green.9" : "gray.8"}>
+              <Badge variant="light" color={a.active ? "green" : "gray"} c="gray.9">
                 {t(a.active ? "medication.active" : "medication.inactive")}
               </Badge>
               {a.active && (
@@ -147,12 +152,12 @@ export function MedicationList({ file }: { file: StudentNursing }) {
   );
 }
 
-export function ProposalList({ file }: { file: StudentNursing }) {
+export function ProposalList({ file, level = 3 }: { file: StudentNursing; level?: 2 | 3 }) {
   const { t } = useTranslation("nursing");
   if (file.proposals.length === 0) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="nursing-proposals">
-      <Title order={3} size="h5" id="nursing-proposals">
+      <Title order={level} size="h5" id="nursing-proposals">
         {t("proposal.title")}
       </Title>
       {file.proposals.map((p) => (

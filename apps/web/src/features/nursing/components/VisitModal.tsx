@@ -40,6 +40,7 @@ export function VisitModal({ studentId, name, onClose }: { studentId: number; na
   const submit = form.onSubmit((v) => {
     const taken = { temperature_c: num(v.temperature_c), heart_rate: num(v.heart_rate), spo2: num(v.spo2) };
     const anyVital = Object.values(taken).some((x) => x !== undefined);
+    const now = new Date().toISOString();
     void save.submit(
       {
         studentId,
@@ -48,7 +49,8 @@ export function VisitModal({ studentId, name, onClose }: { studentId: number; na
         treatment: v.treatment,
         notes: v.notes,
         vitals: anyVital ? taken : null,
-        left_at: v.outcome ? new Date().toISOString() : null,
+        // With an outcome the student has left: in and out now, both from this clock (never out before in).
+        ...(v.outcome ? { arrived_at: now, left_at: now } : {}),
       },
       onClose,
     );
@@ -69,7 +71,7 @@ export function VisitModal({ studentId, name, onClose }: { studentId: number; na
         <Chip.Group {...form.getInputProps("reason")}>
           <Group gap={8} role="radiogroup" aria-labelledby="visit-reason" data-testid="visit-reasons">
             {reasons.map((r) => (
-              <Chip key={r.id} value={String(r.id)} size="md" radius="md">
+              <Chip key={r.id} value={String(r.id)} size="md" radius="md" color="dark">
                 {r.label}
               </Chip>
             ))}
@@ -88,7 +90,7 @@ export function VisitModal({ studentId, name, onClose }: { studentId: number; na
         maxLength={2000}
         {...form.getInputProps("treatment")}
       />
-      <Chip checked={vitals} onChange={setVitals} variant="outline" size="sm">
+      <Chip checked={vitals} onChange={setVitals} variant="outline" size="sm" color="dark">
         {t("visit.vitalsTaken")}
       </Chip>
       {vitals && (
@@ -124,7 +126,7 @@ export function VisitModal({ studentId, name, onClose }: { studentId: number; na
         <Chip.Group {...form.getInputProps("outcome")}>
           <Group gap={8} role="radiogroup" aria-labelledby="visit-outcome" data-testid="visit-outcomes">
             {outcomes.map((o) => (
-              <Chip key={o.id} value={String(o.id)} size="md" radius="md">
+              <Chip key={o.id} value={String(o.id)} size="md" radius="md" color="dark">
                 {o.label}
               </Chip>
             ))}

@@ -26,7 +26,7 @@ export default function NursingPage() {
         <Stack gap="md">
           <StudentSearch onPick={pick} />
           {picked !== null ? (
-            <NursingFile key={picked} studentId={picked} />
+            <NursingFile key={picked} studentId={picked} level={2} />
           ) : (
             <Text size="sm" c="gray.7">
               {t("page.pickHint")}
