@@ -110,7 +110,7 @@ test("the director sends a permission slip to 3° A, the mother answers on her p
 
   // 2. She sends it to 3° A with a due date a week away.
   await page.goto("/forms-parents");
-  await page.getByRole("button", { name: es("send.open") }).click();
+  await page.getByRole("button", { name: es("send.open") }).click({ timeout: 30_000 });
   const send = page.getByRole("dialog", { name: es("send.title") });
   await choose(page, send, es("send.template"), TITLE);
   const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -146,7 +146,7 @@ test("the director sends a permission slip to 3° A, the mother answers on her p
   await page.setViewportSize(SIZE[1280]);
   await signInWithStorage(page, school.director, { language: "es", to: `/forms-parents${new URL(formUrl).search}` });
   await expect(page.getByTestId("completion-total")).toHaveText(`1 de ${students} respondidos`, { timeout: 30_000 });
-  await page.getByRole("button", { name: es("staff.remind") }).click();
+  await page.getByRole("button", { name: es("staff.remind") }).click({ timeout: 30_000 });
   await expect(toast(page, /recordatorio/).last()).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: es("staff.export") }).click();
