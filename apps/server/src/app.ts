@@ -24,6 +24,7 @@ import { consentFileSection, consentModule } from "./modules/consent/index.ts";
 import { externalSupportFileSection, externalSupportModule } from "./modules/external-support/index.ts";
 import { familiesModule, upsertFamilyMember } from "./modules/families/index.ts";
 import { followUpFileSections, followUpModule } from "./modules/follow-up/index.ts";
+import { formsModule } from "./modules/forms/index.ts";
 import { gradeConfigModule } from "./modules/grade-config/index.ts";
 import { helpVideosModule } from "./modules/help-videos/index.ts";
 import { importsModule } from "./modules/imports/index.ts";
@@ -35,6 +36,7 @@ import { invitationsModule } from "./modules/invitations/index.ts";
 import { liveChatModule } from "./modules/live-chat/index.ts";
 import { messagesFileSection, messagesModule } from "./modules/messages/index.ts";
 import { createNotificationsService, notificationsModule } from "./modules/notifications/index.ts";
+import { healthAlertMarkers, nursingFileSection, nursingModule } from "./modules/nursing/index.ts";
 import { createOutbox, outboxModule } from "./modules/outbox/index.ts";
 import { pointsFileSection, pointsModule } from "./modules/points/index.ts";
 import { profilesModule } from "./modules/profiles/index.ts";
@@ -92,6 +94,8 @@ function moduleContext(deps: ModuleDeps) {
     announcementsUnread: announcementsUnreadOf(deps.db),
     /** Issue 28 §3: which students carry the adjustment marker (inclusion), for the lists that show it. */
     adjustmentMarkers,
+    /** Issue 29 §4: which students carry the health alert (nursing: a critical allergy or condition). */
+    healthAlertMarkers,
     setup,
     users: createUsers({ ...deps, setup }),
     auth: createAuth(deps),
@@ -107,6 +111,7 @@ function moduleContext(deps: ModuleDeps) {
       messagesFileSection,
       externalSupportFileSection,
       inclusionFileSection,
+      nursingFileSection,
       consentFileSection,
       readLogFileSection,
     ],
@@ -158,6 +163,8 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   announcementsModule,
   externalSupportModule,
   inclusionModule,
+  formsModule,
+  nursingModule,
 ];
 
 declare module "fastify" {

@@ -32,6 +32,7 @@ const EVERY_MODULE_KEY = [
   "module-form-student",
   "module-master-configuration",
   "module-incidents-graph",
+  "module-nursing",
 ];
 
 /** Spec §2 layout routes with a module tag and no permissions, and the §6 module keys that open each one. */

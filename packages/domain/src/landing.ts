@@ -16,6 +16,8 @@ type LandingRow = { grants: readonly ModuleGrant[]; path: string };
 export const STAFF_LANDING_ORDER: readonly LandingRow[] = [
   { grants: ["module-incidents-registration", "create-accompaniment-observations"], path: PATHS.register },
   { grants: ["module-master-configuration"], path: PATHS.masterConfiguration },
+  // Issue 29 (not in the spec, whose list has no nursing screen): the nurse opens on her desk, not the bell.
+  { grants: ["module-nursing"], path: PATHS.nursing },
   { grants: ["module-notifications"], path: PATHS.notifications },
   { grants: ["module-incidents-details"], path: PATHS.incidentDetails },
   { grants: ["module-scorings"], path: PATHS.ratings },

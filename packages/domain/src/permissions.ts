@@ -17,6 +17,8 @@ export const MODULE_KEYS = [
   "module-form-student",
   "module-master-configuration",
   "module-incidents-graph",
+  // Issue 29: the nurse's screen (/nursing), not in the spec's list — the spec shows no route for nursing work.
+  "module-nursing",
 ] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
@@ -36,6 +38,7 @@ export const MODULE_TAGS = [
   "scorings",
   "scorecard",
   "form-student",
+  "nursing",
 ] as const;
 export type ModuleTag = (typeof MODULE_TAGS)[number];
 
@@ -51,6 +54,7 @@ export const TAG_OF_MODULE: Record<ModuleGrant, ModuleTag> = {
   "module-form-student": "form-student",
   "module-master-configuration": "master-configuration",
   "module-incidents-graph": "incidents-graph",
+  "module-nursing": "nursing",
 };
 
 /** Areas of the permission matrix (the spec's master-configuration areas first, then the modules' own). */

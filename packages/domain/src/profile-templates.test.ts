@@ -46,6 +46,7 @@ describe("profile templates", () => {
         "module-form-student",
         "module-master-configuration",
         "module-incidents-graph",
+        "module-nursing",
       ].sort(),
     );
     expect([...d.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
@@ -109,7 +110,7 @@ describe("profile templates", () => {
     ["coordinador", "/register"],
     ["docente", "/register"],
     ["orientador", "/register"],
-    ["enfermeria", "/notifications"],
+    ["enfermeria", "/nursing"],
     ["familiar", "/notifications"],
   ] as const)("%s lands on %s", (key, expected) => {
     const t = profileTemplate(key);

@@ -60,7 +60,10 @@ const STAFF_WRITE_AREAS = [
 ] as const satisfies readonly Area[];
 
 /** Every module except master configuration, which stays with the Director. */
-const STAFF_MODULES: ModuleGrant[] = MODULE_KEYS.filter((m) => m !== "module-master-configuration");
+// Nursing (issue 29) stays with the nurse and the Director: school-wide staff do not read medical records.
+const STAFF_MODULES: ModuleGrant[] = MODULE_KEYS.filter(
+  (m) => m !== "module-master-configuration" && m !== "module-nursing",
+);
 
 const coordinadorPermissions: Permission[] = [
   ...grant(STAFF_READ_AREAS, READ_SEARCH),
@@ -126,7 +129,7 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
     key: "enfermeria",
     name: "Enfermería",
     nameEn: "School nurse",
-    modules: ["module-notifications", "module-scorecard"],
+    modules: ["module-nursing", "module-notifications", "module-scorecard"],
     // scorecard.read so the scorecard module in their menu actually opens.
     permissions: [...grant(["nursing"], CRUDS), perm("notifications", "read"), perm("scorecard", "read")],
   },

@@ -26,6 +26,8 @@ export const PATHS = {
   formsParents: "/forms-parents",
   /** The school's open referrals and monitored students (issue 28), where counsellors work. */
   support: "/support",
+  /** The nurse's screen (issue 29 §4): search a student, the record, a quick visit, today's visits, proposals. */
+  nursing: "/nursing",
   incidentGraph: "/incident-graph",
   masterConfiguration: "/master-configuration/general-information",
 } as const;
@@ -126,6 +128,8 @@ export const LAYOUT_ROUTES: readonly LayoutRoute[] = [
   route("support", ["incidents-details"], "nav.support", {
     permissions: [perm("external-support", "read"), perm("inclusion", "read")],
   }),
+  // Issue 29: nursing work under its own module key (module-nursing, Enfermería and Director), read by nursing.read.
+  route("nursing", ["nursing"], "nav.nursing", { permissions: [perm("nursing", "read")] }),
   route("incident-graph", ["incidents-graph"], "nav.incidentGraph"),
   route(mc, [mc], "nav.masterConfiguration"),
   ...MASTER_CONFIGURATION_ROUTES,

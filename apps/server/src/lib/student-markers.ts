@@ -8,5 +8,11 @@ import type { Tx } from "../db/client.ts";
  */
 export type AdjustmentMarkers = (tx: Tx, schoolId: string, studentIds: readonly number[]) => Promise<Set<number>>;
 
+/**
+ * Which of these students carry the health alert (issue 29 §4: a critical allergy or condition in the medical
+ * record), the same shape; the nursing module provides it through the context (`healthAlertMarkers`).
+ */
+export type HealthAlertMarkers = AdjustmentMarkers;
+
 /** Where no inclusion module is wired (a test app of one module): nobody is marked. */
 export const noMarkers: AdjustmentMarkers = async () => new Set();

@@ -89,6 +89,12 @@ const SENSITIVE: Record<string, Sensitive> = {
     path: () => `/api/students/${s.a1.id}/adjustments`,
     students: () => [s.a1.id],
   },
+  // Issue 29: the medical record (the nurse's and the Director's reads).
+  "/api/students/:id/nursing": {
+    kind: "nursing.record",
+    path: () => `/api/students/${s.a1.id}/nursing`,
+    students: () => [s.a1.id],
+  },
 };
 
 /** GET routes about one student or incident that are not logged, and why. */
@@ -98,6 +104,8 @@ const NOT_LOGGED: Record<string, string> = {
   "/api/students/:id/points": "a tab of the file: opening the file is the entry",
   "/api/students/:id/formative-actions": "a tab of the file: opening the file is the entry",
   "/api/students/:id/read-log": "the log itself (who read), not the child's record",
+  "/api/students/:id/health-alert":
+    "logged as nursing.alert only when it shows a critical allergy or condition: an empty alert says nothing (the file's header asks on every opening)",
   "/api/incidents/:id/meeting-attendees": "the people who may be invited to a meeting (names), options of a form",
   "/api/incidents/:id/messages":
     "who wrote about the incident and when, without the text: opening the conversation is the entry",

@@ -94,6 +94,8 @@ describe("the student's file", () => {
       // Issue 28: external support and inclusion, for their confidential readers (the Director is one).
       "external-support",
       "inclusion",
+      // Issue 29: the medical record and visits, for nursing readers (the Director is one).
+      "nursing",
       // Issue 25: the family's consent (no category granted) and the read log (the Director holds read-log).
       "consent",
       "read-log",
@@ -106,6 +108,7 @@ describe("the student's file", () => {
       messages: 0,
       "external-support": 0,
       inclusion: 0,
+      nursing: 0,
       consent: 0,
     });
 

@@ -86,6 +86,25 @@ export async function realSchool(app: FastifyInstance, db: Db) {
       payload: { kind: "conduct-below-passing" },
     }),
   );
+  // Issue 29: a form template and a form sent to group A, for the forms' routes.
+  const { template: formTemplate } = await ok(
+    await s.director.as({
+      method: "POST",
+      url: "/api/form-templates",
+      payload: {
+        name: "Permiso",
+        name_en: "Permission",
+        fields: [{ key: "ok", type: "yes_no", label: "¿Asiste?", label_en: "Attends?" }],
+      },
+    }),
+  );
+  const { form: sentForm } = await ok(
+    await s.director.as({
+      method: "POST",
+      url: "/api/forms",
+      payload: { template_id: formTemplate!.id, due_date: today, audience: { group_ids: [s.groupA.id] } },
+    }),
+  );
   const [teacherSession] = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -103,6 +122,8 @@ export async function realSchool(app: FastifyInstance, db: Db) {
     measureId: grades.measures[0]!.id,
     alertRuleId: alertRule!.id,
     teacherSessionId: teacherSession!.id,
+    formTemplateId: formTemplate!.id,
+    formId: sentForm!.id,
   };
 }
 export type RealSchool = Awaited<ReturnType<typeof realSchool>>;
@@ -143,6 +164,9 @@ export function pathValue(r: RealSchool, url: string, name: string): string {
     sessionId: r.teacherSessionId,
     schools: r.school.id,
     "help-videos": 1,
+    "form-templates": r.formTemplateId,
+    forms: r.formId,
+    studentId: r.a1.id,
     kind: "users",
     enrollment: r.a1.enrollment,
     on: r.today,
@@ -188,6 +212,13 @@ export function bodyHint(r: RealSchool) {
     next_review_date: r.today,
     review_date: r.today,
     since: r.today,
+    // Issue 29: a form is sent from a real template to group A, due today.
+    template_id: r.formTemplateId,
+    due_date: r.today,
+    group_ids: r.groupA.id,
+    // Issue 29: a medication authorisation's days.
+    valid_from: r.today,
+    valid_until: r.today,
     // A numeric scale of the grade configurator: 1 to 10 (the sample's min is 1; min < max is a rule of the scale).
     max: 10,
   };

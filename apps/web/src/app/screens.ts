@@ -15,7 +15,12 @@ export const SCREENS: Record<string, Screen> = {
   archive: lazy(() => import("../features/incidents/IncidentsPage.tsx")),
   "incident-details": lazy(() => import("../features/incidents/IncidentsPage.tsx")),
   "incident-graph": lazy(() => import("../features/incident-graph/IncidentGraphPage.tsx")),
+  "forms-parents": lazy(() => import("../features/forms/routes/FormsParentsPage.tsx")),
   support: lazy(() => import("../features/external-support/routes/SupportPage.tsx")),
+  nursing: lazy(() => import("../features/nursing/routes/NursingPage.tsx")),
+  "master-configuration/nursing-configurator": lazy(
+    () => import("../features/nursing/configurator/NursingConfiguratorPage.tsx"),
+  ),
   "incident-registration": lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   register: lazy(() => import("../features/incident-registration/RegistrationPage.tsx")),
   "master-configuration/general-information": lazy(
@@ -36,6 +41,7 @@ export const SCREENS: Record<string, Screen> = {
   "master-configuration/observations-configurator": lazy(
     () => import("../features/master-configuration/observations-configurator/ObservationsConfiguratorPage.tsx"),
   ),
+  "master-configuration/form-configurator": lazy(() => import("../features/forms/routes/FormConfiguratorPage.tsx")),
   "master-configuration/grade-configurator": lazy(
     () => import("../features/master-configuration/grade-configurator/GradeConfiguratorPage.tsx"),
   ),

@@ -5,6 +5,7 @@ import { registerExternalSupportFileTab } from "../features/external-support/stu
 import { registerIncidentsFileTabs } from "../features/incidents/student-file/register.ts";
 import { registerInclusionFileTab } from "../features/inclusion/student-file/register.ts";
 import { registerMessagesFileTab } from "../features/messages/student-file/register.ts";
+import { registerNursingFileTab } from "../features/nursing/student-file/register.ts";
 import { registerPointsFileTab } from "../features/points/student-file/register.ts";
 import { registerReadLogFileTab } from "../features/read-log/student-file/register.ts";
 
@@ -13,5 +14,6 @@ registerPointsFileTab();
 registerMessagesFileTab();
 registerExternalSupportFileTab();
 registerInclusionFileTab();
+registerNursingFileTab();
 registerConsentFileTab();
 registerReadLogFileTab();

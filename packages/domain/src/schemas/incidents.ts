@@ -126,6 +126,8 @@ export const StudentOptionSchema = z.object({
   photo: z.string().nullable(),
   /** Issue 28 §3: the student has active reasonable adjustments (the marker; the adjustments open in one click). */
   has_adjustments: z.boolean().default(false),
+  /** Issue 29 §4: the student has a critical allergy or condition (the health alert opens in one click). */
+  has_health_alert: z.boolean().default(false),
 });
 export type StudentOption = z.infer<typeof StudentOptionSchema>;
 

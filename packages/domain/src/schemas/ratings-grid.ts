@@ -158,6 +158,8 @@ export const GridSchema = z.object({
       comment: RatingCommentSchema.nullable(),
       /** Issue 28 §3: the student has active reasonable adjustments (the marker; the adjustments open in one click). */
       has_adjustments: z.boolean().default(false),
+      /** Issue 29 §4: a critical allergy or condition (the health alert opens in one click). */
+      has_health_alert: z.boolean().default(false),
     }),
   ),
 });

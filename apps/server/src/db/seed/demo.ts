@@ -5,10 +5,12 @@ import type { Db, Tx } from "../client.ts";
 import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { seedAnnouncements } from "./announcements.ts";
 import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
+import { seedForms } from "./forms.ts";
 import { generateIncidents } from "./incidents.ts";
 import { seedInclusion } from "./inclusion.ts";
 import { seedInstitutoNorte } from "./instituto-norte.ts";
 import { seedMessages } from "./messages.ts";
+import { seedNursing } from "./nursing.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
 import { seedSupport } from "./support.ts";
@@ -110,6 +112,10 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     await seedSupport(tx, COLEGIO_ID);
     // Issue 28: Sofía's visual condition and adjustments, Diego's conditioned enrollment and its acknowledged letter.
     await seedInclusion(tx, COLEGIO_ID);
+    // Issue 29: medical records (Diego's critical allergy), visits of the last weeks, an inhaler authorisation.
+    await seedNursing(tx, COLEGIO_ID);
+    // Issue 29: two forms to 3° A Primaria's families (a closed survey with answers, an open permission slip).
+    await seedForms(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {

@@ -2,8 +2,10 @@ import { hashPassword } from "../../lib/passwords.ts";
 import type { Db } from "../client.ts";
 import { seedColegioDemo } from "./colegio-demo.ts";
 import { ACCOUNT_USERS, DEMO_INCIDENTS, DEMO_PASSWORD } from "./demo.ts";
+import { seedForms } from "./forms.ts";
 import { generateIncidents } from "./incidents.ts";
 import { seedInclusion } from "./inclusion.ts";
+import { seedNursing } from "./nursing.ts";
 import { insertUsers } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
 import { seedSupport } from "./support.ts";
@@ -46,6 +48,10 @@ export async function seedDemoSchoolCopy(db: Db, tag: string): Promise<DemoSchoo
     // Issue 28: the support and inclusion records the support spec starts from (a spec of its own writes its own).
     await seedSupport(tx, copy.schoolId, copy.emailDomain);
     await seedInclusion(tx, copy.schoolId, copy.emailDomain);
+    // Issue 29: the nursing records the nursing spec starts from (Diego's critical allergy, the mother's consent).
+    await seedNursing(tx, copy.schoolId, copy.emailDomain);
+    // Issue 29: the demo's two sent forms (the forms spec sends one of its own).
+    await seedForms(tx, copy.schoolId, copy.emailDomain);
   });
   return copy;
 }

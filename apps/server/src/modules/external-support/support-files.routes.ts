@@ -15,7 +15,7 @@ import type { SupportFiles } from "./support-files.service.ts";
 // download of a record's file is logged, one entry for its student; the record is the file.
 registerSensitiveKind("support.attachment", { es: "Archivo de apoyo o inclusión", en: "Support or inclusion file" });
 
-/** Whoever writes external support or inclusion uploads their files. */
+/** Whoever writes external support, inclusion or nursing uploads their files. */
 const uploaders = {
   access: "school",
   permissions: [
@@ -23,6 +23,8 @@ const uploaders = {
     perm("external-support", "update"),
     perm("inclusion", "create"),
     perm("inclusion", "update"),
+    // Issue 29: the nurse records a medication authorisation with its signed paper.
+    perm("nursing", "create"),
   ],
 } as const;
 /** The owner kind's rule decides who reads (the family of the student included); anyone else: 404. */

@@ -12,7 +12,12 @@ const MAX_STUDENT_MATCHES = 20;
  * What the registration screen loads: one call for its pickers (catalogue, groups, subjects, staff, places) and
  * a student search. Only active entries are offered: a deactivated type or a withdrawn student is not picked.
  */
-export function createRegistrationOptionsService(deps: { db: Db; markers: AdjustmentMarkers }) {
+export function createRegistrationOptionsService(deps: {
+  db: Db;
+  markers: AdjustmentMarkers;
+  /** Issue 29 §4: the health alert markers (nursing); none where nursing is not wired. */
+  health?: AdjustmentMarkers;
+}) {
   const { db } = deps;
 
   /** Group labels come in `language`; lists of names carry both languages for the web to pick. */
@@ -103,13 +108,12 @@ export function createRegistrationOptionsService(deps: { db: Db; markers: Adjust
       limit: query.group_id === undefined ? MAX_STUDENT_MATCHES : undefined,
       language,
     });
-    // The adjustment marker (issue 28 §3): one statement for the whole list, never one per student.
-    const marked = await deps.markers(
-      db,
-      schoolId,
-      options.map((o) => o.id),
-    );
-    return options.map((o) => ({ ...o, has_adjustments: marked.has(o.id) }));
+    // The adjustment marker (issue 28 §3) and the health alert (issue 29 §4): one statement each for the whole list,
+    // never one per student.
+    const ids = options.map((o) => o.id);
+    const marked = await deps.markers(db, schoolId, ids);
+    const alerts = deps.health ? await deps.health(db, schoolId, ids) : new Set<number>();
+    return options.map((o) => ({ ...o, has_adjustments: marked.has(o.id), has_health_alert: alerts.has(o.id) }));
   }
 
   return { options, students };

@@ -23,6 +23,8 @@ export const incidentsRegistrationModule: FastifyPluginAsync<{
     notifications: NotificationsService;
     /** Issue 28 §3: the inclusion module's adjustment markers beside the students to choose. */
     adjustmentMarkers?: AdjustmentMarkers;
+    /** Issue 29 §4: the nursing module's health alert markers beside the students to choose. */
+    healthAlertMarkers?: AdjustmentMarkers;
   };
 }> = async (app, { ctx }) => {
   const { db, config } = ctx;
@@ -34,7 +36,11 @@ export const incidentsRegistrationModule: FastifyPluginAsync<{
     log: (msg) => app.log.warn(msg),
   });
   await app.register(registrationRoutes, {
-    options: createRegistrationOptionsService({ db, markers: ctx.adjustmentMarkers ?? noMarkers }),
+    options: createRegistrationOptionsService({
+      db,
+      markers: ctx.adjustmentMarkers ?? noMarkers,
+      health: ctx.healthAlertMarkers ?? noMarkers,
+    }),
     registration: createRegistrationService({ db, notifier, events: ctx.events }),
     corrections: createCorrectionsService({ db, notifier }),
   });

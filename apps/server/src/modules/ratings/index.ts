@@ -18,10 +18,17 @@ export const ratingsModule: FastifyPluginAsync<{
     notifications: NotificationsService;
     /** Issue 28 §3: the inclusion module's adjustment markers beside the grid's students. */
     adjustmentMarkers?: AdjustmentMarkers;
+    /** Issue 29 §4: the nursing module's health alert markers beside the grid's students. */
+    healthAlertMarkers?: AdjustmentMarkers;
   };
 }> = async (app, { ctx }) => {
   const log = (message: string) => app.log.warn(message);
-  const ratings = createRatingsService({ db: ctx.db, events: ctx.events, markers: ctx.adjustmentMarkers ?? noMarkers });
+  const ratings = createRatingsService({
+    db: ctx.db,
+    events: ctx.events,
+    markers: ctx.adjustmentMarkers ?? noMarkers,
+    health: ctx.healthAlertMarkers ?? noMarkers,
+  });
   const periods = createPeriodsService({ db: ctx.db });
   const publications = createPublicationsService({ ...ctx, periods, log });
   // The families of a published group are told when its unpublish window ends; the handler reads the state.

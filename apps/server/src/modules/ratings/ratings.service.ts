@@ -36,7 +36,13 @@ const invalidValue = () => new AppError("INVALID_RATING_VALUE", { value: "INVALI
  * on its own, read on the measure's current scale for the group's section; a period closes at its end date plus the
  * school's grace days unless a director reopened it.
  */
-export function createRatingsService(deps: { db: Db; events: EventBus; markers: AdjustmentMarkers }) {
+export function createRatingsService(deps: {
+  db: Db;
+  events: EventBus;
+  markers: AdjustmentMarkers;
+  /** Issue 29 §4: the health alert markers (nursing); none where nursing is not wired. */
+  health?: AdjustmentMarkers;
+}) {
   const { db, events } = deps;
 
   const changed = (schoolId: string, periodId: number, studentIds: number[]) => {
@@ -111,11 +117,13 @@ export function createRatingsService(deps: { db: Db; events: EventBus; markers: 
     ]);
     const ids = students.map((s) => s.id);
     const periodIds = previous ? [period.id, previous.id] : [period.id];
-    const [cells, comments, marked] = await Promise.all([
+    const [cells, comments, marked, alerts] = await Promise.all([
       repo.cellsOf(db, schoolId, periodIds, ids),
       repo.commentsOf(db, schoolId, [period.id], ids),
       // The adjustment marker beside each name (issue 28 §3): one statement for the whole group.
       deps.markers(db, schoolId, ids),
+      // The health alert (issue 29 §4), likewise.
+      deps.health ? deps.health(db, schoolId, ids) : new Set<number>(),
     ]);
     const measures = measuresFor(setup, group.sectionId);
     const known = new Map<number, ScaleDefinition>(setup.scales.map((s) => [s.version_id, s.definition]));
@@ -150,6 +158,7 @@ export function createRatingsService(deps: { db: Db; events: EventBus; markers: 
           .map((c) => ({ measure_id: c.measureId, value: c.value, scale_version_id: c.scaleVersionId })),
         comment: commentOf.get(s.id) ?? null,
         has_adjustments: marked.has(s.id),
+        has_health_alert: alerts.has(s.id),
       })),
     };
   }

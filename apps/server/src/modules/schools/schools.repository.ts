@@ -1,7 +1,20 @@
-import { PROFILE_TEMPLATES, STARTER_CONDITION_TYPES, STARTER_TRAINER_TYPES } from "@convive/domain";
+import {
+  PROFILE_TEMPLATES,
+  STARTER_CONDITION_TYPES,
+  STARTER_NURSING_OUTCOMES,
+  STARTER_NURSING_REASONS,
+  STARTER_TRAINER_TYPES,
+} from "@convive/domain";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { conditionTypes, profilePermissions, profiles, schools, trainerTypes } from "../../db/schema/index.ts";
+import {
+  conditionTypes,
+  nursingOptions,
+  profilePermissions,
+  profiles,
+  schools,
+  trainerTypes,
+} from "../../db/schema/index.ts";
 import { alphabetical } from "../../lib/names.ts";
 import { insertStarterCatalogue } from "../incident-config/index.ts";
 
@@ -37,6 +50,13 @@ export async function insertSchoolWithProfiles(tx: Tx, input: NewSchool) {
   });
   await tx.insert(trainerTypes).values(STARTER_TRAINER_TYPES.map(starter));
   await tx.insert(conditionTypes).values(STARTER_CONDITION_TYPES.map(starter));
+  // Nursing's visit reasons and outcomes (issue 29 §3), es/en, which the school edits.
+  await tx
+    .insert(nursingOptions)
+    .values([
+      ...STARTER_NURSING_REASONS.map((r) => ({ ...starter(r), kind: "reason" })),
+      ...STARTER_NURSING_OUTCOMES.map((o) => ({ ...starter(o), kind: "outcome" })),
+    ]);
   return { school: school!, profileIds };
 }
 

@@ -17,10 +17,13 @@ const viewerOf = (request: FastifyRequest): Viewer => ({
   language: requestLanguage(request.headers),
 });
 
-/** Whoever reads incidents (staff and families) or the students profile may ask; the service narrows to their scope. */
+/**
+ * Whoever reads incidents (staff and families), the students profile or nursing records (the nurse, issue 29) may
+ * ask; the service narrows to their scope.
+ */
 const readers = {
   access: "school",
-  permissions: [perm("incidents", "read"), perm("master-configuration-students", "read")],
+  permissions: [perm("incidents", "read"), perm("master-configuration-students", "read"), perm("nursing", "read")],
 } as const;
 
 export const studentFileRoutes: FastifyPluginAsync<{ service: StudentFileService }> = async (app, { service }) => {

@@ -34,6 +34,8 @@ export async function openableFile(db: Db, viewer: Viewer, studentId: number) {
     (scope.kind === "family"
       ? scope.childIds.includes(studentId)
       : grants.has(perm("master-configuration-students", "read")) ||
+        // The nurse cares for any student of the school (issue 29 §4): her Nursing tab lives in the file.
+        grants.has(perm("nursing", "read")) ||
         (await repo.reachesStudent(db, schoolId, viewer.userId, scope.groupIds, studentId)));
   if (!allowed) throw new AppError("NOT_FOUND");
   const yearId = (await currentYear(db, schoolId))?.id ?? null;

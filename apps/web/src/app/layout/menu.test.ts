@@ -38,6 +38,8 @@ describe("menuItemsFor", () => {
       "masterConfiguration",
       "incidentGraph",
       "support",
+      // Issue 29: the nurse's desk, which the Director also opens.
+      "nursing",
     ]);
     expect(items.find((i) => i.key === "masterConfiguration")?.to).toBe("/master-configuration/general-information");
     expect(items.find((i) => i.key === "register")?.to).toBe("/register");
@@ -97,7 +99,8 @@ describe("menuItemsFor", () => {
       "notifications",
       "scorecard",
     ]);
-    expect(keys(menuItemsFor(fromTemplate("enfermeria")))).toEqual(["notifications", "scorecard"]);
+    expect(keys(menuItemsFor(fromTemplate("enfermeria")))).toEqual(["notifications", "scorecard", "nursing"]);
+    expect(keys(menuItemsFor(fromTemplate("coordinador")))).not.toContain("nursing");
   });
 });
 

@@ -19,6 +19,7 @@ export type MenuIcon =
   | "masterConfiguration"
   | "incidentGraph"
   | "support"
+  | "nursing"
   | "schools"
   | "createUsers"
   | "createHelpVideos"
@@ -61,6 +62,8 @@ const SCHOOL_ITEMS: readonly Candidate[] = [
   item("incidentGraph", PATHS.incidentGraph),
   // Issue 28: external support and inclusion, where counsellors work (their confidential readers only).
   item("support", PATHS.support),
+  // Issue 29: the nurse's desk (nursing.read: Enfermería and the Director).
+  item("nursing", PATHS.nursing),
 ];
 
 /** Spec §6: root sees only these (and Logout), and the job runner's screen (issue 25). */

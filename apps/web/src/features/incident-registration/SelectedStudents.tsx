@@ -4,6 +4,7 @@ import { IconX } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AdjustmentsMarker } from "../inclusion/index.ts";
+import { HealthAlertMarker } from "../nursing/index.ts";
 import { StudentFileLink } from "../student-file/index.ts";
 import { StudentAvatar } from "./Bits.tsx";
 import type { PickedStudent } from "./incident-form.ts";
@@ -53,6 +54,7 @@ export function SelectedStudents({
                       display="block"
                       style={{ overflowWrap: "anywhere" }}
                     />
+                    {s.has_health_alert && <HealthAlertMarker studentId={s.id} name={s.name} />}
                     {s.has_adjustments && <AdjustmentsMarker studentId={s.id} name={s.name} />}
                   </Group>
                   {s.group_label && (

@@ -5,6 +5,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdjustmentsMarker } from "../inclusion/index.ts";
+import { HealthAlertMarker } from "../nursing/index.ts";
 import { useStudentOptions } from "./api/student-options.ts";
 import { StudentAvatar } from "./Bits.tsx";
 import { groupsMineFirst } from "./prefill.ts";
@@ -115,7 +116,7 @@ export function StudentPicker({
         <ScrollArea.Autosize mah={{ base: 300, sm: 360 }} type="auto" offsetScrollbars>
           <ul className={classes.studentGrid} aria-label={t("students.results")}>
             {list.map((s) => (
-              <li key={s.id} style={s.has_adjustments ? { position: "relative" } : undefined}>
+              <li key={s.id} style={s.has_adjustments || s.has_health_alert ? { position: "relative" } : undefined}>
                 <StudentRow
                   student={s}
                   checked={selected.has(s.id)}
@@ -123,9 +124,19 @@ export function StudentPicker({
                   showGroup={mode === "search"}
                 />
                 {/* Issue 28 §3: beside the row, not inside it (the row is a checkbox; the marker opens a dialog). */}
-                {s.has_adjustments && (
-                  <span style={{ position: "absolute", right: 8, top: "50%", transform: "translateY(-50%)" }}>
-                    <AdjustmentsMarker studentId={s.id} name={s.name} />
+                {(s.has_adjustments || s.has_health_alert) && (
+                  <span
+                    style={{
+                      position: "absolute",
+                      right: 8,
+                      top: "50%",
+                      transform: "translateY(-50%)",
+                      display: "flex",
+                    }}
+                  >
+                    {/* Issue 29 §4: the health alert (critical allergies and conditions) beside it, same way. */}
+                    {s.has_health_alert && <HealthAlertMarker studentId={s.id} name={s.name} />}
+                    {s.has_adjustments && <AdjustmentsMarker studentId={s.id} name={s.name} />}
                   </span>
                 )}
               </li>
@@ -155,7 +166,7 @@ function StudentRow({
       onChange={onToggle}
       radius="md"
       p={8}
-      pr={student.has_adjustments ? 44 : 8}
+      pr={(student.has_adjustments ? 36 : 0) + (student.has_health_alert ? 36 : 0) + 8}
       withBorder
       data-student={student.id}
     >

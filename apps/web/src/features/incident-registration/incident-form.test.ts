@@ -19,6 +19,7 @@ const student = (id: number, role: PickedStudent["role"] = "involved"): PickedSt
   enrollment: `A${id}`,
   name: `Alumno ${id}`,
   has_adjustments: false,
+  has_health_alert: false,
   group_id: 10,
   group_label: "3° A",
   photo: null,

@@ -19,6 +19,7 @@ const filled = (overrides: Partial<ObservationValues> = {}): ObservationValues =
     group_label: "3° A",
     photo: null,
     has_adjustments: false,
+    has_health_alert: false,
   },
   observation_type_id: "3",
   text: "  Ayudó a un compañero con la tarea. ",

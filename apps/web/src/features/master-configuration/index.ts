@@ -3,4 +3,5 @@
  * (a screen imported through here would join every importer's chunk). Anything another feature needs from it is
  * exported here, and only here.
  */
-export {};
+// Issue 29: the form configurator (features/forms) names its questions in both languages with the same fields.
+export { BilingualNameFields } from "./shared/BilingualNameFields.tsx";

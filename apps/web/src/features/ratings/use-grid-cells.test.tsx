@@ -42,6 +42,7 @@ const student = (id: number, name: string, ratings: RatingCell[]) => ({
   previous: [],
   comment: null,
   has_adjustments: false,
+  has_health_alert: false,
 });
 const grid: Grid = {
   group: { id: 9, label: "3° A Primaria", section_id: 1 },

@@ -2,6 +2,7 @@ import type { StudentFile } from "@convive/domain";
 import { Anchor, Avatar, Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { IconMail, IconPhone } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { studentFileHeaderMarks } from "./tabs.ts";
 
 const initials = (name: string) =>
   name
@@ -40,6 +41,10 @@ export function FileHeader({ file }: { file: StudentFile }) {
           )}
         </Stack>
       </Group>
+      {/* What modules mark beside the student (the health alert), for the reader they decide. */}
+      {studentFileHeaderMarks().map((Mark, i) => (
+        <Mark key={i.toString()} studentId={student.id} name={student.name} family={file.contacts === null} />
+      ))}
       {file.contacts !== null && <Contacts contacts={file.contacts} />}
     </Stack>
   );

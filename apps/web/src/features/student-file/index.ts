@@ -8,4 +8,10 @@ export { FamilyChildren } from "./components/FamilyChildren.tsx";
 export { FileEntries, FileEntry } from "./components/FileEntry.tsx";
 export { StudentFileLink } from "./components/StudentFileLink.tsx";
 export { useStudentFileHref } from "./link.ts";
-export { registerStudentFileTab, type StudentFileTab, type StudentFileTabProps } from "./tabs.ts";
+export {
+  registerStudentFileHeaderMark,
+  registerStudentFileTab,
+  type StudentFileHeaderMark,
+  type StudentFileTab,
+  type StudentFileTabProps,
+} from "./tabs.ts";

@@ -34,5 +34,18 @@ export function registerStudentFileTab(tab: StudentFileTab) {
 /** The registered tab of a section, or undefined when no module on this web build shows it. */
 export const studentFileTab = (key: string): StudentFileTab | undefined => registered.get(key);
 
+/**
+ * What a module shows in the file's header beside the student (issue 29: nursing's health alert), registered like
+ * the tabs: the file knows none of them by name. Each decides from the reader whether it shows anything.
+ */
+export type StudentFileHeaderMark = ComponentType<{ studentId: number; name: string; family: boolean }>;
+const headerMarks: StudentFileHeaderMark[] = [];
+
+export function registerStudentFileHeaderMark(mark: StudentFileHeaderMark) {
+  if (!headerMarks.includes(mark)) headerMarks.push(mark);
+}
+
+export const studentFileHeaderMarks = (): readonly StudentFileHeaderMark[] => headerMarks;
+
 /** The namespaces of every registered tab's label: the file names all its tabs before any of them is open. */
 export const studentFileTabNamespaces = (): string[] => [...new Set([...registered.values()].map((t) => t.ns))];

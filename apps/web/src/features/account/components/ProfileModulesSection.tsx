@@ -15,6 +15,7 @@ const MENU_KEY: Record<(typeof MODULE_KEYS)[number], string> = {
   "module-form-student": "formsParents",
   "module-master-configuration": "masterConfiguration",
   "module-incidents-graph": "incidentGraph",
+  "module-nursing": "nursing",
 };
 
 /** The modules the user's profile opens in this school, read from the profile itself. */

@@ -4,6 +4,7 @@ import { IconChevronLeft, IconChevronRight, IconMessage, IconX } from "@tabler/i
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdjustmentsMarker } from "../../inclusion/index.ts";
+import { HealthAlertMarker } from "../../nursing/index.ts";
 import { shownValue } from "../typing.ts";
 import type { GridCells } from "../use-grid-cells.ts";
 import { CellState, LevelDot, useCellText } from "./CellValue.tsx";
@@ -49,6 +50,7 @@ export function PhoneRater({
                 <Title order={2} fz="h3">
                   {student.name}
                 </Title>
+                {student.has_health_alert && <HealthAlertMarker studentId={student.id} name={student.name} />}
                 {student.has_adjustments && <AdjustmentsMarker studentId={student.id} name={student.name} />}
               </Group>
             </div>

@@ -4,6 +4,7 @@ import { IconDotsVertical, IconMessage, IconMessageFilled } from "@tabler/icons-
 import { type FocusEvent, type KeyboardEvent, memo, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdjustmentsMarker } from "../../inclusion/index.ts";
+import { HealthAlertMarker } from "../../nursing/index.ts";
 import { type Cursor, commit, type Effect, type GridShape, press } from "../grid-keys.ts";
 import type { GridCells } from "../use-grid-cells.ts";
 import type { Change } from "../use-undo.tsx";
@@ -172,6 +173,7 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid, onChang
               String(editable),
               language,
               String(s.has_adjustments),
+              String(s.has_health_alert),
             ].join(",");
             return (
               <MemoRow key={s.id} signature={signature}>
@@ -180,6 +182,7 @@ export function RatingsGrid({ grid, cells, onFill, onComment, onInvalid, onChang
                     <Table.Th scope="row" fw={500} fz="sm" style={{ whiteSpace: "nowrap" }}>
                       {s.name}
                       {/* Out of the Tab order: the grid keeps its one Tab stop (issue 26 §3); a click opens it. */}
+                      {s.has_health_alert && <HealthAlertMarker studentId={s.id} name={s.name} tabIndex={-1} />}
                       {s.has_adjustments && <AdjustmentsMarker studentId={s.id} name={s.name} tabIndex={-1} />}
                     </Table.Th>
                     {grid.measures.map((m, col) => {

@@ -1,0 +1,5 @@
+// The forms module's public surface (issue 29 §1, §2): the plugin, and the reminder sweep and mail job the tests and
+// benchmarks run themselves.
+export { formsModule } from "./forms.module.ts";
+export { createReminderSweep, REMINDER_QUEUE } from "./reminders.job.ts";
+export { createFormSending, FORM_MAIL_QUEUE } from "./send.service.ts";
