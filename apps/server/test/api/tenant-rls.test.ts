@@ -115,6 +115,20 @@ describe("row-level security, the second wall", () => {
         "message_reads",
         "message_revisions",
         "messages",
+        // Issue 29 (migration 0036): forms to families, their versions, answers and files.
+        "form_files",
+        "form_responses",
+        "form_templates",
+        "form_versions",
+        "forms",
+        // Issue 29 (migration 0037): the medical record, its proposals, visits, medication and the configurator.
+        "infirmary_visits",
+        "medical_record_proposals",
+        "medical_records",
+        "medication_administrations",
+        "medication_authorizations",
+        "nursing_fields",
+        "nursing_options",
         // Issue 25 (migration 0027): the read log names students and who read their records.
         "read_log",
         "alert_crossings",

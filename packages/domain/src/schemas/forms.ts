@@ -83,13 +83,30 @@ export type FormTemplateBody = z.infer<typeof FormTemplateBody>;
 export const UpdateFormTemplateBody = FormTemplateBody.partial().extend({ active: z.boolean().optional() });
 export type UpdateFormTemplateBody = z.infer<typeof UpdateFormTemplateBody>;
 
+/**
+ * A field as answers carry it: the same shape as `FormField` with plain strings — the request helpers (singleLine,
+ * multiLine, the key's pattern) check what comes in, never what is served, so a version stored before a rule
+ * tightened is still shown (input-hygiene test).
+ */
+export const FormFieldShown = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  label: z.string(),
+  label_en: z.string(),
+  help: z.string(),
+  help_en: z.string(),
+  required: z.boolean(),
+  options: z.array(z.object({ value: z.string(), label: z.string(), label_en: z.string() })),
+  condition: z.object({ field: z.string(), equals: z.string() }).nullable(),
+});
+
 /** The questions of one version, as stored and as sent. */
 export const FormDefinition = z.object({
   name: z.string(),
   name_en: z.string(),
   description: z.string(),
   description_en: z.string(),
-  fields: z.array(FormField),
+  fields: z.array(FormFieldShown),
 });
 export type FormDefinition = z.infer<typeof FormDefinition>;
 
@@ -143,6 +160,11 @@ export const AnswerValue = z.union([
 export type AnswerValue = z.infer<typeof AnswerValue>;
 export const FormAnswers = z.record(FieldKey, AnswerValue);
 export type FormAnswers = z.infer<typeof FormAnswers>;
+/** Answers as served: plain values (see FormFieldShown). */
+export const FormAnswersShown = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.array(z.string()), z.object({ accepted: z.literal(true), signer: z.string() }), z.null()]),
+);
 
 /** PUT /api/forms/:id/students/:studentId/answer: a draft (`submit: false`) or the answer (checked in full). */
 export const SaveAnswerBody = z.object({ answers: FormAnswers, submit: z.boolean() });
@@ -172,7 +194,7 @@ export type SentForm = z.infer<typeof SentForm>;
 export const FormAnswerRow = z.object({
   student: z.object({ id: z.number(), name: z.string(), group: z.string().nullable() }),
   status: z.enum(ANSWER_STATUSES),
-  answers: FormAnswers,
+  answers: FormAnswersShown,
   /** The family member who submitted (or last saved the draft), with the time. */
   answered_by: FormPerson.nullable(),
   submitted_at: z.string().nullable(),

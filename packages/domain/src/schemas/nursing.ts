@@ -107,7 +107,7 @@ export const EmergencyContact = z.object({
 export type EmergencyContact = z.infer<typeof EmergencyContact>;
 
 /** Extra field values by field id: text, "yes"/"no", an ISO date, or the chosen option's Spanish text. */
-export const ExtraValues = z.record(z.string().regex(/^\d{1,9}$/), short(500));
+export const ExtraValues = z.record(singleLine().regex(/^\d{1,9}$/), short(500));
 export type ExtraValues = z.infer<typeof ExtraValues>;
 
 export const MedicalRecordBody = z.object({
