@@ -163,7 +163,13 @@ export type FormAnswers = z.infer<typeof FormAnswers>;
 /** Answers as served: plain values (see FormFieldShown). */
 export const FormAnswersShown = z.record(
   z.string(),
-  z.union([z.string(), z.number(), z.array(z.string()), z.object({ accepted: z.literal(true), signer: z.string() }), z.null()]),
+  z.union([
+    z.string(),
+    z.number(),
+    z.array(z.string()),
+    z.object({ accepted: z.literal(true), signer: z.string() }),
+    z.null(),
+  ]),
 );
 
 /** PUT /api/forms/:id/students/:studentId/answer: a draft (`submit: false`) or the answer (checked in full). */
