@@ -6,8 +6,9 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
+import { timeZones } from "../../../lib/time-zones.ts";
 import { useSaveSchool } from "../api/schools.ts";
-import { platformHost, slugFromName, timeZones } from "../host.ts";
+import { platformHost, slugFromName } from "../host.ts";
 
 interface Values {
   id: string;

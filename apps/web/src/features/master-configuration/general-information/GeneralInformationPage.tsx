@@ -14,11 +14,12 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { focusFirstError } from "../../../lib/form-errors.ts";
 import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useTimeZoneOptions } from "../../../lib/time-zones.ts";
 import { UnsentEmailsCard } from "../../outbox/index.ts";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
@@ -41,7 +42,6 @@ import {
   type Values,
   valuesOf,
 } from "./school-info-values.ts";
-import { timeZoneOptions } from "./time-zones.ts";
 
 /**
  * master-configuration/general-information: the setup checklist (a new school's Director lands here until it is
@@ -70,7 +70,6 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
   const access = useAccess();
   const editable = access.can("master-configuration-school-info", "update");
   const actions = useSchoolInfoActions();
-  const zones = useMemo(() => timeZoneOptions(i18n.resolvedLanguage ?? "es"), [i18n.resolvedLanguage]);
   const [confirmNotice, setConfirmNotice] = useState(false);
 
   const colorRule = t("validation.color");
@@ -94,6 +93,7 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
     },
   });
   const save = useUpdateSchoolInfo({ form });
+  const zones = useTimeZoneOptions(i18n.resolvedLanguage ?? "es", form.values.time_zone);
 
   const changed = (Object.keys(form.values) as (keyof Values)[]).filter((k) => form.isDirty(k));
   const noticeChanged = NOTICE_FIELDS.some((f) => changed.includes(f));
@@ -166,7 +166,8 @@ function SchoolInfoForm({ info }: { info: SchoolInfo }) {
                     required
                     searchable
                     allowDeselect={false}
-                    data={zones}
+                    data={zones.data}
+                    onDropdownOpen={zones.onDropdownOpen}
                     nothingFoundMessage={t("general.noTimeZone")}
                     comboboxProps={{ withinPortal: true }}
                     {...form.getInputProps("time_zone")}
