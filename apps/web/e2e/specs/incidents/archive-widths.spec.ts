@@ -43,6 +43,8 @@ test("archive filters: behind a counted button at 1024 px, the most used also in
 test("the table keeps status, group and recorder in view at 1024 px; columns are chosen and remembered per user", async ({
   page,
 }, testInfo) => {
+  // Five loads of the archive by two accounts, a reload and an axe scan.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInWithStorage(page, DEMO.director, { to: "/archive" });
   const archive = new ArchivePage(page);

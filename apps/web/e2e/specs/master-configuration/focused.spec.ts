@@ -114,6 +114,8 @@ for (const lang of ["es", "en"] as const) {
 test("the Director sets the quiet hours across midnight, is told when one end is missing, and clears them", async ({
   page,
 }) => {
+  // Two rounds (a phone in English, a desktop in Spanish), each with a save refused, two saves and a reload.
+  test.setTimeout(90_000);
   const { slug, director } = await newSchoolWithDirector();
   const saved = async () => {
     const { token } = await apiLogin(director.email, director.password);
