@@ -153,3 +153,95 @@ test("the director sends a permission slip to 3° A, the mother answers on her p
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
   await check(page, testInfo, "forms-completion", 1280);
 });
+
+test("in English: the director sends a form to one chosen student, the family answers on the phone, the director sees it answered", async ({
+  page,
+  school,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const en = (key: string, params?: Record<string, string | number>) => t("en", `forms:${key}`, params);
+  const director = await apiLogin(school.director);
+  const { data } = await call<{ data: { students: { id: number; first_name: string }[] } }>(
+    `/api/students?search=${encodeURIComponent("Sofía Ramírez")}`,
+    { token: director.token, schoolId: school.id },
+  );
+  expect(data.students[0]).toBeTruthy();
+  await acceptNotice(school.id, school.director, school.familia);
+  // The template through the API (the configurator is the first test's): a choice, a yes/no, a text, a signature.
+  const TITLE_EN = "Lunch preferences";
+  await call("/api/form-templates", {
+    method: "POST",
+    token: director.token,
+    schoolId: school.id,
+    body: {
+      name: "Preferencias de comida",
+      name_en: TITLE_EN,
+      fields: [
+        {
+          key: "menu",
+          type: "single_choice",
+          label: "Menú",
+          label_en: "Menu",
+          required: true,
+          options: [
+            { value: "regular", label: "Normal", label_en: "Regular" },
+            { value: "veg", label: "Vegetariano", label_en: "Vegetarian" },
+          ],
+        },
+        { key: "allergy", type: "yes_no", label: "¿Tiene alergias?", label_en: "Any allergies?", required: true },
+        {
+          key: "which",
+          type: "short_text",
+          label: "¿Cuáles?",
+          label_en: "Which ones?",
+          condition: { field: "allergy", equals: "yes" },
+        },
+        { key: "ok", type: "acknowledgement", label: "Confirmo", label_en: "I confirm", required: true },
+      ],
+    },
+  });
+
+  // 1. The director, in English at 1280 px, sends it to Sofía alone through the student picker.
+  await page.setViewportSize(SIZE[1280]);
+  await signInWithStorage(page, school.director, { language: "en", to: "/forms-parents" });
+  await page.getByRole("button", { name: en("send.open") }).click({ timeout: 30_000 });
+  const send = page.getByRole("dialog", { name: en("send.title") });
+  await choose(page, send, en("send.template"), TITLE_EN);
+  const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  await send.getByLabel(en("send.due")).fill(due);
+  // The label names both the pills' wrapper and the input inside it.
+  const pick = send.locator("input").and(send.getByLabel(en("send.students")));
+  await pick.click();
+  await pick.fill("Sofía Ramírez");
+  await page
+    .getByRole("option", { name: /^Sofía Ramírez/ })
+    .first()
+    .click();
+  await send.getByText(en("send.title")).click();
+  await send.getByRole("button", { name: en("send.submit"), exact: true }).click();
+  await expect(send).toBeHidden();
+  await expect(page.getByTestId("completion-total")).toHaveText(en("staff.answered", { done: 0, total: 1 }));
+  const formUrl = page.url();
+
+  // 2. The mother, in English on her phone: the questions in English, the conditional one after "Yes".
+  await page.setViewportSize(SIZE[390]);
+  await signInWithStorage(page, school.familia, { language: "en", to: "/forms-parents" });
+  await page.getByRole("button", { name: new RegExp(TITLE_EN) }).click({ timeout: 30_000 });
+  await page.getByRole("radio", { name: "Vegetarian" }).check();
+  await expect(page.getByText("Which ones?")).toBeHidden();
+  await page.getByRole("radio", { name: "Yes" }).check();
+  await page.getByRole("textbox", { name: "Which ones?" }).fill("Peanuts");
+  await page.getByRole("checkbox", { name: "I confirm" }).check();
+  await page.getByRole("textbox", { name: en("answer.signer") }).fill("Gabriela Torres Aguilar");
+  await check(page, testInfo, "forms-family-en", 390);
+  await page.getByRole("button", { name: en("family.submit") }).click();
+  await expect(page.getByTestId("answered-by")).toContainText("Gabriela");
+
+  // 3. The director, in English at 1280 px: 1 of 1 answered.
+  await page.setViewportSize(SIZE[1280]);
+  await signInWithStorage(page, school.director, { language: "en", to: `/forms-parents${new URL(formUrl).search}` });
+  await expect(page.getByTestId("completion-total")).toHaveText(en("staff.answered", { done: 1, total: 1 }), {
+    timeout: 30_000,
+  });
+  await check(page, testInfo, "forms-completion-en", 1280);
+});

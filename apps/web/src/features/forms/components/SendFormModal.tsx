@@ -6,15 +6,17 @@ import { FormModal } from "../../../components/FormModal.tsx";
 import { useSchoolTimeZone } from "../../../lib/school-information.ts";
 import { useFormAudiences, useSendForm } from "../api/forms.ts";
 import { useFormTemplates } from "../api/templates.ts";
+import { StudentsField } from "./StudentsField.tsx";
 
 interface Values {
   template_id: string | null;
   due_date: string;
   groups: string[];
   grades: string[];
+  students: string[];
 }
 
-/** Sends a template's current version to whole groups or grades with a due date (issue 29 §2). */
+/** Sends a template's current version to whole groups, grades or chosen students with a due date (issue 29 §2). */
 export function SendFormModal({
   opened,
   onClose,
@@ -29,11 +31,11 @@ export function SendFormModal({
   const templates = useFormTemplates(opened);
   const audiences = useFormAudiences(opened);
   const form = useForm<Values>({
-    initialValues: { template_id: null, due_date: "", groups: [], grades: [] },
+    initialValues: { template_id: null, due_date: "", groups: [], grades: [], students: [] },
     validate: {
       template_id: (v) => (v ? null : t("send.required")),
       due_date: (v) => (v && v >= today ? null : t("send.dueInvalid")),
-      groups: (v, all) => (v.length + all.grades.length > 0 ? null : t("send.audienceRequired")),
+      groups: (v, all) => (v.length + all.grades.length + all.students.length > 0 ? null : t("send.audienceRequired")),
     },
   });
   const save = useSendForm({ form, fieldOf: { due_date: "due_date", template_id: "template_id" } });
@@ -46,7 +48,11 @@ export function SendFormModal({
       {
         template_id: Number(v.template_id),
         due_date: v.due_date,
-        audience: { group_ids: v.groups.map(Number), grade_ids: v.grades.map(Number), student_ids: [] },
+        audience: {
+          group_ids: v.groups.map(Number),
+          grade_ids: v.grades.map(Number),
+          student_ids: v.students.map(Number),
+        },
       },
       (sent) => {
         form.reset();
@@ -75,6 +81,11 @@ export function SendFormModal({
       {options("grade").length > 0 && (
         <MultiSelect label={t("send.grades")} searchable data={options("grade")} {...form.getInputProps("grades")} />
       )}
+      <StudentsField
+        value={form.values.students}
+        onChange={(ids) => form.setFieldValue("students", ids)}
+        error={form.errors.students}
+      />
     </FormModal>
   );
 }
