@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/db/schema/index.ts";
 import { createDemoApp, type DemoApp, type DemoClient } from "../helpers/demo-app.ts";
+import { png } from "../helpers/images.ts";
 
 /**
  * Issue 29 §3, §4 writes on the demo: the configurator (the Director's), the nurse's record (the family's health
@@ -288,5 +289,30 @@ describe("medication", () => {
     expect((await send(docente, "POST", `/api/students/${diego}/medication-authorizations`, auth)).statusCode).toBe(
       404,
     );
+  });
+
+  it("keeps the family's signed paper the nurse uploads with it, readable by the nurse and the family only", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const uploaded = await ok(
+      await nurse({
+        method: "POST",
+        url: "/api/support-attachments?name=autorizacion.png",
+        payload: png(256),
+        headers: { "content-type": "image/png" },
+      }),
+      201,
+    );
+    const auth = { medicine: "Ibuprofeno", dose: "200 mg", valid_from: today, document_id: uploaded.id };
+    const saved = await ok(await send(nurse, "POST", `/api/students/${diego}/medication-authorizations`, auth), 201);
+    const paper = saved.authorizations.find((a: Json) => a.medicine === "Ibuprofeno");
+    expect(paper).toMatchObject({
+      source: "nurse",
+      document: { id: uploaded.id, file_name: "autorizacion.png", url: `/api/support-attachments/${uploaded.id}` },
+    });
+    const again = (await ok(await get(nurse, `/api/students/${diego}/nursing`))).authorizations;
+    expect(again.find((a: Json) => a.id === paper.id).document).toMatchObject({ id: uploaded.id });
+    expect((await get(familia, `/api/support-attachments/${uploaded.id}`)).statusCode).toBe(200);
+    expect((await get(docente, `/api/support-attachments/${uploaded.id}`)).statusCode).toBe(404);
+    expect((await get(norte, `/api/support-attachments/${uploaded.id}`)).statusCode).toBe(404);
   });
 });
