@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../src/db/schema/index.ts";
+import { emailOutbox, notifications, users } from "../../src/db/schema/index.ts";
 import { createDemoApp, type DemoApp, type DemoClient } from "../helpers/demo-app.ts";
 import { png } from "../helpers/images.ts";
 
@@ -165,6 +165,29 @@ describe("the medical record", () => {
     expect(again.json().code).toBe("NURSING_PROPOSAL_DECIDED");
     const told = (await ok(await get(familia, "/api/notifications"))).notifications;
     expect(told.some((n: Json) => n.type === "nursing.proposal.approved")).toBe(true);
+  });
+
+  it("tells the school's nurses of a family's proposal, in their language, linked to the student on their desk", async () => {
+    const proposal = { changes: { insurance_provider: "Seguros Norte" }, note: "Cambiamos de aseguradora." };
+    await ok(await send(familia, "POST", `/api/students/${diego}/medical-record/proposals`, proposal), 201);
+    const link = `/nursing?nurse=${diego}`;
+    const bell = (await ok(await get(nurse, "/api/notifications", "en"))).notifications;
+    const notice = bell.find((n: Json) => n.type === "nursing.proposal.new" && n.link === link);
+    expect(notice).toMatchObject({ title: expect.stringContaining("Diego"), body: expect.stringContaining("family") });
+    const es = (await ok(await get(nurse, "/api/notifications"))).notifications;
+    expect(es.find((n: Json) => n.id === notice.id).title).toContain("propone un cambio");
+    // A teacher (no nursing.update), the proposer and another school's staff hear nothing of it.
+    for (const other of [docente, familia, norte]) {
+      const theirs = (await ok(await get(other, "/api/notifications"))).notifications;
+      expect(theirs.some((n: Json) => n.type === "nursing.proposal.new")).toBe(false);
+    }
+    const rows = await t.db
+      .select({ schoolId: notifications.schoolId, email: users.email })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.type, "nursing.proposal.new"));
+    expect(rows.map((r) => r.email)).toContain("enfermeria1@convive.test");
+    expect(new Set(rows.map((r) => r.schoolId)).size).toBe(1);
   });
 
   it("lets the nurse reject the seeded proposal, the record unchanged", async () => {

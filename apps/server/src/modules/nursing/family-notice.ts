@@ -14,6 +14,9 @@ import { schoolTimeZone } from "./nursing.service.ts";
 /** Where a family's nursing notice leads: the student's file on its Nursing tab, over the notifications screen. */
 export const familyNursingLink = (studentId: number) => `/notifications?student=${studentId}&fileTab=nursing`;
 
+/** Where a nurse's notice leads: her desk with the student chosen (its pending proposals beside it). */
+export const nurseDeskLink = (studentId: number) => `/nursing?nurse=${studentId}`;
+
 const CLOSING = { es: "Ábrelo en Convive:", en: "Open it in Convive:" } as const;
 
 export interface FamilyNotice {
