@@ -118,6 +118,46 @@ describe("the teachers' health alert", () => {
     );
   });
 
+  it("marks Diego, and only him, among an incident's students on its details; a family's copy never", async () => {
+    const options = await data(docente9, "/api/incidents/registration-options");
+    const group = options.groups.find((g: { mine: boolean }) => g.mine);
+    const other = (await data(docente9, `/api/incidents/student-options?group_id=${group.id}`)).students.find(
+      (s: { id: number; has_health_alert: boolean }) => s.id !== diego && !s.has_health_alert,
+    );
+    const type = options.categories.flatMap((c: { types: { id: number }[] }) => c.types)[0];
+    const created = await docente9({
+      method: "POST",
+      url: "/api/incidents",
+      payload: {
+        students: [
+          { student_id: diego, role: "involved" },
+          { student_id: other.id, role: "involved" },
+        ],
+        type_id: type.id,
+        detail: "Empujón en la fila de la cafetería.",
+        place: "Cafetería",
+        occurred_at: new Date(Date.now() - 60_000).toISOString(),
+        group_id: group.id,
+        visible_to_family: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.incident.id;
+    for (const reader of [docente9, director]) {
+      const shown = (await data(reader, `/api/incidents/${id}`)).incident.students as {
+        id: number;
+        has_health_alert: boolean;
+      }[];
+      expect(Object.fromEntries(shown.map((s) => [s.id, s.has_health_alert]))).toEqual({
+        [diego]: true,
+        [other.id]: false,
+      });
+    }
+    const familyView = (await data(familia, `/api/incidents/${id}`)).incident.students;
+    expect(familyView.every((s: { has_health_alert?: boolean }) => s.has_health_alert === undefined)).toBe(true);
+    expect((await get(norte, `/api/incidents/${id}`)).statusCode).toBe(404);
+  });
+
   it("lists the health tab in the file of the nurse and the family, never the teacher's", async () => {
     const keys = async (as: DemoClient, id: number) =>
       (await data(as, `/api/students/${id}/file`)).file.sections.map((s: { key: string }) => s.key);

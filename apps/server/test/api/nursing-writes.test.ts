@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../src/db/schema/index.ts";
+import { emailOutbox, notifications, users } from "../../src/db/schema/index.ts";
 import { createDemoApp, type DemoApp, type DemoClient } from "../helpers/demo-app.ts";
+import { png } from "../helpers/images.ts";
 
 /**
  * Issue 29 §3, §4 writes on the demo: the configurator (the Director's), the nurse's record (the family's health
@@ -166,6 +167,29 @@ describe("the medical record", () => {
     expect(told.some((n: Json) => n.type === "nursing.proposal.approved")).toBe(true);
   });
 
+  it("tells the school's nurses of a family's proposal, in their language, linked to the student on their desk", async () => {
+    const proposal = { changes: { insurance_provider: "Seguros Norte" }, note: "Cambiamos de aseguradora." };
+    await ok(await send(familia, "POST", `/api/students/${diego}/medical-record/proposals`, proposal), 201);
+    const link = `/nursing?nurse=${diego}`;
+    const bell = (await ok(await get(nurse, "/api/notifications", "en"))).notifications;
+    const notice = bell.find((n: Json) => n.type === "nursing.proposal.new" && n.link === link);
+    expect(notice).toMatchObject({ title: expect.stringContaining("Diego"), body: expect.stringContaining("family") });
+    const es = (await ok(await get(nurse, "/api/notifications"))).notifications;
+    expect(es.find((n: Json) => n.id === notice.id).title).toContain("propone un cambio");
+    // A teacher (no nursing.update), the proposer and another school's staff hear nothing of it.
+    for (const other of [docente, familia, norte]) {
+      const theirs = (await ok(await get(other, "/api/notifications"))).notifications;
+      expect(theirs.some((n: Json) => n.type === "nursing.proposal.new")).toBe(false);
+    }
+    const rows = await t.db
+      .select({ schoolId: notifications.schoolId, email: users.email })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(eq(notifications.type, "nursing.proposal.new"));
+    expect(rows.map((r) => r.email)).toContain("enfermeria1@convive.test");
+    expect(new Set(rows.map((r) => r.schoolId)).size).toBe(1);
+  });
+
   it("lets the nurse reject the seeded proposal, the record unchanged", async () => {
     const desk = await ok(await get(nurse, "/api/nursing/desk"));
     const seeded = desk.proposals.find((p: Json) => (p.student as Json).id === sofia);
@@ -288,5 +312,30 @@ describe("medication", () => {
     expect((await send(docente, "POST", `/api/students/${diego}/medication-authorizations`, auth)).statusCode).toBe(
       404,
     );
+  });
+
+  it("keeps the family's signed paper the nurse uploads with it, readable by the nurse and the family only", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const uploaded = await ok(
+      await nurse({
+        method: "POST",
+        url: "/api/support-attachments?name=autorizacion.png",
+        payload: png(256),
+        headers: { "content-type": "image/png" },
+      }),
+      201,
+    );
+    const auth = { medicine: "Ibuprofeno", dose: "200 mg", valid_from: today, document_id: uploaded.id };
+    const saved = await ok(await send(nurse, "POST", `/api/students/${diego}/medication-authorizations`, auth), 201);
+    const paper = saved.authorizations.find((a: Json) => a.medicine === "Ibuprofeno");
+    expect(paper).toMatchObject({
+      source: "nurse",
+      document: { id: uploaded.id, file_name: "autorizacion.png", url: `/api/support-attachments/${uploaded.id}` },
+    });
+    const again = (await ok(await get(nurse, `/api/students/${diego}/nursing`))).authorizations;
+    expect(again.find((a: Json) => a.id === paper.id).document).toMatchObject({ id: uploaded.id });
+    expect((await get(familia, `/api/support-attachments/${uploaded.id}`)).statusCode).toBe(200);
+    expect((await get(docente, `/api/support-attachments/${uploaded.id}`)).statusCode).toBe(404);
+    expect((await get(norte, `/api/support-attachments/${uploaded.id}`)).statusCode).toBe(404);
   });
 });

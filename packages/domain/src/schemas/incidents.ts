@@ -191,6 +191,8 @@ export const IncidentStudentSchema = z.object({
   group_label: z.string().nullable(),
   /** Issue 28 §3: on an incident's details, for staff — the student has active reasonable adjustments (else absent). */
   has_adjustments: z.boolean().optional(),
+  /** Issue 29 §4: on an incident's details, for staff — a critical allergy or condition (else absent). */
+  has_health_alert: z.boolean().optional(),
 });
 
 export const IncidentListItemSchema = z.object({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
-import { type AdjustmentMarkers, noMarkers } from "../../lib/student-markers.ts";
+import { type AdjustmentMarkers, type HealthAlertMarkers, noMarkers } from "../../lib/student-markers.ts";
 import { archiveRoutes } from "./archive.routes.ts";
 import { createArchiveService } from "./archive.service.ts";
 import { createAttachmentsDownloadService } from "./attachments-download.service.ts";
@@ -10,7 +10,10 @@ import { createExportService } from "./export.service.ts";
 
 /** Reading incidents (issue 5): the archive, its XLSX export, the details, the printable PDF and evidence files. */
 export const incidentsArchiveModule: FastifyPluginAsync<{
-  ctx: Pick<ModuleDeps, "db" | "config"> & { adjustmentMarkers?: AdjustmentMarkers };
+  ctx: Pick<ModuleDeps, "db" | "config"> & {
+    adjustmentMarkers?: AdjustmentMarkers;
+    healthAlertMarkers?: HealthAlertMarkers;
+  };
 }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   await app.register(archiveRoutes, {
@@ -18,7 +21,11 @@ export const incidentsArchiveModule: FastifyPluginAsync<{
     exporter: createExportService({ db, log: (message) => app.log.error(message) }),
   });
   await app.register(detailsRoutes, {
-    details: createDetailsService({ db, markers: ctx.adjustmentMarkers ?? noMarkers }),
+    details: createDetailsService({
+      db,
+      markers: ctx.adjustmentMarkers ?? noMarkers,
+      health: ctx.healthAlertMarkers ?? noMarkers,
+    }),
     downloads: createAttachmentsDownloadService({ db, uploadsDir: config.UPLOADS_DIR }),
     uploadsDir: config.UPLOADS_DIR,
   });

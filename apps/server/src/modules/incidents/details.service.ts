@@ -12,7 +12,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { familyPayload, familyReaderOfUser } from "../../lib/family-reader.ts";
-import type { AdjustmentMarkers } from "../../lib/student-markers.ts";
+import type { AdjustmentMarkers, HealthAlertMarkers } from "../../lib/student-markers.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import { listItem, loadIncidents } from "./archive.present.ts";
 import { schoolClock } from "./archive.repository.ts";
@@ -32,7 +32,7 @@ export interface SchoolHeader {
 }
 
 /** One incident with everything the details screen shows (design §4), as the viewer may see it. */
-export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers }) {
+export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers; health: HealthAlertMarkers }) {
   const { db } = deps;
 
   async function get(
@@ -135,11 +135,17 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers 
       allowed: allowed(viewer, { status: row.status, recordedBy: row.recordedBy }),
     };
     if (scope.kind !== "family") {
-      // The adjustment marker beside each student (issue 28 §3), for staff: one statement for the incident. A family
-      // never gets the field (absent, as the contract says: its own children's record is read in the file).
+      // The adjustment marker (issue 28 §3) and the health alert (issue 29 §4) beside each student, for staff: one
+      // statement each for the incident. A family never gets them (absent, as the contract says: its own children's
+      // record is read in the file).
       const ids = incident.students.flatMap((s) => (s.id === null ? [] : [s.id]));
       const marked = await deps.markers(db, schoolId, ids);
-      incident.students = incident.students.map((s) => ({ ...s, has_adjustments: s.id !== null && marked.has(s.id) }));
+      const alerts = await deps.health(db, schoolId, ids);
+      incident.students = incident.students.map((s) => ({
+        ...s,
+        has_adjustments: s.id !== null && marked.has(s.id),
+        has_health_alert: s.id !== null && alerts.has(s.id),
+      }));
     }
     return { incident, school, scope };
   }

@@ -1,7 +1,13 @@
 import type { MedicalRecordBody } from "@convive/domain";
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { medicalRecordProposals, medicalRecords, users } from "../../db/schema/index.ts";
+import {
+  medicalRecordProposals,
+  medicalRecords,
+  memberships,
+  profilePermissions,
+  users,
+} from "../../db/schema/index.ts";
 import { personName } from "../../lib/names.ts";
 import { forSchool } from "../../lib/tenant-db.ts";
 
@@ -82,6 +88,30 @@ export async function insertProposal(
     .insert(medicalRecordProposals, values)
     .returning({ id: medicalRecordProposals.id });
   return row!.id;
+}
+
+/** The school's active members whose profile holds nursing.update (the nurses who decide proposals): one statement. */
+export async function nursesOf(tx: Tx, schoolId: string): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: memberships.userId })
+    .from(memberships)
+    .innerJoin(
+      profilePermissions,
+      and(
+        eq(profilePermissions.schoolId, memberships.schoolId),
+        eq(profilePermissions.profileId, memberships.profileId),
+      ),
+    )
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.schoolId, schoolId),
+        eq(memberships.isActive, true),
+        eq(users.isActive, true),
+        eq(profilePermissions.permission, "nursing.update"),
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** Decides a pending proposal; false when it was decided meanwhile (a second nurse, a double click). */

@@ -16,7 +16,7 @@ import type { Viewer } from "../incidents/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { nursingAccess, requireNurse } from "./access.ts";
 import * as config from "./config.repository.ts";
-import { familyNursingLink } from "./family-notice.ts";
+import { familyNursingLink, nurseDeskLink } from "./family-notice.ts";
 import type { NursingReads } from "./nursing.service.ts";
 import * as records from "./record.repository.ts";
 
@@ -70,12 +70,16 @@ export function createRecordWrites(deps: { db: Db; reads: NursingReads; notifica
     });
   }
 
-  /** POST /api/students/:id/medical-record/proposals: a family member of the student proposes; staff 403. */
+  /**
+   * POST /api/students/:id/medical-record/proposals: a family member of the student proposes; staff 403. The
+   * school's nurses (nursing.update) are told in the same transaction, linked to the student on their desk.
+   */
   async function propose(viewer: Viewer, studentId: number, body: ProposalBody): Promise<StudentNursing> {
     const { schoolId } = viewer.tenant;
     const access = await nursingAccess(db, viewer, studentId);
     if (!access.family) throw new AppError("FORBIDDEN");
-    return db.transaction(async (tx) => {
+    let publish = () => {};
+    const answer = await db.transaction(async (tx) => {
       // What a family writes about their child's health is health data too: the same consent first.
       await requireConsent(tx, schoolId, studentId, "health");
       await checkExtra(tx, schoolId, body.changes.extra);
@@ -85,8 +89,19 @@ export function createRecordWrites(deps: { db: Db; reads: NursingReads; notifica
         note: body.note,
         proposedBy: viewer.userId,
       });
+      const nurses = (await records.nursesOf(tx, schoolId)).filter((id) => id !== viewer.userId);
+      const done = await deps.notifications.notify(tx, {
+        schoolId,
+        userIds: nurses,
+        type: "nursing.proposal.new",
+        params: { student: access.student.name },
+        link: nurseDeskLink(studentId),
+      });
+      publish = done.publish;
       return reads.view(tx, viewer, studentId, access);
     });
+    publish();
+    return answer;
   }
 
   /**

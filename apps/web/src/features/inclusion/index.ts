@@ -6,9 +6,12 @@
  *   (inclusion.read); a row opens the student's file on its Inclusion tab.
  * - `ConditionTypesButton`: the school's condition types (add, rename, switch off); renders nothing for readers
  *   without inclusion.update — place it beside the panel on the support screen.
+ * - `FileButtons`: stored support files, each a download button (nursing's signed authorisations use it).
  * - `registerInclusionFileTab`: the student file's Inclusion tab (app/student-file-tabs.ts).
  */
+
 export { AdjustmentsMarker } from "./components/AdjustmentsMarker.tsx";
+export { FileButtons } from "./components/FileButtons.tsx";
 export { MonitoredStudentsPanel } from "./monitored/MonitoredStudentsPanel.tsx";
 export { registerInclusionFileTab } from "./student-file/register.ts";
 export { ConditionTypesButton } from "./types/ConditionTypesButton.tsx";

@@ -3,6 +3,7 @@ import { IconUser, IconUsers } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ReferFromIncident } from "../../external-support/index.ts";
 import { AdjustmentsMarker } from "../../inclusion/index.ts";
+import { HealthAlertMarker } from "../../nursing/index.ts";
 import { StudentFileLink } from "../../student-file/index.ts";
 import { initials } from "./format.ts";
 import { Section } from "./Section.tsx";
@@ -10,7 +11,10 @@ import type { DetailView } from "./view.ts";
 
 const ROLE_ORDER = { involved: 0, affected: 1, witness: 2 } as const;
 
-/** The students with their role; a family sees other students as "Otro estudiante" (no name, no photo). */
+/**
+ * The students with their role, and for staff the health alert and adjustments markers beside a name; a family sees
+ * other students as "Otro estudiante" (no name, no photo).
+ */
 export function StudentsCard({ view }: { view: DetailView }) {
   const { t } = useTranslation("incidentDetails");
   const students = [...view.incident.students].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
@@ -36,6 +40,7 @@ export function StudentsCard({ view }: { view: DetailView }) {
                     size="sm"
                     style={{ overflowWrap: "anywhere" }}
                   />
+                  {s.has_health_alert && <HealthAlertMarker studentId={s.id} name={s.name} />}
                   {s.has_adjustments && <AdjustmentsMarker studentId={s.id} name={s.name} />}
                 </Group>
               ) : (

@@ -7,9 +7,9 @@ import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import { useHealthAlert } from "../api/nursing.ts";
 
 /**
- * The health alert beside a student's name where teachers work (registration, the ratings grid; issue 29 §4),
- * shown where the server said `has_health_alert`: one click shows the critical allergies and conditions and what
- * to do — never the medical record.
+ * The health alert beside a student's name where teachers work (registration, the ratings grid, an incident's
+ * students; issue 29 §4), shown where the server said `has_health_alert`: one click shows the critical allergies
+ * and conditions and what to do — never the medical record.
  */
 export function HealthAlertMarker({
   studentId,

@@ -1,16 +1,24 @@
 import type { StudentNursing } from "@convive/domain";
 import { todayIn } from "@convive/domain/core";
-import { Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Alert, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../../components/FormModal.tsx";
 import { useDates } from "../../../lib/dates.ts";
+import { toast } from "../../../lib/toast.ts";
+import { SupportFilesField, type Upload, uploadedIds, uploadsSettled } from "../../external-support/index.ts";
 import { useAdminister, useAuthorize } from "../api/nursing.ts";
 
-/** The family's authorisation of a medicine: given by the family in the app, or recorded by the nurse. */
+/**
+ * The family's authorisation of a medicine: given by the family in the app, or recorded by the nurse with the
+ * family's signed paper (uploaded as it is chosen; the save names it and waits for it).
+ */
 export function AuthorizationModal({ file, onClose }: { file: StudentNursing; onClose: () => void }) {
   const { t } = useTranslation("nursing");
   const { timeZone } = useDates();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [waitUpload, setWaitUpload] = useState(false);
   const form = useForm({
     initialValues: { medicine: "", dose: "", instructions: "", valid_from: todayIn(timeZone), valid_until: "" },
     validate: {
@@ -20,9 +28,16 @@ export function AuthorizationModal({ file, onClose }: { file: StudentNursing; on
     },
   });
   const save = useAuthorize({ form, success: t("medication.authorized") });
-  const submit = form.onSubmit((v) =>
-    save.submit({ studentId: file.student.id, ...v, valid_until: v.valid_until || null }, onClose),
-  );
+  const submit = form.onSubmit((v) => {
+    if (!uploadsSettled(uploads)) {
+      setWaitUpload(true);
+      toast("error", t("medication.waitUpload"));
+      return;
+    }
+    setWaitUpload(false);
+    const document_id = file.family ? null : (uploadedIds(uploads)[0] ?? null);
+    void save.submit({ studentId: file.student.id, ...v, valid_until: v.valid_until || null, document_id }, onClose);
+  });
   return (
     <FormModal
       opened
@@ -45,6 +60,21 @@ export function AuthorizationModal({ file, onClose }: { file: StudentNursing; on
         <TextInput type="date" label={t("medication.validFrom")} required {...form.getInputProps("valid_from")} />
         <TextInput type="date" label={t("medication.validUntil")} {...form.getInputProps("valid_until")} />
       </SimpleGrid>
+      {!file.family && (
+        <SupportFilesField
+          label={t("medication.document")}
+          hint={t("medication.documentHint")}
+          max={1}
+          uploads={uploads}
+          onChange={setUploads}
+          disabled={save.busy}
+        />
+      )}
+      {waitUpload && !uploadsSettled(uploads) && (
+        <Alert color="red" variant="light" role="alert">
+          {t("medication.waitUpload")}
+        </Alert>
+      )}
     </FormModal>
   );
 }

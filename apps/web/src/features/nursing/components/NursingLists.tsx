@@ -2,6 +2,7 @@ import type { StudentNursing, Visit } from "@convive/domain";
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useDates } from "../../../lib/dates.ts";
+import { FileButtons } from "../../inclusion/index.ts";
 import { useDecideProposal, useSetAuthorization } from "../api/nursing.ts";
 
 /** One visit: when, why, what was done, the outcome and when the family was told. */
@@ -132,6 +133,7 @@ export function MedicationList({ file, level = 3 }: { file: StudentNursing; leve
             {a.valid_until ? ` – ${dates.day(a.valid_until)}` : ""}
           </Text>
           {a.instructions && <Text size="sm">{a.instructions}</Text>}
+          {a.document && <FileButtons files={[a.document]} />}
         </Paper>
       ))}
       {file.administrations.length > 0 && (
