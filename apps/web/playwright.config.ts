@@ -32,9 +32,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 45_000,
-  // CI's step gives the suite 57 minutes (.ci/run): Playwright stops itself two minutes before, so its report still
+  // CI's step gives the suite 60 minutes (.ci/run): Playwright stops itself two minutes before, so its report still
   // names what passed, what failed and what never ran, instead of a killed run with no report at all.
-  globalTimeout: process.env.CI ? 55 * 60_000 : 0,
+  globalTimeout: process.env.CI ? 58 * 60_000 : 0,
   // 25 s: a cold server on two shared cores draws a screen's first load in 3–8 s (the archive at 7–8 s before the
   // first requests warmed it), and 15–20 s while the server's start-up jobs and both browsers share the cores (the
   // accessibility walk's first screens on CI, 2026-11-29: each failure's snapshot showed the screen drawn just after

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { ArchivePage } from "../pages/archive.ts";
 import { AppLayout } from "../pages/layout.ts";
 import { NotificationsPage } from "../pages/notifications.ts";
-import { expectNoViolations, LANDMARK_RULES } from "../support/axe.ts";
+import { expectNoViolations, LANDMARK_RULES, resizeTo } from "../support/axe.ts";
 import { DEMO, SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang } from "../support/i18n.ts";
@@ -41,9 +41,14 @@ for (const [name, open] of Object.entries(SCREENS)) {
   test(`${name} at 390, 768, 1024 and 1280 px in es and en`, async ({ page }, testInfo) => {
     test.setTimeout(180_000);
     for (const lang of LANGS) {
-      for (const size of WIDTHS) {
-        await page.setViewportSize(size);
-        await open(page, lang);
+      // Opened once per language, then resized in place: the layout must follow the window, as on a turned tablet.
+      for (const [index, size] of WIDTHS.entries()) {
+        if (index === 0) {
+          await page.setViewportSize(size);
+          await open(page, lang);
+        } else {
+          await resizeTo(page, size);
+        }
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await expect(page.getByTestId("top-progress")).toBeHidden();
         await expectNoViolations(page, testInfo, `${name}-${lang}-${size.width}`, LANDMARK_RULES);

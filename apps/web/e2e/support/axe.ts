@@ -122,7 +122,7 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
 /** Resizes an open screen and waits until the layout has followed: the window reports the width, two frames drawn. */
-async function resizeTo(page: Page, size: { width: number; height: number }) {
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
   await page.setViewportSize(size);
   await page.waitForFunction((width) => window.innerWidth === width, size.width);
   await page.evaluate(
