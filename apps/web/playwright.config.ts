@@ -52,7 +52,9 @@ export default defineConfig({
     reducedMotion: "reduce",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    actionTimeout: 10_000,
+    // 20 s: an action may first run the privacy notice's handler (support/fixtures.ts: accept, the notice closes, the
+    // screen behind draws), which on CI's loaded cores took most of the 10 s an action had.
+    actionTimeout: 20_000,
     navigationTimeout: 20_000,
     launchOptions: {
       // Debian's Chromium, never a downloaded one.
