@@ -31,7 +31,10 @@ export default defineConfig({
   // it is reported as flaky by name (.ci/tally.mjs), never hidden. Locally a failure is a failure.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 45_000,
+  // 90 s: a test's screens load in 5–15 s each on CI's two loaded cores, and the multi-step walks (two languages,
+  // eleven tabs of a student's file) outgrew 45 s as the modules added screens; a passing test waits only as long as
+  // it needs.
+  timeout: 90_000,
   // CI's step gives the suite 60 minutes (.ci/run): Playwright stops itself two minutes before, so its report still
   // names what passed, what failed and what never ran, instead of a killed run with no report at all.
   globalTimeout: process.env.CI ? 58 * 60_000 : 0,
