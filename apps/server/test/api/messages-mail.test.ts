@@ -4,11 +4,12 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { emailOutbox, messages, schools } from "../../src/db/schema/index.ts";
+import { emailOutbox, messages } from "../../src/db/schema/index.ts";
 import type { Outbox } from "../../src/modules/outbox/outbox.service.ts";
 import { createAppWithInbox } from "../helpers/inbox.ts";
 import { type MessageSchool, markRead, messageSchool, sent } from "../helpers/messages.ts";
 import { pdfText } from "../helpers/pdf-text.ts";
+import { inQuietHoursForThisTest } from "../helpers/quiet-hours.ts";
 
 /**
  * Issue 27 §1 delivery, against a real SMTP server and real sockets: a message e-mails its recipients who have no
@@ -35,23 +36,11 @@ afterAll(async () => {
   rmSync(uploads, { recursive: true, force: true });
 });
 
-/** A fixed-offset zone whose wall clock reads 22:xx now, so "22:00 school time" is the real clock (tokens stay valid). */
-function zoneAt22(now = new Date()) {
-  const shift = (((22 - now.getUTCHours()) % 24) + 24) % 24;
-  const offset = shift <= 14 ? shift : shift - 24;
-  // Etc/GMT zones count the other way round: Etc/GMT-5 is UTC+5.
-  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
-}
-
 const rowsTo = (email: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
 
 describe("e-mail to recipients not online", () => {
   it("holds a non-urgent family e-mail sent at 22:00 until quiet hours end; an urgent one goes at once", async () => {
-    const zone = zoneAt22();
-    await t.db
-      .update(schools)
-      .set({ timeZone: zone, quietHoursStart: "21:00", quietHoursEnd: "07:00" })
-      .where(eq(schools.id, s.school.id));
+    await inQuietHoursForThisTest(t.db, s.school.id);
     const mother = s.motherOfA1.user.email;
     const evening = await sent(s.teacher.as, s.a1.id, { body: "Mañana la salida es a las 13:00." });
     const [held] = await rowsTo(mother);
@@ -82,14 +71,15 @@ describe("e-mail to recipients not online", () => {
       .update(emailOutbox)
       .set({ sendAfter: sql`now() - interval '1 second'` })
       .where(sql`${emailOutbox.sendAfter} is not null and ${emailOutbox.schoolId} = ${s.school.id}`);
-    expect(await (t.app.ctx.mailer as Outbox).release()).toBeGreaterThanOrEqual(2);
+    // The release sweep also runs each minute on the job runner and may take them first: the test calls it only so
+    // as not to wait for the minute, and asserts what the family receives, not which sweep released them.
+    await (t.app.ctx.mailer as Outbox).release();
     const mails = await t.mailsTo(mother, 2, 30_000);
     expect(mails.map((m) => m.subject)).toContain("New message about Ana Pérez Ruiz");
     expect(mails.find((m) => m.subject === "New message about Ana Pérez Ruiz")!.text).toContain(
       "Mañana la salida es a las 13:00.",
     );
     expect(evening.id).toBeLessThan(urgent.id);
-    await t.db.update(schools).set({ quietHoursStart: null, quietHoursEnd: null }).where(eq(schools.id, s.school.id));
   });
 
   it("passes a family's e-mail through the family reader; staff get a family's message as written", async () => {

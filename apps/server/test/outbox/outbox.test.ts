@@ -192,7 +192,8 @@ describe("quiet hours", () => {
     // At 07:00 it is due: the release (on the real clock here — the runner's jobs must not be sent under a faked
     // clock) finds the row whose hold ended and gives it its one delivery job.
     await t.db.execute(sql`update email_outbox set send_after = now() - interval '1 second' where id = ${held!.id}`);
-    expect(await outbox.release()).toBeGreaterThanOrEqual(1);
+    // The runner's own once-a-minute sweep may take it first: what counts is that it arrives, once.
+    await outbox.release();
     const mail = await inbox.waitFor(parent, 1, 30_000);
     expect(mail.subject).toBe("Nueva incidencia");
     expect(inbox.to(parent)).toHaveLength(1);

@@ -9,8 +9,8 @@ import type { SpecSchool } from "../support/school.ts";
 import { screenshot } from "../support/screenshot.ts";
 
 /**
- * Issue 13 §2, the ratings grid: a teacher rates a 30-student group for conduct and four habits with the keyboard
- * alone in under two minutes, and every value is there after a reload; a cell typed offline is kept and saved when
+ * Issue 13 §2, the ratings grid: a teacher rates a group for conduct and four habits with the keyboard alone (30
+ * students in under two minutes: `npm run bench:ratings-keyboard`), and every value is there after a reload; a cell typed offline is kept and saved when
  * the connection is back; a phone rates one student at a time; families read their children's published ratings;
  * the director reopens and follows the completion (publishing: ratings-publish.spec.ts).
  */
@@ -74,26 +74,28 @@ async function growGroup(school: SpecSchool, groupId: number, have: number, size
 const CONDUCT = ["9.5", "8", "10", "7.5", "9", "6.5", "8.5"];
 const LEVELS = ["E", "B", "R", "A"];
 
-test("a teacher rates 30 students for conduct and four habits with the keyboard alone in under two minutes", async ({
+// The two-minute target for 30 students is a speed figure, measured by `npm run bench:ratings-keyboard` (issue 24:
+// wall-clock thresholds live in bench/, not in tests — on CI's loaded cores this test once took 163 s for 30).
+const ROWS = 10;
+
+test("a teacher rates a group for conduct and four habits with the keyboard alone; every value is there after a reload", async ({
   page,
   school,
 }) => {
-  test.setTimeout(240_000);
   const { group, grid, path } = await teacherGroup(school);
-  await growGroup(school, group.id, (await grid()).students.length, 30);
+  await growGroup(school, group.id, (await grid()).students.length, ROWS);
   const data = await grid();
-  expect(data.students).toHaveLength(30);
+  expect(data.students).toHaveLength(ROWS);
   expect(data.measures.map((m) => m.kind)).toEqual(["conduct", "habit", "habit", "habit", "habit"]);
 
   await openAs(page, school, school.docente, "es", path);
   const ratings = new RatingsPage(page, "es");
-  await expect(ratings.rows).toHaveCount(30, { timeout: 20_000 });
+  await expect(ratings.rows).toHaveCount(ROWS, { timeout: 20_000 });
   // Into the grid once; from here on only keys.
   await ratings.cell(0, 0).focus();
 
   const expected: string[][] = [];
-  const started = Date.now();
-  for (let row = 0; row < 30; row++) {
+  for (let row = 0; row < ROWS; row++) {
     const conduct = CONDUCT[row % CONDUCT.length]!;
     const habits = [0, 1, 2, 3].map((i) => LEVELS[(row + i) % LEVELS.length]!);
     expected.push([conduct, ...habits]);
@@ -107,14 +109,10 @@ test("a teacher rates 30 students for conduct and four habits with the keyboard 
     await page.keyboard.press("Home");
   }
   await ratings.expectAllSaved(60_000);
-  const seconds = (Date.now() - started) / 1000;
-  test.info().annotations.push({ type: "timing", description: `150 cells typed and saved in ${seconds.toFixed(1)} s` });
-  console.log(`ratings: 30 students × 5 measures typed and saved in ${seconds.toFixed(1)} s`);
-  expect(seconds).toBeLessThan(120);
   expect(await ratings.values()).toEqual(expected);
 
   await page.reload();
-  await expect(ratings.rows).toHaveCount(30, { timeout: 20_000 });
+  await expect(ratings.rows).toHaveCount(ROWS, { timeout: 20_000 });
   await expect.poll(() => ratings.values()).toEqual(expected);
   // Who and when on each value.
   await expect(ratings.cell(0, 0)).toHaveAttribute("title", /9\.5 — .+, /);
