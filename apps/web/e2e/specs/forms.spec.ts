@@ -2,9 +2,9 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
 import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
+import { screenshot } from "../support/screenshot.ts";
 import { toast } from "../support/toasts.ts";
 
 /**
@@ -20,11 +20,7 @@ const ASK = "¿Autoriza la salida?";
 const WHY = "¿Por qué no asistirá?";
 
 async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 1280) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}-${width}.png`, animations: "disabled" });
+  await screenshot(page, `${name}-${width}`, false);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
 }

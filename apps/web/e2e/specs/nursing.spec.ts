@@ -2,28 +2,25 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { ApiCallError, apiLogin, call } from "../support/api.ts";
 import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
+import { screenshot } from "../support/screenshot.ts";
 import { toast } from "../support/toasts.ts";
 
 /**
  * Issue 29 "done when", nursing: the nurse records a visit for Diego on /nursing and his mother is notified at once
  * — she reads it on her phone (390 px) and opens the visit in his file; Diego's teacher sees his allergy alert in
- * his file but not his record. Screenshots at 390 and 1280 px, axe-core clean, nothing off a phone's edge.
+ * his file but not his record, in English. Screenshots at 390 and 1280 px, axe-core clean, nothing off a phone's edge.
  */
 
 const SIZE = { 390: { width: 390, height: 844 }, 1280: { width: 1280, height: 800 } } as const;
 const es = (key: string, params?: Record<string, string | number>) => t("es", `nursing:${key}`, params);
+const en = (key: string, params?: Record<string, string | number>) => t("en", `nursing:${key}`, params);
 const fileDialog = (page: Page) => page.getByRole("dialog", { name: /Expediente del estudiante|Student file/ });
 
 async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 1280) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}-${width}.png`, animations: "disabled" });
+  await screenshot(page, `${name}-${width}`, false);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
 }
@@ -102,26 +99,29 @@ test("the nurse records a visit for Diego and his mother is notified at once, on
   await check(page, testInfo, "nursing-family-tab-es", 390);
 });
 
-test("Diego's teacher sees his allergy alert but not his medical record", async ({ page, school }, testInfo) => {
+test("Diego's teacher, in English, sees his allergy alert but not his medical record", async ({
+  page,
+  school,
+}, testInfo) => {
   test.setTimeout(120_000);
   const teacher = school.email("docente9");
   await acceptNotice(school, teacher);
   const diego = await diegoOf(school);
 
   await page.setViewportSize(SIZE[1280]);
-  await signInWithStorage(page, teacher, { language: "es", to: "/notifications" });
-  await expect(page.getByRole("heading", { name: "Notificaciones", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await signInWithStorage(page, teacher, { language: "en", to: "/notifications" });
+  await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.goto(`/notifications?student=${diego.id}`);
   const dialog = fileDialog(page);
   const alert = dialog.getByTestId("file-health-alert");
   await expect(alert).toBeVisible({ timeout: 30_000 });
-  await expect(alert).toContainText(es("alert.allergy", { name: "Cacahuate" }));
+  await expect(alert).toContainText(en("alert.allergy", { name: "Cacahuate" }));
   await expect(alert).toContainText("epinefrina");
   // No Nursing tab, nothing else of the record; the record itself answers 404.
-  await expect(dialog.getByRole("tab", { name: new RegExp(es("tab.label")) })).toHaveCount(0);
+  await expect(dialog.getByRole("tab", { name: new RegExp(en("tab.label")) })).toHaveCount(0);
   await expect(dialog).not.toContainText("Asma");
   await expect(dialog).not.toContainText("Salbutamol");
-  await check(page, testInfo, "nursing-teacher-alert-es", 1280);
+  await check(page, testInfo, "nursing-teacher-alert-en", 1280);
   const who = await apiLogin(teacher);
   const refused = await call(`/api/students/${diego.id}/nursing`, { token: who.token, schoolId: school.id }).catch(
     (error: unknown) => error,

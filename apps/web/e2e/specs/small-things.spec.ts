@@ -177,26 +177,28 @@ test("every tab of the student's file is within reach at 390 px, and the points 
   }
 });
 
-/** The boxes of one axis' tick labels, each of which must be one line. */
-async function ticks(axis: Locator): Promise<Box[]> {
-  const labels = axis.locator(".recharts-cartesian-axis-tick-value");
-  const boxes: Box[] = [];
-  for (let i = 0; i < (await labels.count()); i++) {
-    const label = labels.nth(i);
-    expect(await label.locator("tspan").count(), `tick "${await label.textContent()}" on one line`).toBeLessThanOrEqual(
-      1,
-    );
-    boxes.push(await box(label));
-  }
-  return boxes;
-}
+/** Every chart axis's tick labels under `scope`: their text, how many lines, and their box — read in one look. */
+const axisTicks = (scope: Locator) =>
+  scope.evaluate((root) =>
+    [...root.querySelectorAll(".recharts-xAxis, .recharts-yAxis")].map((axis) =>
+      [...axis.querySelectorAll(".recharts-cartesian-axis-tick-value")].map((label) => {
+        const r = label.getBoundingClientRect();
+        return {
+          text: label.textContent ?? "",
+          lines: label.querySelectorAll("tspan").length,
+          box: { x: r.x, y: r.y, width: r.width, height: r.height },
+        };
+      }),
+    ),
+  );
 
+/** Each tick label on one line, and no two of an axis overlapping (one read of the page, not one per label). */
 async function expectTicksApart(scope: Locator, label: string) {
-  for (const axis of await scope.locator(".recharts-xAxis, .recharts-yAxis").all()) {
-    const boxes = await ticks(axis);
-    for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++)
-        expect(overlaps(boxes[i]!, boxes[j]!), `${label}: ticks ${i} and ${j} overlap`).toBe(false);
+  for (const ticks of await axisTicks(scope)) {
+    for (const tick of ticks) expect(tick.lines, `${label}: tick "${tick.text}" on one line`).toBeLessThanOrEqual(1);
+    for (let i = 0; i < ticks.length; i++)
+      for (let j = i + 1; j < ticks.length; j++)
+        expect(overlaps(ticks[i]!.box, ticks[j]!.box), `${label}: ticks ${i} and ${j} overlap`).toBe(false);
   }
 }
 
@@ -204,14 +206,15 @@ const card = (page: Page, title: string) => page.getByRole("main").getByRole("re
 
 async function tableRows(section: Locator, lang: Lang): Promise<{ label: string; value: number }[]> {
   await section.getByRole("button", { name: t(lang, "strategicVision:showTable") }).click();
-  const rows = section.getByRole("table").locator("tbody tr");
-  const out: { label: string; value: number }[] = [];
-  for (const row of await rows.all()) {
-    out.push({
-      label: (await row.getByRole("rowheader").textContent())!.trim(),
-      value: Number((await row.getByRole("cell").first().textContent())!.trim()),
-    });
-  }
+  const table = section.getByRole("table");
+  await expect(table).toBeVisible();
+  // One read of the table, not two round trips per row.
+  const out = await table.evaluate((el) =>
+    [...el.querySelectorAll("tbody tr")].map((row) => ({
+      label: (row.querySelector("th")?.textContent ?? "").trim(),
+      value: Number((row.querySelector("td")?.textContent ?? "").trim()),
+    })),
+  );
   await section.getByRole("button", { name: t(lang, "strategicVision:showChart") }).click();
   return out;
 }
