@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { runBench } from "./run.ts";
 import { type Account, positiveInteger, signIn } from "./support.ts";
 
@@ -39,12 +40,13 @@ async function main() {
   const uploads = mkdtempSync(join(tmpdir(), "convive-bench-ratings-"));
   const config = loadConfig({
     LOG_LEVEL: "silent",
-    DEMO_DATA: "true",
+    DEMO_DATA: "false",
     WEB_DIST,
     DATABASE_URL: "pglite:memory",
     UPLOADS_DIR: uploads,
   });
   const app = await buildApp({ config });
+  await seedDemoIfEmpty(app.ctx.db);
   const base = await app.listen({ host: "127.0.0.1", port: 0 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

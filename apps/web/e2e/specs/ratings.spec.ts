@@ -52,40 +52,21 @@ async function teacherGroup(school: SpecSchool) {
   return { group, period, grid, path: `/ratings?group=${group.id}&period=${period.id}` };
 }
 
-/** Enrols new students into the group through the students API until it has `size`. */
-async function growGroup(school: SpecSchool, groupId: number, have: number, size: number) {
-  const director = await apiLogin(school.director);
-  for (let n = have + 1; n <= size; n++) {
-    await call("/api/students", {
-      method: "POST",
-      token: director.token,
-      schoolId: school.id,
-      body: {
-        enrollment: `E2E-RT-${groupId}-${n}`,
-        first_name: `Estudiante${String(n).padStart(2, "0")}`,
-        paternal_surname: "Zamora",
-        maternal_surname: "Prueba",
-        group_id: groupId,
-      },
-    });
-  }
-}
-
 const CONDUCT = ["9.5", "8", "10", "7.5", "9", "6.5", "8.5"];
 const LEVELS = ["E", "B", "R", "A"];
 
 // The two-minute target for 30 students is a speed figure, measured by `npm run bench:ratings-keyboard` (issue 24:
-// wall-clock thresholds live in bench/, not in tests — on CI's loaded cores this test once took 163 s for 30).
-const ROWS = 10;
+// wall-clock thresholds live in bench/, not in tests — on CI's loaded cores this test once took 163 s for 30). The
+// test types the demo group as it is (16 students).
 
 test("a teacher rates a group for conduct and four habits with the keyboard alone; every value is there after a reload", async ({
   page,
   school,
 }) => {
-  const { group, grid, path } = await teacherGroup(school);
-  await growGroup(school, group.id, (await grid()).students.length, ROWS);
+  const { grid, path } = await teacherGroup(school);
   const data = await grid();
-  expect(data.students).toHaveLength(ROWS);
+  const ROWS = data.students.length;
+  expect(ROWS).toBeGreaterThanOrEqual(10);
   expect(data.measures.map((m) => m.kind)).toEqual(["conduct", "habit", "habit", "habit", "habit"]);
 
   await openAs(page, school, school.docente, "es", path);
