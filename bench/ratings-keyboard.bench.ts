@@ -117,10 +117,10 @@ async function main() {
         await page.keyboard.press("ArrowDown");
         await page.keyboard.press("Home");
       }
+      // A string: this file is type-checked with the server's Node types, which have no `document`.
       await page.waitForFunction(
-        () =>
-          document.querySelectorAll('[data-testid="pending"]').length === 0 &&
-          document.querySelectorAll('td[data-status="saving"], td[data-status="failed"]').length === 0,
+        `document.querySelectorAll('[data-testid="pending"]').length === 0 &&
+         document.querySelectorAll('td[data-status="saving"], td[data-status="failed"]').length === 0`,
         undefined,
         { timeout: 120_000, polling: 100 },
       );
