@@ -53,7 +53,7 @@ export function ProtocolCard({ view }: { view: DetailView }) {
   return (
     <Section
       id="protocol"
-      title={t("protocol.title", { name: localizedName(p, view.lang) })}
+      title={localizedName(p, view.lang)}
       icon={<IconListCheck size={20} aria-hidden />}
       action={
         <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
