@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { incidentProtocolSteps, schools } from "../../src/db/schema/index.ts";
 import { createOverdueHandler } from "../../src/modules/incidents/protocol.job.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
@@ -37,7 +38,7 @@ function schoolDaysAfter(day: string, n: number) {
   return d;
 }
 
-const json = async (res: { statusCode: number; body: string; json: () => any }, status = 200) => {
+const json = async (res: Awaited<ReturnType<As>>, status = 200) => {
   expect(res.statusCode, res.body).toBe(status);
   return res.json().data;
 };
@@ -53,8 +54,18 @@ async function defineProtocol(school: IncidentSchool) {
         name_en: "Test protocol",
         steps: [
           { name_es: "Proteger al estudiante", name_en: "Protect the student", deadline_kind: "same_day" },
-          { name_es: "Informar a dirección", name_en: "Inform the director", deadline_kind: "hours", deadline_amount: 24 },
-          { name_es: "Respuesta a la familia", name_en: "Answer the family", deadline_kind: "school_days", deadline_amount: 5 },
+          {
+            name_es: "Informar a dirección",
+            name_en: "Inform the director",
+            deadline_kind: "hours",
+            deadline_amount: 24,
+          },
+          {
+            name_es: "Respuesta a la familia",
+            name_en: "Answer the family",
+            deadline_kind: "school_days",
+            deadline_amount: 5,
+          },
         ],
       },
     }),
@@ -107,8 +118,16 @@ const close = (as: As, id: number, lang = "es") =>
 describe("the configurator and the starter catalogue", () => {
   it("a new school has the acoso escolar protocol, followed by its bullying type", async () => {
     const { protocols } = await json(await s.director.as({ method: "GET", url: "/api/protocols" }));
-    const acoso = protocols.find((p: { name_es: string }) => p.name_es === "Protocolo de actuación ante el acoso escolar");
-    expect(acoso.steps.map((x: { name_es: string; deadline_kind: string; deadline_amount: number }) => [x.name_es, x.deadline_kind, x.deadline_amount])).toEqual([
+    const acoso = protocols.find(
+      (p: { name_es: string }) => p.name_es === "Protocolo de actuación ante el acoso escolar",
+    );
+    expect(
+      acoso.steps.map((x: { name_es: string; deadline_kind: string; deadline_amount: number }) => [
+        x.name_es,
+        x.deadline_kind,
+        x.deadline_amount,
+      ]),
+    ).toEqual([
       ["Proteger al estudiante afectado", "same_day", 0],
       ["Informar por escrito a la dirección", "hours", 24],
       ["Investigar los hechos", "school_days", 3],
@@ -159,14 +178,22 @@ describe("an incident's protocol", () => {
     const started = new Date(protocol.started_at);
     expect(started >= new Date(before.getTime() - 1000) && started <= after).toBe(true);
     const day = mxDay(started);
-    expect(protocol.steps.map((x: { name_es: string; due_at: string; status: string; overdue: boolean }) => [x.name_es, x.due_at, x.status, x.overdue])).toEqual([
+    expect(
+      protocol.steps.map((x: { name_es: string; due_at: string; status: string; overdue: boolean }) => [
+        x.name_es,
+        x.due_at,
+        x.status,
+        x.overdue,
+      ]),
+    ).toEqual([
       ["Proteger al estudiante", endOfMxDay(day), "pending", false],
       ["Informar a dirección", new Date(started.getTime() + 24 * 3_600_000).toISOString(), "pending", false],
       ["Respuesta a la familia", endOfMxDay(schoolDaysAfter(day, 5)), "pending", false],
     ]);
     // Five school days never end on a weekend, and are at least a calendar week minus two days away.
     expect([0, 6]).not.toContain(weekday(mxDay(new Date(protocol.steps[2].due_at))));
-    for (const step of protocol.steps) expect(step.responsible).toEqual({ id: s.director.user.id, name: expect.any(String) });
+    for (const step of protocol.steps)
+      expect(step.responsible).toEqual({ id: s.director.user.id, name: expect.any(String) });
 
     const detail = await json(await s.director.as({ method: "GET", url: `/api/incidents/${id}` }));
     expect(detail.incident.timeline.map((e: { event: string }) => e.event)).toContain("protocol.started");
@@ -226,7 +253,13 @@ describe("an incident's protocol", () => {
     const detail = await json(await s.director.as({ method: "GET", url: `/api/incidents/${id}` }));
     const events = detail.incident.timeline.map((e: { event: string }) => e.event);
     expect(events).toEqual(
-      expect.arrayContaining(["protocol.started", "protocol.step-completed", "protocol.step-waived", "protocol.completed", "closed"]),
+      expect.arrayContaining([
+        "protocol.started",
+        "protocol.step-completed",
+        "protocol.step-waived",
+        "protocol.completed",
+        "closed",
+      ]),
     );
     const pdf = await s.director.as({ method: "GET", url: `/api/incidents/${id}/pdf` });
     expect(pdf.statusCode).toBe(200);
@@ -237,7 +270,11 @@ describe("an incident's protocol", () => {
 
   it("a cancelled incident waives its pending steps with the cancel reason", async () => {
     const { id } = await register(s);
-    const res = await s.director.as({ method: "POST", url: `/api/incidents/${id}/cancel`, payload: { reason: "Registro duplicado." } });
+    const res = await s.director.as({
+      method: "POST",
+      url: `/api/incidents/${id}/cancel`,
+      payload: { reason: "Registro duplicado." },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { protocol } = await json(await protocolOf(s.director.as, id));
     expect(protocol.status).toBe("completed");
@@ -256,7 +293,9 @@ describe("an incident's protocol", () => {
       await stepAction(s.director.as, id, step.id, "responsible", { responsible_id: s.coordinador.user.id }),
     );
     expect(moved.protocol.steps[1].responsible.id).toBe(s.coordinador.user.id);
-    const family = await stepAction(s.director.as, id, step.id, "responsible", { responsible_id: s.motherOfA1.user.id });
+    const family = await stepAction(s.director.as, id, step.id, "responsible", {
+      responsible_id: s.motherOfA1.user.id,
+    });
     expect(family.statusCode).toBe(404);
   });
 });
@@ -276,7 +315,9 @@ describe("who sees and changes it", () => {
     const familyView = await s.motherOfA1.as({ method: "GET", url: `/api/incidents/${id}` });
     expect(familyView.statusCode, familyView.body).toBe(200);
     expect(familyView.body).not.toContain("Nota interna");
-    expect(familyView.json().data.incident.timeline.some((e: { event: string }) => e.event.startsWith("protocol."))).toBe(false);
+    expect(
+      familyView.json().data.incident.timeline.some((e: { event: string }) => e.event.startsWith("protocol.")),
+    ).toBe(false);
     const familyPdf = await s.motherOfA1.as({ method: "GET", url: `/api/incidents/${id}/pdf` });
     expect(familyPdf.statusCode).toBe(200);
 
@@ -293,7 +334,10 @@ describe("who sees and changes it", () => {
     const { categories } = await json(await s.director.as({ method: "GET", url: "/api/incident-categories" }));
     const plain = categories
       .flatMap((c: { types: { id: number; protocol_id: number | null; name_es: string }[] }) => c.types)
-      .find((x: { protocol_id: number | null; name_es: string }) => x.protocol_id === null && x.name_es === "Interrupción de la clase");
+      .find(
+        (x: { protocol_id: number | null; name_es: string }) =>
+          x.protocol_id === null && x.name_es === "Interrupción de la clase",
+      );
     const { id } = await register(s, plain.id);
     expect((await json(await protocolOf(s.director.as, id))).protocol).toBeNull();
   });
@@ -305,7 +349,10 @@ describe("overdue", () => {
     const { protocol } = await json(await protocolOf(s.director.as, id));
     const rows = (await t.db.execute(
       sql`select data->>'stepId' as step, start_after from pgboss.job where name like '%protocol-step-overdue'
-           and data->>'schoolId' = ${s.school.id} and (data->>'stepId')::int in (${sql.join(protocol.steps.map((x: { id: number }) => sql`${x.id}`), sql`, `)})`,
+           and data->>'schoolId' = ${s.school.id} and (data->>'stepId')::int in (${sql.join(
+             protocol.steps.map((x: { id: number }) => sql`${x.id}`),
+             sql`, `,
+           )})`,
     )) as unknown as { rows: { step: string; start_after: Date | string }[] };
     const byStep = new Map(rows.rows.map((r) => [Number(r.step), new Date(r.start_after).toISOString()]));
     for (const step of protocol.steps) expect(byStep.get(step.id)).toBe(step.due_at);
@@ -327,7 +374,9 @@ describe("overdue", () => {
 
     const overdueCount = async (as: As) => {
       const { notifications } = await json(await as({ method: "GET", url: "/api/notifications" }));
-      return notifications.filter((n: { title: string }) => n.title === "Paso del protocolo vencido: Informar a dirección").length;
+      return notifications.filter(
+        (n: { title: string }) => n.title === "Paso del protocolo vencido: Informar a dirección",
+      ).length;
     };
     const beforeDirector = await overdueCount(s.director.as);
     const beforeCoord = await overdueCount(s.coordinador.as);
@@ -350,5 +399,39 @@ describe("overdue", () => {
     await json(await stepAction(s.director.as, id, step.id, "complete", { note: "Hecho a tiempo." }));
     const run = createOverdueHandler({ db: t.db, notifications: t.app.ctx.notifications });
     expect(await run({ schoolId: s.school.id, stepId: step.id })).toBe(false);
+  });
+});
+
+describe("overdue, on the job runner", () => {
+  it("the runner runs a step's job once its deadline comes and the responsible is told", async () => {
+    const namespace = `t${randomUUID().slice(0, 8)}.`;
+    const runner = await createTestApp({ JOBS_ENABLED: true, JOBS_NAMESPACE: namespace });
+    try {
+      const school = await incidentSchool(runner.app, runner.db);
+      await defineProtocol(school);
+      const { id } = await register(school);
+      const { protocol } = await json(await protocolOf(school.director.as, id));
+      const step = protocol.steps[0];
+      // The clock reaches the step's deadline: its deadline and its job's start move to now.
+      await runner.db
+        .update(incidentProtocolSteps)
+        .set({ dueAt: new Date(Date.now() - 1000) })
+        .where(eq(incidentProtocolSteps.id, step.id));
+      await runner.db.execute(
+        sql`update pgboss.job set start_after = now() where name = ${`${namespace}protocol-step-overdue`}
+             and data->>'stepId' = ${String(step.id)}`,
+      );
+      const told = async () => {
+        const { notifications } = await json(await school.director.as({ method: "GET", url: "/api/notifications" }));
+        return notifications.filter(
+          (n: { title: string }) => n.title === "Paso del protocolo vencido: Proteger al estudiante",
+        );
+      };
+      await vi.waitFor(async () => expect(await told()).toHaveLength(1), { timeout: 20_000, interval: 200 });
+      const shown = await json(await protocolOf(school.director.as, id));
+      expect(shown.protocol.steps[0].overdue).toBe(true);
+    } finally {
+      await runner.close();
+    }
   });
 });
