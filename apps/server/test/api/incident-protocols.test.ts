@@ -6,6 +6,7 @@ import { createOverdueHandler } from "../../src/modules/incidents/protocol.job.t
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { png } from "../helpers/images.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
+import { pdfText } from "../helpers/pdf-text.ts";
 
 // Issue 30 §2: the bullying protocol. A school defines protocols in the incidents configurator; registering an
 // incident of a type that follows one starts its steps, each with a deadline on the school's clock.
@@ -261,8 +262,15 @@ describe("an incident's protocol", () => {
         "closed",
       ]),
     );
+    // The school's PDF prints the steps, who did them and their notes.
     const pdf = await s.director.as({ method: "GET", url: `/api/incidents/${id}/pdf` });
     expect(pdf.statusCode).toBe(200);
+    const printed = pdfText(pdf.rawPayload);
+    expect(printed).toContain("Protocolo: Protocolo de prueba");
+    expect(printed).toContain("1. Proteger al estudiante · Completado");
+    expect(printed).toContain("Se separó a los estudiantes en el recreo.");
+    expect(printed).toContain("2. Informar a dirección · Dispensado");
+    expect(printed).toContain("Completó un paso del protocolo");
     // A closed incident's steps can no longer change.
     const afterClose = await protocolOf(s.director.as, id);
     expect((await json(afterClose)).protocol.can_manage).toBe(false);
@@ -320,6 +328,9 @@ describe("who sees and changes it", () => {
     ).toBe(false);
     const familyPdf = await s.motherOfA1.as({ method: "GET", url: `/api/incidents/${id}/pdf` });
     expect(familyPdf.statusCode).toBe(200);
+    const familyPrinted = pdfText(familyPdf.rawPayload);
+    expect(familyPrinted).not.toContain("Nota interna");
+    expect(familyPrinted).not.toContain("Protocolo");
 
     // Another school's director: 404 for the incident, its protocol and its steps, and nothing changes.
     expect((await protocolOf(other.director.as, id)).statusCode).toBe(404);
@@ -328,6 +339,27 @@ describe("who sees and changes it", () => {
     expect((await stepAction(other.director.as, id, otherStep, "waive", { reason: "x" })).statusCode).toBe(404);
     const still = await json(await protocolOf(s.director.as, id));
     expect(still.protocol.steps[1].status).toBe("pending");
+  });
+
+  it("an incident corrected to a type that follows a protocol starts it then", async () => {
+    const { categories } = await json(await s.director.as({ method: "GET", url: "/api/incident-categories" }));
+    const plain = categories
+      .flatMap((c: { types: { id: number; protocol_id: number | null; name_es: string }[] }) => c.types)
+      .find((x: { name_es: string }) => x.name_es === "Interrupción de la clase");
+    const { id } = await register(s, plain.id);
+    expect((await json(await protocolOf(s.director.as, id))).protocol).toBeNull();
+    const corrected = await s.director.as({
+      method: "PATCH",
+      url: `/api/incidents/${id}`,
+      payload: { type_id: s.type.id },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const { protocol } = await json(await protocolOf(s.director.as, id));
+    expect(protocol.steps.map((x: { name_es: string }) => x.name_es)).toEqual([
+      "Proteger al estudiante",
+      "Informar a dirección",
+      "Respuesta a la familia",
+    ]);
   });
 
   it("an incident whose type follows no protocol has none", async () => {

@@ -45,7 +45,7 @@ export const incidentsRegistrationModule: FastifyPluginAsync<{
       health: ctx.healthAlertMarkers ?? noMarkers,
     }),
     registration: createRegistrationService({ db, notifier, events: ctx.events, jobs: ctx.jobs }),
-    corrections: createCorrectionsService({ db, notifier }),
+    corrections: createCorrectionsService({ db, notifier, jobs: ctx.jobs }),
   });
   await app.register(statusesRoutes, { statuses: createStatusesService({ db, notifier }) });
   // Issue 30 §2: the protocol an incident runs, and each step's overdue notice at its deadline.
