@@ -1,5 +1,6 @@
 import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { apiLogin, call } from "../../support/api.ts";
+import { expectNoViolations } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 import { screenshot } from "../../support/screenshot.ts";
@@ -27,7 +28,7 @@ interface Step {
 test("the Director completes a protocol step and cannot close until the rest are done or waived", async ({
   page,
   school,
-}) => {
+}, testInfo) => {
   const director = await apiLogin(school.director);
   const auth = { token: director.token, schoolId: school.id };
   const { data: options } = await call<{ data: Options }>("/api/incidents/registration-options", auth);
@@ -65,10 +66,13 @@ test("the Director completes a protocol step and cannot close until the rest are
   const first = checklist.getByRole("article", { name: "Proteger al estudiante afectado" });
   await expect(first).toContainText(t("es", "incidentDetails:protocol.state.pending"));
   await expect(checklist.getByRole("article")).toHaveCount(7);
+  await expectNoViolations(page, testInfo, "incident-protocol");
 
   // Completar: a note, then the step reads as done, by whom.
   await first.getByRole("button", { name: "Completar: Proteger al estudiante afectado" }).click();
   const dialog = page.getByRole("dialog", { name: t("es", "incidentDetails:protocol.completeTitle") });
+  await expect(dialog).toBeVisible();
+  await expectNoViolations(page, testInfo, "incident-protocol-complete");
   await dialog
     .getByRole("textbox", { name: t("es", "incidentDetails:protocol.note") })
     .fill("Se cambió de lugar en el salón y se avisó a los prefectos del recreo.");
