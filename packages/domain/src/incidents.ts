@@ -53,6 +53,14 @@ export const TIMELINE_EVENTS = [
   // Issue 28 §1: the student was referred to external support from this incident (details: referral and student
   // ids, never the reason). Confidential: shown only to readers of external support and the student's family.
   "referral.created",
+  // Issue 30 §2: the incident's protocol (bullying) started, a step completed, waived, given another responsible or
+  // gone overdue (details: step id and names, deadline, responsible; never the step's note). Staff only.
+  "protocol.started",
+  "protocol.step-completed",
+  "protocol.step-waived",
+  "protocol.step-reassigned",
+  "protocol.step-overdue",
+  "protocol.completed",
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 

@@ -3,6 +3,8 @@ import "./schemas/zod-config.ts";
 
 export * from "./consent.ts";
 export * from "./core.ts";
+// Issue 30 §2: protocols (the bullying protocol) and an incident's steps.
+export * from "./protocols.ts";
 // Ratings rules (issue 13): read by the grade configurator, the grid and the scorecard, never before sign-in.
 export * from "./ratings.ts";
 // Not in core: the sign-in bundle has no use for the names rule and its word lists.
@@ -29,6 +31,7 @@ export * from "./schemas/nursing.ts";
 export * from "./schemas/platform.ts";
 export * from "./schemas/points.ts";
 export * from "./schemas/profiles-admin.ts";
+export * from "./schemas/protocols.ts";
 export * from "./schemas/ratings.ts";
 export * from "./schemas/ratings-config.ts";
 export * from "./schemas/ratings-grid.ts";

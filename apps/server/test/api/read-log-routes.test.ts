@@ -43,6 +43,12 @@ const SENSITIVE: Record<string, Sensitive> = {
     path: () => `/api/incidents/${incidentId}/pdf`,
     students: () => [s.a1.id, s.a2.id],
   },
+  // Issue 30 §2: the protocol's steps, notes and evidence (the fixture's type follows the starter protocol).
+  "/api/incidents/:id/protocol": {
+    kind: "incident.protocol",
+    path: () => `/api/incidents/${incidentId}/protocol`,
+    students: () => [s.a1.id, s.a2.id],
+  },
   "/api/incidents/:id/attachments/:attachmentId": {
     kind: "incident.evidence",
     path: () => `/api/incidents/${incidentId}/attachments/${attachmentId}`,
@@ -121,6 +127,14 @@ beforeAll(async () => {
     { student_id: s.a1.id, role: "involved" },
     { student_id: s.a2.id, role: "affected" },
   ];
+  const protocols = await s.director.as({ method: "GET", url: "/api/protocols" });
+  const protocolId = protocols.json().data.protocols[0].id;
+  const typed = await s.director.as({
+    method: "PATCH",
+    url: `/api/incident-types/${s.type.id}`,
+    payload: { protocol_id: protocolId },
+  });
+  expect(typed.statusCode, typed.body).toBe(200);
   const res = await s.teacher.as({ method: "POST", url: "/api/incidents", payload: registration(s, { students }) });
   expect(res.statusCode, res.body).toBe(201);
   incidentId = res.json().data.incident.id;

@@ -129,6 +129,11 @@ describe("row-level security, the second wall", () => {
         "medication_authorizations",
         "nursing_fields",
         "nursing_options",
+        // Issue 30 §2 (migration 0039): protocols, their steps, and the one each incident runs.
+        "incident_protocol_steps",
+        "incident_protocols",
+        "protocol_steps",
+        "protocols",
         // Issue 25 (migration 0027): the read log names students and who read their records.
         "read_log",
         "alert_crossings",

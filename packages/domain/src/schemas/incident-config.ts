@@ -48,6 +48,8 @@ export const IncidentTypeBody = z.object({
   /** The same guidelines in English, one per line (empty: readers of English get the Spanish ones). */
   guidelines_en: GuidelinesText.default(""),
   is_active: z.boolean().optional(),
+  /** The protocol its incidents follow (issue 30 §2), or none. */
+  protocol_id: RowId.nullable().optional(),
 });
 export type IncidentTypeBody = z.infer<typeof IncidentTypeBody>;
 export const UpdateIncidentTypeBody = z.object({
@@ -60,6 +62,7 @@ export const UpdateIncidentTypeBody = z.object({
   guidelines: GuidelinesText.optional(),
   guidelines_en: GuidelinesText.optional(),
   is_active: z.boolean().optional(),
+  protocol_id: RowId.nullable().optional(),
 });
 export type UpdateIncidentTypeBody = z.infer<typeof UpdateIncidentTypeBody>;
 
@@ -74,6 +77,8 @@ export const IncidentTypeSchema = z.object({
   guidelines: z.array(z.string()),
   guidelines_en: z.array(z.string()),
   is_active: z.boolean(),
+  /** The protocol its incidents follow (issue 30 §2), or null. */
+  protocol_id: z.number().nullable(),
   /** Incidents registered with it: a used type is deactivated, never deleted. */
   incidents_count: z.number(),
 });

@@ -56,6 +56,8 @@ export const incidentTypes = pgTable(
     /** The same guidelines for readers of English; empty: they read the Spanish ones (migration 0009). */
     guidelinesEn: jsonb("guidelines_en").$type<string[]>().notNull().default([]),
     isActive: boolean("is_active").notNull().default(true),
+    /** The protocol its incidents follow (issue 30 §2; composite foreign key in migration 0039), or null. */
+    protocolId: integer("protocol_id"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -13,6 +13,7 @@ export * from "./messages.ts";
 export * from "./notifications.ts";
 export * from "./nursing.ts";
 export * from "./outbox.ts";
+export * from "./protocols.ts";
 export * from "./ratings.ts";
 export * from "./read-log.ts";
 export * from "./rollup-rebuilds.ts";

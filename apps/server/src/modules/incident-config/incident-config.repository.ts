@@ -7,6 +7,7 @@ import {
   incidents,
   incidentTypes,
   observationTypes,
+  protocols,
 } from "../../db/schema/index.ts";
 import { forSchool, schoolRows } from "../../lib/tenant-db.ts";
 
@@ -158,3 +159,9 @@ const observationTypeRows = schoolRows(observationTypes);
 export const insertObservationType = observationTypeRows.insert;
 export const updateObservationType = observationTypeRows.update;
 export const deleteObservationType = observationTypeRows.delete;
+
+/** Whether the protocol is the school's (issue 30 §2). */
+export async function protocolExists(tx: Tx, schoolId: string, id: number) {
+  const [row] = await forSchool(tx, schoolId).pick(protocols, { id: protocols.id }).where(eq(protocols.id, id));
+  return row !== undefined;
+}

@@ -5,9 +5,12 @@ import {
   IncidentTypeSchema,
   ObservationTypeBody,
   ObservationTypeSchema,
+  ProtocolBody,
+  ProtocolSchema,
   UpdateCategoryBody,
   UpdateIncidentTypeBody,
   UpdateObservationTypeBody,
+  UpdateProtocolBody,
 } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
@@ -16,6 +19,7 @@ import { resourceRoutes } from "../../lib/resource-routes.ts";
 import { CATALOGUE_READERS, CONFIG_WRITE } from "./access.ts";
 import { createIncidentConfigService, type IncidentConfigService } from "./incident-config.service.ts";
 import { createObservationTypesService, type ObservationTypesService } from "./observation-types.service.ts";
+import { createProtocolsService, type ProtocolsService } from "./protocols.service.ts";
 
 const read = { access: "school", permissions: CATALOGUE_READERS } as const;
 const write = { access: "school", permissions: CONFIG_WRITE } as const;
@@ -31,7 +35,8 @@ const ListQuery = z.object({
 export const incidentConfigRoutes: FastifyPluginAsync<{
   catalogue: IncidentConfigService;
   observationTypes: ObservationTypesService;
-}> = async (app, { catalogue, observationTypes }) => {
+  protocols: ProtocolsService;
+}> = async (app, { catalogue, observationTypes, protocols }) => {
   // Everyone who registers reads the catalogue; only configurators change it.
   const r = resourceRoutes(app, { tags: ["master-configuration"], access: (a) => (a === "read" ? read : write) });
   const { createCategory, updateCategory, removeCategory, createType, updateType, removeType } = catalogue;
@@ -90,6 +95,26 @@ export const incidentConfigRoutes: FastifyPluginAsync<{
     },
     observationTypes,
   );
+  // Issue 30 §2: protocols (ordered steps with deadlines) an incident type may follow.
+  r.crud(
+    "/api/protocols",
+    {
+      one: "protocol",
+      many: "protocols",
+      item: ProtocolSchema,
+      create: ProtocolBody,
+      update: UpdateProtocolBody,
+      docs: {
+        list: "The school's protocols with their steps in order and the incident types that follow each.",
+        create:
+          "Creates a protocol: ordered steps, each with a deadline (same_day, hours 1–720, school_days 1–60; 422 PROTOCOL_DEADLINE_INVALID).",
+        update:
+          "Renames, (de)activates or replaces a protocol's steps; incidents already running keep their own steps and deadlines.",
+        remove: "Deletes a protocol no type follows and no incident ran (409 PROTOCOL_IN_USE; deactivate it instead).",
+      },
+    },
+    protocols,
+  );
 };
 
 /** The module as app.ts registers it. */
@@ -97,5 +122,6 @@ export const incidentConfigModule: FastifyPluginAsync<{ ctx: Pick<ModuleDeps, "d
   await app.register(incidentConfigRoutes, {
     catalogue: createIncidentConfigService({ db: ctx.db }),
     observationTypes: createObservationTypesService({ db: ctx.db }),
+    protocols: createProtocolsService({ db: ctx.db }),
   });
 };

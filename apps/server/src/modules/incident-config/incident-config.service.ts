@@ -27,6 +27,7 @@ const typeOut = (row: repo.TypeRow, incidentsCount: number): IncidentType => ({
   guidelines: row.guidelines,
   guidelines_en: row.guidelinesEn,
   is_active: row.isActive,
+  protocol_id: row.protocolId,
   incidents_count: incidentsCount,
 });
 
@@ -151,6 +152,13 @@ export function createIncidentConfigService(deps: { db: Db }) {
     }
   }
 
+  /** A type follows one of the school's protocols: another school's id is 404 like any foreign id. */
+  async function requireProtocol(tx: Tx, schoolId: string, protocolId: number) {
+    if (!(await repo.protocolExists(tx, schoolId, protocolId))) {
+      throw new AppError("NOT_FOUND", { protocol_id: "NOT_FOUND" });
+    }
+  }
+
   async function typeWithCount(tx: Tx, schoolId: string, id: number) {
     const row = await repo.findType(tx, schoolId, id);
     if (!row) throw new AppError("NOT_FOUND");
@@ -164,6 +172,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
     return db.transaction(async (tx) => {
       await repo.lockCatalogue(tx, schoolId);
       await requireCategory(tx, schoolId, body.category_id);
+      if (body.protocol_id) await requireProtocol(tx, schoolId, body.protocol_id);
       await requireFreeNames(body, (name, lang) => repo.typeNamed(tx, schoolId, body.category_id, name, lang));
       const row = await repo.insertType(tx, {
         schoolId,
@@ -176,6 +185,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
         guidelines,
         guidelinesEn,
         isActive: body.is_active ?? true,
+        protocolId: body.protocol_id ?? null,
       });
       return typeOut(row, 0);
     });
@@ -195,6 +205,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
       const current = await repo.findType(tx, schoolId, id);
       if (!current) throw new AppError("NOT_FOUND");
       if (body.category_id !== undefined) await requireCategory(tx, schoolId, body.category_id);
+      if (body.protocol_id) await requireProtocol(tx, schoolId, body.protocol_id);
       if (body.name_es !== undefined || body.name_en || body.category_id !== undefined) {
         const names = {
           name_es: body.name_es ?? current.nameEs,
@@ -213,6 +224,7 @@ export function createIncidentConfigService(deps: { db: Db }) {
         guidelines,
         guidelinesEn,
         isActive: body.is_active,
+        protocolId: body.protocol_id,
       });
       return typeWithCount(tx, schoolId, id);
     });

@@ -276,3 +276,35 @@ export const STARTER_OBSERVATION_TYPES: readonly { es: string; en: string; kind:
   { es: "Mejora en la conducta", en: "Improved behaviour", kind: "positive", points: 2 },
   { es: "Seguimiento", en: "Follow-up", kind: "neutral", points: 0 },
 ];
+
+/**
+ * The *protocolo de actuación ante el acoso escolar* (issue 30 §2), followed by the starter type "Acoso escolar
+ * (hostigamiento reiterado)". Deadlines count from the incident's registration on the school's clock: the steps the
+ * issue names keep theirs (protect the same day, inform the director within 24 h, the written answer within 5 school
+ * days); the middle ones are spread so the investigation (3 school days) comes before the family meetings (3 and 4)
+ * and the group diagnosis (5). Migration 0039 gave the same protocol to the schools there were.
+ */
+export const STARTER_PROTOCOL = {
+  es: "Protocolo de actuación ante el acoso escolar",
+  en: "Protocol for school bullying",
+  followedBy: "Acoso escolar (hostigamiento reiterado)",
+  steps: [
+    { es: "Proteger al estudiante afectado", en: "Protect the affected student", kind: "same_day", amount: 0 },
+    { es: "Informar por escrito a la dirección", en: "Inform the director in writing", kind: "hours", amount: 24 },
+    { es: "Investigar los hechos", en: "Investigate what happened", kind: "school_days", amount: 3 },
+    {
+      es: "Reunión con la familia del estudiante afectado",
+      en: "Meet the affected student's family",
+      kind: "school_days",
+      amount: 3,
+    },
+    {
+      es: "Reunión por separado con la familia del otro estudiante",
+      en: "Meet the other student's family separately",
+      kind: "school_days",
+      amount: 4,
+    },
+    { es: "Diagnóstico del grupo", en: "Group diagnosis", kind: "school_days", amount: 5 },
+    { es: "Respuesta por escrito a la familia", en: "Written answer to the family", kind: "school_days", amount: 5 },
+  ],
+} as const;

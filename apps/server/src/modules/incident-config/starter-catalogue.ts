@@ -1,11 +1,32 @@
 import type { Tx } from "../../db/client.ts";
-import { incidentCategories, incidentTypes, observationTypes } from "../../db/schema/index.ts";
-import { STARTER_CATEGORIES, STARTER_OBSERVATION_TYPES } from "./starter-catalogue.data.ts";
+import {
+  incidentCategories,
+  incidentTypes,
+  observationTypes,
+  protocolSteps,
+  protocols,
+} from "../../db/schema/index.ts";
+import { STARTER_CATEGORIES, STARTER_OBSERVATION_TYPES, STARTER_PROTOCOL } from "./starter-catalogue.data.ts";
 
-export { STARTER_CATEGORIES, STARTER_OBSERVATION_TYPES };
+export { STARTER_CATEGORIES, STARTER_OBSERVATION_TYPES, STARTER_PROTOCOL };
 
-/** Gives a school (in the transaction that creates it) the starter catalogue: three inserts. */
+/** Gives a school (in the transaction that creates it) the starter catalogue: five inserts. */
 export async function insertStarterCatalogue(tx: Tx, schoolId: string) {
+  const [protocol] = await tx
+    .insert(protocols)
+    .values({ schoolId, nameEs: STARTER_PROTOCOL.es, nameEn: STARTER_PROTOCOL.en })
+    .returning({ id: protocols.id });
+  await tx.insert(protocolSteps).values(
+    STARTER_PROTOCOL.steps.map((s, i) => ({
+      schoolId,
+      protocolId: protocol!.id,
+      position: i + 1,
+      nameEs: s.es,
+      nameEn: s.en,
+      deadlineKind: s.kind,
+      deadlineAmount: s.amount,
+    })),
+  );
   const categories = await tx
     .insert(incidentCategories)
     .values(STARTER_CATEGORIES.map((c, i) => ({ schoolId, nameEs: c.es, nameEn: c.en, order: i + 1 })))
@@ -23,6 +44,7 @@ export async function insertStarterCatalogue(tx: Tx, schoolId: string) {
         notifyFamily: t.notifyFamily,
         guidelines: t.guidelines,
         guidelinesEn: t.guidelinesEn,
+        protocolId: t.es === STARTER_PROTOCOL.followedBy ? protocol!.id : null,
       })),
     ),
   );

@@ -75,6 +75,7 @@ async function categoriesWithTypes(db: Tx, scope: Scope): Promise<IncidentCatego
         guidelines: incidentTypes.guidelines,
         guidelines_en: incidentTypes.guidelinesEn,
         is_active: incidentTypes.isActive,
+        protocol_id: incidentTypes.protocolId,
         incidents_count: sql<number>`coalesce(${counted.n}, 0)`,
       },
     })

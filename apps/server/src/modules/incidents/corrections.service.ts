@@ -1,8 +1,11 @@
-import type { UpdateIncidentBody } from "@convive/domain";
+import { DEFAULT_TIME_ZONE, type UpdateIncidentBody } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { JobRunner } from "../../lib/jobs.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import type { Delivery, IncidentNotifier } from "./incident-notifications.ts";
+import { protocolOf } from "./protocol.repository.ts";
+import { startProtocol } from "./protocol.service.ts";
 import * as check from "./registration.checks.ts";
 import * as repo from "./registration.repository.ts";
 
@@ -12,7 +15,7 @@ type Patch = Partial<repo.NewIncident>;
  * Corrections of an open incident (incidents.update, whose holders follow the whole school). Only what really
  * changes is written, and the timeline's 'updated' entry names those fields.
  */
-export function createCorrectionsService(deps: { db: Db; notifier: IncidentNotifier }) {
+export function createCorrectionsService(deps: { db: Db; notifier: IncidentNotifier; jobs: JobRunner }) {
   const { db } = deps;
 
   /** Replaces the student list: roles change in place, new students come with their current group. */
@@ -110,6 +113,19 @@ export function createCorrectionsService(deps: { db: Db; notifier: IncidentNotif
 
       if (fields.length === 0) return { id: incident.id, folio: incident.folio, status: "open" as const };
       const out = await repo.updateIncident(tx, schoolId, id, patch);
+      // Issue 30 §2: corrected to a type that follows a protocol, the incident starts it now (once: an incident
+      // keeps the protocol it started, whatever its type becomes later).
+      if (fields.includes("type_id") && !(await protocolOf(tx, schoolId, id))) {
+        const type = await repo.typeWithCategory(tx, schoolId, patch.typeId!);
+        const clock = await repo.clockAt(tx, schoolId, new Date().toISOString(), incident.schoolYearId);
+        await startProtocol(tx, deps.jobs, {
+          schoolId,
+          incidentId: id,
+          protocolId: type?.type.protocolId ?? null,
+          timeZone: clock?.timeZone ?? DEFAULT_TIME_ZONE,
+          userId,
+        });
+      }
       if (fields.includes("group_id") || fields.includes("students")) await repo.refreshGroupIds(tx, schoolId, id);
       await repo.insertTimeline(tx, [{ schoolId, incidentId: id, event: "updated", userId, details: { fields } }]);
       // Shown to families from now on: they hear of it as they would have at registration.

@@ -65,10 +65,10 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const lang = requestLanguage(request.headers);
-      const { incident, school, reader } = await details.printable(viewerOf(request), request.params.id);
+      const { incident, school, reader, protocol } = await details.printable(viewerOf(request), request.params.id);
       request.logRead("incident.pdf", incident.id, studentsOf(incident));
       const logoImage = await pdfLogo(uploadsDir, school.logo);
-      const pdf = await incidentPdf(incident, { ...school, logoImage }, lang, reader);
+      const pdf = await incidentPdf(incident, { ...school, logoImage }, lang, reader, protocol);
       const name = `${lang === "es" ? "incidencia" : "incident"}-${incident.folio}.pdf`;
       return sendGeneratedFile(reply, { name, type: "application/pdf", body: pdf, disposition: "inline" });
     },

@@ -18,6 +18,7 @@ import { listItem, loadIncidents } from "./archive.present.ts";
 import { schoolClock } from "./archive.repository.ts";
 import { presentAction, schoolDay } from "./details.actions.ts";
 import * as repo from "./details.repository.ts";
+import { readProtocol } from "./protocol.service.ts";
 import { resolveScope, type Scope, seesStudent, type Viewer } from "./scope.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -156,9 +157,13 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers;
    */
   async function printable(viewer: Viewer, id: number) {
     const { incident, school, scope } = await get(viewer, id);
-    if (scope.kind !== "family") return { incident, school, reader: "staff" as const };
+    if (scope.kind !== "family") {
+      // Issue 30 §2: the school's copy prints the protocol's steps; a family's never does.
+      const protocol = await readProtocol(db, scope.schoolId, id, false);
+      return { incident, school, reader: "staff" as const, protocol };
+    }
     const reader = await familyReaderOfUser(db, scope.schoolId, scope.userId, scope.language, scope.childIds);
-    return { incident: await familyPayload(db, reader, incident), school, reader: "family" as const };
+    return { incident: await familyPayload(db, reader, incident), school, reader: "family" as const, protocol: null };
   }
 
   return { get, printable };
@@ -181,6 +186,8 @@ function timelineEntry(
 ): TimelineEntry[] {
   // A referral to external support is confidential (issue 28 §4): its readers and the student's family only.
   if (t.event === "referral.created" && scope.kind !== "family" && !grants.has("external-support.read")) return [];
+  // The protocol's steps (issue 30 §2) are the school's internal work: never on a family's timeline.
+  if (t.event.startsWith("protocol.") && scope.kind === "family") return [];
   const details = { ...(t.details ?? {}) };
   if (scope.kind === "family") {
     const num = (k: string) => (typeof details[k] === "number" ? (details[k] as number) : null);

@@ -68,6 +68,12 @@ export const TIMELINE: Texts<TimelineEvent> = {
   reopened: { es: "Reabrió la incidencia", en: "Reopened the incident" },
   "message.sent": { es: "Envió un mensaje a la familia", en: "Sent a message to the family" },
   "referral.created": { es: "Canalizó al estudiante a apoyo externo", en: "Referred the student to external support" },
+  "protocol.started": { es: "Inició el protocolo", en: "Started the protocol" },
+  "protocol.step-completed": { es: "Completó un paso del protocolo", en: "Completed a protocol step" },
+  "protocol.step-waived": { es: "Dispensó un paso del protocolo", en: "Waived a protocol step" },
+  "protocol.step-reassigned": { es: "Cambió al responsable de un paso", en: "Changed a step's responsible" },
+  "protocol.step-overdue": { es: "Paso del protocolo vencido", en: "Protocol step overdue" },
+  "protocol.completed": { es: "Protocolo completado", en: "Protocol completed" },
 };
 
 /** Columns of the export, in order. */
@@ -97,6 +103,12 @@ export type ExportColumn = (typeof EXPORT_COLUMNS)[number]["key"];
 /** Loose words of the export and the PDF. */
 export const WORDS = {
   signatures: { es: "Firmas", en: "Signatures" },
+  protocol: { es: "Protocolo", en: "Protocol" },
+  dueAt: { es: "Plazo", en: "Due" },
+  stepPending: { es: "Pendiente", en: "Pending" },
+  stepOverdue: { es: "Vencido", en: "Overdue" },
+  stepDone: { es: "Completado", en: "Done" },
+  stepWaived: { es: "Dispensado", en: "Waived" },
   signRecorder: { es: "Quien registró", en: "Recorded by" },
   signDirector: { es: "Dirección", en: "Principal" },
   signFamily: { es: "Madre, padre o tutor", en: "Parent or guardian" },

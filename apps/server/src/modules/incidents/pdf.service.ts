@@ -4,6 +4,7 @@ import {
   formatDayRange,
   formatNumber,
   type IncidentDetail,
+  type IncidentProtocol,
   type Language,
   localizedName,
   localName,
@@ -47,6 +48,7 @@ export function incidentPdf(
   school: SchoolHeader & { logoImage?: Buffer | null },
   lang: Language,
   reader: PdfReader,
+  protocol: IncidentProtocol | null = null,
 ): Promise<Buffer> {
   const staff = reader === "staff";
   const doc = new PDFDocument({
@@ -166,6 +168,30 @@ export function incidentPdf(
     if (m.minutes) text(`${t(WORDS.minutes)}: ${m.minutes}`, { indent: 10 });
   }
 
+  // Issue 30 §2: the protocol's steps, their deadlines and who did or waived them when (the school's copy only).
+  if (staff && protocol) {
+    heading(`${t(WORDS.protocol)}: ${localizedName(protocol, lang)}`);
+    for (const step of protocol.steps) {
+      const state =
+        step.status === "pending"
+          ? step.overdue
+            ? WORDS.stepOverdue
+            : WORDS.stepPending
+          : step.status === "done"
+            ? WORDS.stepDone
+            : WORDS.stepWaived;
+      fonts.face(FONT.bold);
+      text(`${step.position}. ${localizedName(step, lang)} · ${t(state)}`);
+      fonts.face(FONT.regular);
+      const who = step.responsible ? ` · ${t(WORDS.responsible)}: ${step.responsible.name}` : "";
+      text(`${t(WORDS.dueAt)}: ${when(step.due_at)}${who}`, { indent: 10 });
+      if (step.done_at) text(`${when(step.done_at)} · ${step.done_by?.name ?? ""}`, { indent: 10 });
+      if (step.note) text(step.note, { indent: 10 });
+      if (step.evidence.length)
+        text(`${t(WORDS.attachments)}: ${step.evidence.map((e) => e.file_name).join(", ")}`, { indent: 10 });
+    }
+  }
+
   heading(t(WORDS.timeline));
   for (const entry of incident.timeline) {
     // The recorder is named once, above ("Registró"); their registration line does not repeat it.
@@ -219,6 +245,9 @@ function timelineNote(entry: TimelineEntry, names: Map<number, string>, lang: La
   const d = entry.details;
   const parts: string[] = [];
   const str = (k: string) => (typeof d[k] === "string" && d[k] ? (d[k] as string) : null);
+  // A protocol step's name in the reader's language (issue 30 §2).
+  const step = lang === "en" ? (str("name_en") ?? str("name_es")) : str("name_es");
+  if (entry.event.startsWith("protocol.") && step) parts.push(step);
   for (const key of ["guideline", "file_name", "occurrence_on", "reason", "closing_note"]) {
     const value = str(key);
     if (value) parts.push(key === "occurrence_on" ? formatDay(value, { lang }) : value);

@@ -56,6 +56,7 @@ export function createRegistrationOptionsService(deps: {
             guidelines: t.guidelines,
             guidelines_en: t.guidelinesEn,
             is_active: t.isActive,
+            protocol_id: t.protocolId,
             incidents_count: 0,
           })),
       }))

@@ -3,8 +3,10 @@ import type { Db } from "../../db/client.ts";
 import { isForeignKeyViolation } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import type { JobRunner } from "../../lib/jobs.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import type { IncidentNotifier } from "./incident-notifications.ts";
+import { startProtocol } from "./protocol.service.ts";
 import * as check from "./registration.checks.ts";
 import * as repo from "./registration.repository.ts";
 import { activeStaff } from "./registration-options.repository.ts";
@@ -24,7 +26,12 @@ async function goneIsNotFound<T>(run: () => Promise<T>): Promise<T> {
  * independent, and on PostgreSQL each takes its own pooled connection); the transaction then only writes, in a
  * fixed handful of statements whatever the number of students and actions, and never reads the incidents table.
  */
-export function createRegistrationService(deps: { db: Db; notifier: IncidentNotifier; events: EventBus }) {
+export function createRegistrationService(deps: {
+  db: Db;
+  notifier: IncidentNotifier;
+  events: EventBus;
+  jobs: JobRunner;
+}) {
   const { db, notifier } = deps;
 
   async function register(tenant: Tenant, userId: number, body: RegisterIncidentBody) {
@@ -116,6 +123,14 @@ export function createRegistrationService(deps: { db: Db; notifier: IncidentNoti
             details: { action_id: a.id, student_id: a.studentId, guideline: a.guideline },
           })),
         ]);
+        // Issue 30 §2: a type that follows a protocol starts it here, in the same transaction.
+        await startProtocol(tx, deps.jobs, {
+          schoolId,
+          incidentId: incident.id,
+          protocolId: type.protocolId,
+          timeZone: clock.timeZone,
+          userId,
+        });
         const delivery = await notifier.registered(
           tx,
           {

@@ -1,5 +1,6 @@
 import { CloseIncidentBody, IdParam, IncidentCreatedSchema, perm, ReasonBody } from "@convive/domain";
 import type { FastifyPluginAsync } from "fastify";
+import { requestLanguage } from "../../lib/language.ts";
 import { resourceRoutes } from "../../lib/resource-routes.ts";
 import type { StatusesService } from "./statuses.service.ts";
 
@@ -17,11 +18,12 @@ export const statusesRoutes: FastifyPluginAsync<{ statuses: StatusesService }> =
     {
       action: "update",
       description:
-        "Closes an open incident with a closing note. 409 PENDING_FORMATIVE_ACTIONS while actions are pending, unless waive_pending_actions (they are then waived with the note); 409 INVALID_TRANSITION when not open.",
+        "Closes an open incident with a closing note. 409 PROTOCOL_STEPS_PENDING while a protocol step is neither done nor waived (naming them); 409 PENDING_FORMATIVE_ACTIONS while actions are pending, unless waive_pending_actions (they are then waived with the note); 409 INVALID_TRANSITION when not open.",
       params: IdParam,
       body: CloseIncidentBody,
     },
-    ({ tenant, params, body, request }) => statuses.close(tenant, request.principal!.userId, params.id, body),
+    ({ tenant, params, body, request }) =>
+      statuses.close(tenant, request.principal!.userId, params.id, body, requestLanguage(request.headers)),
   );
   r.act(
     "POST",

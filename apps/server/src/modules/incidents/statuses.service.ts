@@ -1,8 +1,9 @@
-import { type IncidentTransition, mayReopen, nextStatus } from "@convive/domain";
+import { type IncidentTransition, type Language, mayReopen, nextStatus } from "@convive/domain";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import type { Delivery, IncidentNotifier } from "./incident-notifications.ts";
+import { requireProtocolDone, waivePendingSteps } from "./protocol.service.ts";
 import * as repo from "./registration.repository.ts";
 import { countPendingActions, waivePendingActions } from "./statuses.repository.ts";
 
@@ -43,9 +44,12 @@ export function createStatusesService(deps: { db: Db; notifier: IncidentNotifier
     userId: number,
     id: number,
     body: { closing_note: string; waive_pending_actions: boolean },
+    language: Language = "es",
   ) {
     return transition(tenant, id, "close", async (tx, incident) => {
       const { schoolId } = tenant;
+      // Issue 30 §2: a protocol's steps are done or waived one by one, each with its reason; closing never waives them.
+      await requireProtocolDone(tx, schoolId, id, language);
       let waived: { id: number; studentId: number }[] = [];
       if (body.waive_pending_actions) {
         waived = await waivePendingActions(tx, schoolId, id, userId, body.closing_note);
@@ -86,6 +90,7 @@ export function createStatusesService(deps: { db: Db; notifier: IncidentNotifier
     return transition(tenant, id, "cancel", async (tx, incident) => {
       const { schoolId } = tenant;
       const waived = await waivePendingActions(tx, schoolId, id, userId, reason);
+      await waivePendingSteps(tx, schoolId, id, userId, reason);
       await repo.updateIncident(tx, schoolId, id, {
         status: "cancelled",
         cancelledAt: new Date(),

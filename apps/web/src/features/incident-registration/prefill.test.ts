@@ -32,6 +32,7 @@ const type = (id: number, is_active = true): IncidentType => ({
   guidelines: [],
   guidelines_en: [],
   is_active,
+  protocol_id: null,
   incidents_count: 0,
 });
 const category = (id: number, types: IncidentType[], is_active = true): IncidentCategory => ({

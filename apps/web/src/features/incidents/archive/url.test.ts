@@ -28,6 +28,7 @@ const type = (id: number, category_id: number) => ({
   guidelines: [],
   guidelines_en: [],
   is_active: true,
+  protocol_id: null,
   incidents_count: 0,
 });
 const catalogue: ArchiveFilters = {

@@ -32,7 +32,7 @@ const toBody = (v: Values) => ({
 });
 
 /** Where the list of staff comes from for this reader (see useStaff). */
-function staffSource(permissions: readonly string[]) {
+export function staffSource(permissions: readonly string[]) {
   if (permissions.includes("incidents.create") || permissions.includes("accompaniment-observations.create")) {
     return "registration" as const;
   }

@@ -14,6 +14,7 @@ import { DetailTextCard } from "./DetailTextCard.tsx";
 import { EvidenceCard } from "./EvidenceCard.tsx";
 import { FollowUp } from "./FollowUp.tsx";
 import classes from "./IncidentDetails.module.css";
+import { ProtocolCard } from "./ProtocolCard.tsx";
 import { StudentsCard } from "./StudentsCard.tsx";
 import type { DetailView } from "./view.ts";
 
@@ -92,7 +93,11 @@ export default function IncidentDetails({ id }: { id: number }) {
           {!family && <EvidenceCard view={view} />}
         </div>
         <div className={classes.follow}>
-          <FollowUp view={view} />
+          <Stack gap="md">
+            {/* Issue 30 §2: the protocol's checklist (bullying), for staff, above the follow-up. */}
+            {!family && <ProtocolCard view={view} />}
+            <FollowUp view={view} />
+          </Stack>
         </div>
       </div>
     </Stack>

@@ -2,6 +2,7 @@ import type { TimelineEvent } from "@convive/domain/core";
 import { formatDateTime } from "@convive/domain/core";
 import { Stack, Text, ThemeIcon, Timeline } from "@mantine/core";
 import {
+  IconAlarm,
   IconArrowBackUp,
   IconBan,
   IconCalendarEvent,
@@ -14,6 +15,7 @@ import {
   IconPencil,
   IconPencilPlus,
   IconStethoscope,
+  IconUserEdit,
 } from "@tabler/icons-react";
 import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
@@ -37,6 +39,12 @@ const ICONS: Record<TimelineEvent, typeof IconCheck> = {
   reopened: IconArrowBackUp,
   "message.sent": IconMessage,
   "referral.created": IconStethoscope,
+  "protocol.started": IconListCheck,
+  "protocol.step-completed": IconCheck,
+  "protocol.step-waived": IconHandStop,
+  "protocol.step-reassigned": IconUserEdit,
+  "protocol.step-overdue": IconAlarm,
+  "protocol.completed": IconCircleCheck,
 };
 
 /** Re-renders every minute so "hace 2 minutos" stays true while the view is open. */

@@ -31,6 +31,7 @@ const type = (id: number, active = true) => ({
   guidelines: [],
   guidelines_en: [],
   is_active: active,
+  protocol_id: null,
   incidents_count: 0,
 });
 

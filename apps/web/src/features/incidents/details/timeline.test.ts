@@ -55,6 +55,25 @@ describe("timeline text", () => {
     );
   });
 
+  it("names a protocol step in the reader's language (issue 30 §2)", () => {
+    const step = {
+      step_id: 7,
+      name_es: "Diagnóstico del grupo",
+      name_en: "Group diagnosis",
+      due_at: "2026-05-20T05:59:59Z",
+    };
+    expect(describeEntry(entry("protocol.step-completed", step), ctx()).text).toBe(
+      "Completó el paso del protocolo: Diagnóstico del grupo",
+    );
+    expect(describeEntry(entry("protocol.step-overdue", step), ctx("en")).text).toBe(
+      "The protocol step is overdue: Group diagnosis",
+    );
+    const started = { protocol_es: "Protocolo de acoso", protocol_en: null, steps: [] };
+    expect(describeEntry(entry("protocol.started", started), ctx("en")).text).toBe(
+      "Started the protocol “Protocolo de acoso”",
+    );
+  });
+
   it("falls back on what the incident knows when a value is missing", () => {
     expect(describeEntry(entry("created"), ctx()).text).toBe("Registró la incidencia (folio 128)");
     expect(describeEntry(entry("cancelled"), ctx()).text).toBe("Canceló la incidencia: Duplicada");

@@ -69,7 +69,13 @@ function sentenceValues(entry: TimelineEntry, ctx: TimelineContext): Record<stri
   const occurrence = str(d.occurrence_on) ?? str(d.on);
   const fallbackReason = entry.event === "cancelled" ? ctx.incident.cancel_reason : null;
   const dash = "—";
+  // Issue 30 §2: a protocol step's (or the protocol's) name in the reader's language.
+  const en = ctx.lang.startsWith("en");
+  const step = (en ? str(d.name_en) : null) ?? str(d.name_es) ?? dash;
+  const protocol = (en ? str(d.protocol_en) : null) ?? str(d.protocol_es) ?? dash;
   return {
+    step,
+    protocol,
     folio: String(num(d.folio) ?? ctx.incident.folio),
     file_name: str(d.file_name) ?? str(d.name) ?? dash,
     guideline: str(d.guideline) ?? action?.guideline ?? dash,

@@ -18,12 +18,13 @@ import {
 } from "./api.ts";
 import { CategoryForm } from "./CategoryForm.tsx";
 import { type CategoryActions, CategoryItem } from "./CategoryItem.tsx";
+import { ProtocolsSection } from "./ProtocolsSection.tsx";
 import { TypeForm } from "./TypeForm.tsx";
 
 /**
  * master-configuration/incidents-configurator: categories (an accordion, one card per type inside) with their
  * types' classification, points, family notice and formative guidelines. Used entries are deactivated, not
- * deleted: the delete of a used one offers to deactivate it instead.
+ * deleted: the delete of a used one offers to deactivate it instead. Below them, the protocols a type may follow.
  */
 export default function IncidentsConfiguratorPage() {
   const { t } = useTranslation(["incidentsConfig", "incidents"]);
@@ -113,6 +114,11 @@ export default function IncidentsConfiguratorPage() {
           ))}
         </Accordion>
       </CatalogueFrame>
+      {/* Issue 30 §2: protocols (the bullying protocol) under the catalogue, guarded by the same permissions. */}
+      <ProtocolsSection
+        canWrite={canWrite}
+        typeNames={new Map(list.flatMap((c) => c.types).map((ty) => [ty.id, localName(ty)]))}
+      />
       {categoryForm && (
         <CategoryForm
           category={categoryForm.category}

@@ -1,7 +1,7 @@
 import type { IncidentType } from "@convive/domain";
 import { localGuidelines } from "@convive/domain/core";
 import { ActionIcon, Badge, List, Paper, Group as Row, Stack, Text } from "@mantine/core";
-import { IconBellOff, IconBellRinging, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconBellOff, IconBellRinging, IconListCheck, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ActiveSwitch, BilingualName, useLocalName } from "../shared/catalogue.tsx";
 import { ClassificationBadge } from "./ClassificationBadge.tsx";
@@ -72,6 +72,15 @@ export function TypeCard({ type, onEdit, onDelete, onToggle }: Props) {
             {type.notify_family ? t("types.familyTold") : t("types.familyNotTold")}
           </Text>
         </Row>
+        {/* Issue 30 §2: registering an incident of this type starts a protocol. */}
+        {type.protocol_id !== null && (
+          <Row gap={6} wrap="nowrap">
+            <IconListCheck size={16} aria-hidden style={{ flex: "none", color: "var(--mantine-color-gray-7)" }} />
+            <Text size="sm" c="gray.8">
+              {t("protocols.follows")}
+            </Text>
+          </Row>
+        )}
         <div>
           <Text size="xs" fw={700} c="gray.7" tt="uppercase" lts={0.3}>
             {t("types.guidelinesTitle")}

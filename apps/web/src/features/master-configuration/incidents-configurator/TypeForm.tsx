@@ -7,7 +7,7 @@ import { FormModal } from "../../../components/FormModal.tsx";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { BilingualNameFields, PointsField } from "../shared/BilingualNameFields.tsx";
 import { useLocalName } from "../shared/catalogue.tsx";
-import { useSaveType } from "./api.ts";
+import { useProtocols, useSaveType } from "./api.ts";
 import { ClassificationDot } from "./ClassificationBadge.tsx";
 import { GuidelinesField } from "./GuidelinesField.tsx";
 
@@ -21,6 +21,8 @@ interface Values {
   guidelines: string;
   guidelines_en: string;
   is_active: boolean;
+  /** The protocol its incidents follow (issue 30 §2): an id, or "" for none. */
+  protocol_id: string;
 }
 
 const bodyOf = (v: Values) => ({
@@ -33,6 +35,7 @@ const bodyOf = (v: Values) => ({
   guidelines: v.guidelines,
   guidelines_en: v.guidelines_en,
   is_active: v.is_active,
+  protocol_id: v.protocol_id ? Number(v.protocol_id) : null,
 });
 
 /** An incident type: names, category, classification, points, family notice and formative guidelines. */
@@ -61,6 +64,7 @@ export function TypeForm({
       guidelines: (type?.guidelines ?? []).join("\n"),
       guidelines_en: (type?.guidelines_en ?? []).join("\n"),
       is_active: type?.is_active ?? true,
+      protocol_id: type?.protocol_id ? String(type.protocol_id) : "",
     },
     // The same schema the server applies; the hyphen-only rule speaks with the server's own words (spec §5).
     validate: (v) =>
@@ -71,6 +75,7 @@ export function TypeForm({
     validateInputOnChange: ["guidelines", "guidelines_en"],
   });
   const save = useSaveType(type?.id ?? null, { form });
+  const protocols = useProtocols();
 
   const submit = form.onSubmit((v) => save.submit(bodyOf(v), onClose));
 
@@ -127,6 +132,20 @@ export function TypeForm({
         lang="en"
         {...form.getInputProps("guidelines_en")}
         value={form.values.guidelines_en}
+      />
+      {/* Issue 30 §2: registering an incident of this type starts the protocol's steps. */}
+      <Select
+        label={t("protocols.typeField")}
+        description={t("protocols.typeFieldHint")}
+        data={[
+          { value: "", label: t("protocols.none") },
+          ...(protocols.data ?? [])
+            .filter((p) => p.is_active || String(p.id) === form.values.protocol_id)
+            .map((p) => ({ value: String(p.id), label: localName(p) })),
+        ]}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps("protocol_id")}
       />
       <Switch
         label={t("types.active")}

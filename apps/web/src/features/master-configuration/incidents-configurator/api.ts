@@ -3,6 +3,8 @@ import type {
   IncidentCategory,
   IncidentType,
   IncidentTypeBody,
+  Protocol,
+  ProtocolBody,
   UpdateCategoryBody,
   UpdateIncidentTypeBody,
 } from "@convive/domain";
@@ -84,3 +86,27 @@ export const useReorderCategories = (o?: SaveOptions) =>
       Promise.all(list.flatMap((c, i) => (c.order === i + 1 ? [] : [updateCategory(c.id, { order: i + 1 })]))),
     invalidates: MC,
   });
+
+// ───────────────────────── protocols (issue 30 §2) ─────────────────────────
+
+/** The school's protocols with their steps in order and the types that follow each. */
+export function useProtocols() {
+  const key = useMcKey();
+  return useQuery({
+    queryKey: key("protocols"),
+    queryFn: () => api<{ data: { protocols: Protocol[] } }>("/api/protocols").then((r) => r.data.protocols),
+  });
+}
+
+/** Creates a protocol, or replaces the one given (name, steps, active). */
+export const useSaveProtocol = (id: number | null, o?: SaveOptions) =>
+  useSave({
+    ...o,
+    call: (body: ProtocolBody, key: string) =>
+      id
+        ? api(`/api/protocols/${id}`, { method: "PATCH", body })
+        : api("/api/protocols", { method: "POST", body, idempotencyKey: key }),
+    invalidates: MC,
+  });
+export const useDeleteProtocol = (o?: SaveOptions) =>
+  useSave({ ...o, call: (id: number) => api(`/api/protocols/${id}`, { method: "DELETE" }), invalidates: MC });
