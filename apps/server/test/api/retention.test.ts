@@ -148,7 +148,10 @@ describe("retention settings", () => {
         (await call(who.as, "PATCH", "/api/retention/settings", { categories: { incidents: 1 } })).statusCode,
       ).toBe(403);
       expect((await call(who.as, "GET", "/api/retention/log")).statusCode).toBe(403);
+      expect((await call(who.as, "GET", "/api/retention/upcoming")).statusCode).toBe(403);
     }
+    // Students who left today are not due within the notice days: nothing upcoming yet.
+    expect(await data(s.director.as, "/api/retention/upcoming")).toEqual([]);
   });
 
   it("refuses out-of-range periods and notice days with the field's message in each language", async () => {
