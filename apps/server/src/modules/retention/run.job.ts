@@ -1,6 +1,6 @@
 import { unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { perm, RETENTION_CATEGORIES, type RetentionCategory, todayIn } from "@convive/domain";
+import { isSupportedTimeZone, perm, RETENTION_CATEGORIES, type RetentionCategory, todayIn } from "@convive/domain";
 import type { Config } from "../../config/config.ts";
 import type { Db } from "../../db/client.ts";
 import type { Occurrence } from "../../lib/jobs.ts";
@@ -126,7 +126,13 @@ export async function scheduleRetention(
     retryLimit: 3,
     expireSeconds: 900,
   });
-  for (const school of await ACTIVE_SCHOOLS(ctx.db)) await scheduleSchool(ctx, school);
+  const schools = await ACTIVE_SCHOOLS(ctx.db);
+  await ctx.jobs.scheduleEach(
+    RETENTION_QUEUE,
+    RETENTION_CRON,
+    // A zone the runner cannot read would refuse them all: such a school gets its cron once its zone is fixed.
+    schools.filter((s) => isSupportedTimeZone(s.timeZone)).map((s) => ({ key: s.id, tz: s.timeZone })),
+  );
   // A new school, or a school's new time zone, gets its cron (an unchanged one writes nothing).
   ctx.events.on("schools.changed", ({ schoolId }) => {
     void (async () => {
