@@ -85,6 +85,10 @@ beforeAll(async () => {
   sharedIncident = await incident(s, [s.a1.id, s.a2.id], "Ana y Alan discutieron en el patio.");
   betosIncident = await incident(s, [s.b1.id], "Beto rompió un cuaderno ajeno.");
   othersIncident = await incident(other, [other.a2.id], "Alan de la otra escuela llegó tarde.");
+  const closed = await call(s.director.as, "POST", `/api/incidents/${alansIncident}/close`, {
+    closing_note: "Se habló con la familia de Alan.",
+  });
+  expect(closed.statusCode, closed.body).toBe(200);
   const observed = await call(s.teacher.as, "POST", "/api/accompaniment-observations", {
     student_id: s.a2.id,
     observation_type_id: s.observationType.id,
@@ -254,6 +258,13 @@ describe("the daily retention job", () => {
 
     // Alan's own incident lost its text; the one he shares with Ana, who is still here, keeps it; Beto is held.
     expect(await detailOf(s, alansIncident)).toBe("");
+    // Its history still reads as events (created, closed…), without the closing note's text.
+    const anonymised = (await data(s.director.as, `/api/incidents/${alansIncident}`)).incident;
+    expect(anonymised.timeline.map((e: { event: string }) => e.event)).toEqual(
+      expect.arrayContaining(["created", "closed"]),
+    );
+    expect(JSON.stringify(anonymised)).not.toContain("Se habló");
+    expect(JSON.stringify(anonymised)).not.toContain("empujó");
     expect(await detailOf(s, sharedIncident)).toBe("Ana y Alan discutieron en el patio.");
     expect(await detailOf(s, betosIncident)).toBe("Beto rompió un cuaderno ajeno.");
     const alan = (await data(s.director.as, `/api/students/${s.a2.id}`)).student;

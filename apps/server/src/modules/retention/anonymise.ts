@@ -1,5 +1,5 @@
 import type { RetentionCategory } from "@convive/domain";
-import { and, arrayContained, arrayOverlaps, inArray, or } from "drizzle-orm";
+import { and, arrayContained, arrayOverlaps, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   accompanimentObservations,
@@ -55,6 +55,12 @@ const MESSAGE_FILES = ["private", "messages"] as const;
 const SUPPORT_FILES = ["private", "support"] as const;
 const FORM_FILES = ["private", "forms"] as const;
 
+/**
+ * The timeline's free-text keys (a reason, a closing note, an evidence file's name, a step's note or comment): they go;
+ * the event, its time, who and the ids stay, so the incident's history still reads as a sequence of events.
+ */
+const TIMELINE_FREE_TEXT = `{${["reason", "closing_note", "file_name", "note", "comment", "text", "body"].join(",")}}`;
+
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
 /** Deletes support attachments of these owners (the kinds the external-support, inclusion and nursing modules use). */
@@ -83,7 +89,9 @@ export const ANONYMISERS: Record<RetentionCategory, (s: Scope) => Promise<Anonym
       .returning({ id: incidents.id });
     const incidentIds = ids(rows);
     if (incidentIds.length === 0) return { records: 0, files: [] };
-    await school.update(incidentTimeline, { details: {} }).where(inArray(incidentTimeline.incidentId, incidentIds));
+    await school
+      .update(incidentTimeline, { details: sql`${incidentTimeline.details} - ${TIMELINE_FREE_TEXT}::text[]` })
+      .where(inArray(incidentTimeline.incidentId, incidentIds));
     const actions = await school
       .update(formativeActions, { notes: null, waiveReason: null })
       .where(inArray(formativeActions.incidentId, incidentIds))
