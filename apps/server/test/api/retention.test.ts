@@ -120,6 +120,10 @@ beforeAll(async () => {
   expect(referral.statusCode, referral.body).toBe(201);
 
   await leave(s, s.a2.id, "withdrawn");
+  // Ana left and came back the same week: she is a current student again, nothing of hers is counted down.
+  await leave(s, s.a1.id, "withdrawn");
+  const back = await call(s.director.as, "PATCH", `/api/students/${s.a1.id}`, { status: "active" });
+  expect(back.statusCode, back.body).toBe(200);
   await leave(s, s.b1.id, "graduated");
   await leave(other, other.a2.id, "withdrawn");
 }, 120_000);
@@ -228,6 +232,7 @@ describe("the daily retention job", () => {
     expect(mail!.text).toContain(`Alan Pérez Ruiz (#${s.a2.id})`);
     expect(mail!.text).toContain("Incidencias (acciones, reuniones y evidencias)");
     expect(mail!.text).not.toContain("Beto");
+    expect(mail!.text).not.toContain("Ana Pérez");
     expect(mail!.text).toContain("https://");
     expect(await detailOf(s, alansIncident)).toContain("Alan");
     expect((await data(s.director.as, "/api/retention/log")).total).toBe(0);
