@@ -16,12 +16,17 @@ import { safeLoggerOptions } from "./lib/log-safety.ts";
 import { createMailer, type Transport } from "./lib/mailer.ts";
 import type { ModuleDeps, ModulePlugin } from "./lib/module-deps.ts";
 import { warmPdfFonts } from "./lib/pdf-fonts.ts";
+import type { RetentionHold } from "./lib/retention-holds.ts";
 import { adminModule } from "./modules/admin/index.ts";
 import { announcementsModule, announcementsUnreadOf } from "./modules/announcements/index.ts";
 import { authModule, createAuth } from "./modules/auth/index.ts";
 import { avatarsModule } from "./modules/avatars/index.ts";
 import { consentFileSection, consentModule } from "./modules/consent/index.ts";
-import { externalSupportFileSection, externalSupportModule } from "./modules/external-support/index.ts";
+import {
+  externalSupportFileSection,
+  externalSupportModule,
+  openReferralHold,
+} from "./modules/external-support/index.ts";
 import { familiesModule, upsertFamilyMember } from "./modules/families/index.ts";
 import { followUpFileSections, followUpModule } from "./modules/follow-up/index.ts";
 import { formsModule } from "./modules/forms/index.ts";
@@ -30,7 +35,7 @@ import { helpVideosModule } from "./modules/help-videos/index.ts";
 import { importsModule } from "./modules/imports/index.ts";
 import { incidentConfigModule } from "./modules/incident-config/index.ts";
 import { incidentGraphModule } from "./modules/incident-graph/index.ts";
-import { incidentsFileSection, incidentsModule } from "./modules/incidents/index.ts";
+import { incidentsFileSection, incidentsModule, openProtocolHold } from "./modules/incidents/index.ts";
 import { adjustmentMarkers, inclusionFileSection, inclusionModule } from "./modules/inclusion/index.ts";
 import { invitationsModule } from "./modules/invitations/index.ts";
 import { liveChatModule } from "./modules/live-chat/index.ts";
@@ -43,6 +48,7 @@ import { profilesModule } from "./modules/profiles/index.ts";
 import { profilesAdminModule } from "./modules/profiles-admin/index.ts";
 import { ratingsModule } from "./modules/ratings/index.ts";
 import { readLogFileSection, readLogModule } from "./modules/read-log/index.ts";
+import { retentionModule } from "./modules/retention/index.ts";
 import { rollupsModule } from "./modules/rollups/index.ts";
 import { schoolInfoModule } from "./modules/school-info/index.ts";
 import { findMember, insertMember, schoolUsersModule } from "./modules/school-users/index.ts";
@@ -115,6 +121,11 @@ function moduleContext(deps: ModuleDeps) {
       consentFileSection,
       readLogFileSection,
     ],
+    /**
+     * Issue 30 §5: nothing of a student is anonymised while one of these holds. Each is one module's statement;
+     * the retention module knows none of them by name.
+     */
+    retentionHolds: [openReferralHold, openProtocolHold] as RetentionHold[],
   };
 }
 
@@ -165,6 +176,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   inclusionModule,
   formsModule,
   nursingModule,
+  retentionModule,
 ];
 
 declare module "fastify" {

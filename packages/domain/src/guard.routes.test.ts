@@ -105,11 +105,14 @@ const MC_CHILDREN: [path: string, permissions: string[]][] = [
   [`${MC}/automatic-reports`, ["master-configuration-scheduled-reports.read"]],
   [`${MC}/nursing-configurator`, ["master-configuration-nursing.read"]],
   [`${MC}/form-configurator`, ["master-configuration-nursing.read"]],
+  [`${MC}/data-retention`, ["master-configuration-data-retention.read"]],
 ];
 const MC_KEY = "module-master-configuration";
 
 describe("master-configuration children: the module key AND one of the screen's permissions", () => {
-  it("the spec lists sixteen child screens", () => expect(MC_CHILDREN).toHaveLength(16));
+  // Sixteen from the spec, and issue 30 §5's data retention.
+  it("the spec lists sixteen child screens, and issue 30 adds data retention", () =>
+    expect(MC_CHILDREN).toHaveLength(17));
 
   const rows = MC_CHILDREN.flatMap(([path, perms]) => perms.map((p) => [path, p] as const));
   it.each(rows)("%s with the module and %s → allow", (path, permission) => {

@@ -9,6 +9,8 @@ export * from "./protocols.ts";
 export * from "./ratings.ts";
 // Not in core: the sign-in bundle has no use for the names rule and its word lists.
 export * from "./redaction.ts";
+// Retention (issue 30 §5): categories, defaults and the expiry rule.
+export * from "./retention.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/announcements.ts";
 export * from "./schemas/auth.ts";
@@ -38,6 +40,7 @@ export * from "./schemas/ratings-grid.ts";
 export * from "./schemas/ratings-publish.ts";
 export * from "./schemas/read-log.ts";
 export * from "./schemas/responses.ts";
+export * from "./schemas/retention.ts";
 export * from "./schemas/school-info.ts";
 export * from "./schemas/school-users.ts";
 export * from "./schemas/school-years.ts";

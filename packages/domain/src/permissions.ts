@@ -74,6 +74,8 @@ export const AREAS = [
   "master-configuration-school-user-reassignment",
   "master-configuration-scheduled-reports",
   "master-configuration-nursing",
+  // Issue 30 §5: how long records are kept after a student leaves, and the retention log (read/update).
+  "master-configuration-data-retention",
   "incidents",
   "accompaniment-observations",
   "formative-actions",

@@ -105,6 +105,10 @@ export const MASTER_CONFIGURATION_ROUTES: readonly LayoutRoute[] = [
   ...(["nursing-configurator", "form-configurator"] as const).map((child) =>
     route(`${mc}/${child}`, [mc], `nav.${child}`, { permissions: [perm("master-configuration-nursing", "read")] }),
   ),
+  // Issue 30 §5: retention periods and the retention log (the Director holds it; a school may grant it).
+  route(`${mc}/data-retention`, [mc], "nav.dataRetention", {
+    permissions: [perm("master-configuration-data-retention", "read")],
+  }),
 ];
 
 /** Every screen inside the layout (spec §2), the platform screens first. */

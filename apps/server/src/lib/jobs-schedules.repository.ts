@@ -19,6 +19,21 @@ export async function upsert(db: Db, row: Omit<ScheduleRow, "data"> & { data?: R
     WHERE (job_schedules.cron, job_schedules.tz, job_schedules.data) IS DISTINCT FROM (excluded.cron, excluded.tz, excluded.data)`);
 }
 
+/**
+ * The same for many keys of one queue in one statement (a schedule per school at start-up): unchanged rows are not
+ * written.
+ */
+export async function upsertMany(db: Db, queue: string, cron: string, rows: { key: string; tz: string }[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO job_schedules (queue, key, cron, tz, data)
+    SELECT ${queue}, r.key, ${cron}, r.tz, '{}'::jsonb
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(key text, tz text)
+    ON CONFLICT (queue, key) DO UPDATE SET cron = excluded.cron, tz = excluded.tz, data = excluded.data,
+      updated_at = now()
+    WHERE (job_schedules.cron, job_schedules.tz, job_schedules.data) IS DISTINCT FROM (excluded.cron, excluded.tz, excluded.data)`);
+}
+
 export async function remove(db: Db, queue: string, key: string) {
   await db.execute(sql`DELETE FROM job_schedules WHERE queue = ${queue} AND key = ${key}`);
 }

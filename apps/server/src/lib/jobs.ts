@@ -75,6 +75,8 @@ export interface JobRunner {
   send(queue: string, data?: object, options?: SendOptions): Promise<string | null>;
   /** Runs the queue's job on a cron (minutes, hours…, in `tz`), exactly once per occurrence across instances. */
   schedule(queue: string, cron: string, options?: ScheduleOptions): Promise<void>;
+  /** The same cron for many keys, each in its zone (one schedule per school), written in one statement. */
+  scheduleEach(queue: string, cron: string, entries: { key: string; tz: string }[]): Promise<void>;
   unschedule(queue: string, key?: string): Promise<void>;
   cancel(queue: string, id: string): Promise<void>;
   /** Sends a failed or dead job again; false when there is no such failed job. */
@@ -195,6 +197,12 @@ export function createJobRunner(options: JobsOptions): JobRunner {
       cronParser.parseExpression(cron, { tz: o.tz ?? "UTC" }); // refuses a wrong cron or zone now, not at run time
       const write = () =>
         schedules.upsert(db, { queue: q(queue), key: o.key ?? "", cron, tz: o.tz ?? "UTC", data: o.data });
+      if (started) await write();
+      else pending.push(write);
+    },
+    async scheduleEach(queue, cron, entries) {
+      for (const { tz } of entries) cronParser.parseExpression(cron, { tz });
+      const write = () => schedules.upsertMany(db, q(queue), cron, entries);
       if (started) await write();
       else pending.push(write);
     },

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { incidentProtocolSteps, schools } from "../../src/db/schema/index.ts";
 import { createOverdueHandler } from "../../src/modules/incidents/protocol.job.ts";
+import { openProtocolHold } from "../../src/modules/incidents/protocol.retention-hold.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { png } from "../helpers/images.ts";
 import { type IncidentSchool, incidentSchool, registration } from "../helpers/incidents.ts";
@@ -291,6 +292,16 @@ describe("an incident's protocol", () => {
       ["waived", "Registro duplicado."],
       ["waived", "Registro duplicado."],
     ]);
+  });
+
+  it("holds the records of its students from retention while open; a student in no open protocol is not held", async () => {
+    const { id } = await register(s);
+    const heldNow = () =>
+      t.db.transaction((tx) => openProtocolHold.heldStudents(tx, s.school.id, [s.a1.id, s.a2.id, s.b1.id]));
+    expect([...(await heldNow())].sort()).toEqual([s.a1.id, s.a2.id].sort());
+    await s.director.as({ method: "POST", url: `/api/incidents/${id}/cancel`, payload: { reason: "Duplicado." } });
+    // Other open protocols of this file's incidents may still hold a1 and a2; b1 was never in one.
+    expect((await heldNow()).has(s.b1.id)).toBe(false);
   });
 
   it("the responsible can be changed by whoever manages the incident", async () => {

@@ -136,6 +136,11 @@ describe("row-level security, the second wall", () => {
         "protocols",
         // Issue 25 (migration 0027): the read log names students and who read their records.
         "read_log",
+        // Issue 30 §5 (migration 0041): retention periods, notices, the retention log and what is anonymised.
+        "retention_done",
+        "retention_log",
+        "retention_notices",
+        "retention_settings",
         "alert_crossings",
         "alert_rules",
         "point_awards",

@@ -136,6 +136,31 @@ describe("job runner", () => {
     expect(await jobs()).toHaveLength(2);
   });
 
+  it("scheduleEach writes one schedule per key, each in its zone, and rewriting them changes nothing", async () => {
+    const { db, runner } = await setUp({ enabled: false });
+    const queue = `test-each-${RUN}`;
+    runner.work(queue, async () => {});
+    await runner.start();
+    const each = [
+      { key: "school-mx", tz: "America/Mexico_City" },
+      { key: "school-es", tz: "Europe/Madrid" },
+    ];
+    await runner.scheduleEach(queue, "30 2 * * *", each);
+    await runner.scheduleEach(queue, "30 2 * * *", each);
+    // 02:30 in Mexico City is 08:30 UTC; in Madrid (winter) 01:30 UTC.
+    await runner.fireSchedules(new Date("2026-11-27T08:30:10Z"));
+    await runner.fireSchedules(new Date("2026-11-27T01:30:10Z"));
+    const rows = (
+      (await db.execute(sql`SELECT data FROM pgboss.job WHERE name = ${queue} ORDER BY data->>'occurrence'`)) as {
+        rows: { data: Record<string, unknown> }[];
+      }
+    ).rows.map((r) => r.data);
+    expect(rows).toEqual([
+      { scheduleKey: "school-es", occurrence: "2026-11-27T01:30:00.000Z" },
+      { scheduleKey: "school-mx", occurrence: "2026-11-27T08:30:00.000Z" },
+    ]);
+  });
+
   it("a key makes one waiting job of several sends on a 'short' queue; throttled sends make one per window", async () => {
     const { db, runner } = await setUp({ enabled: false });
     const keyed = `test-keyed-${RUN}`;

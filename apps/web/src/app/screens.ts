@@ -42,6 +42,7 @@ export const SCREENS: Record<string, Screen> = {
     () => import("../features/master-configuration/observations-configurator/ObservationsConfiguratorPage.tsx"),
   ),
   "master-configuration/form-configurator": lazy(() => import("../features/forms/routes/FormConfiguratorPage.tsx")),
+  "master-configuration/data-retention": lazy(() => import("../features/retention/routes/DataRetentionPage.tsx")),
   "master-configuration/grade-configurator": lazy(
     () => import("../features/master-configuration/grade-configurator/GradeConfiguratorPage.tsx"),
   ),

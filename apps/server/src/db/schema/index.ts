@@ -16,6 +16,7 @@ export * from "./outbox.ts";
 export * from "./protocols.ts";
 export * from "./ratings.ts";
 export * from "./read-log.ts";
+export * from "./retention.ts";
 export * from "./rollup-rebuilds.ts";
 export * from "./schools.ts";
 export * from "./strategic-vision.ts";

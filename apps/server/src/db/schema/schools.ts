@@ -20,6 +20,8 @@ export const schools = pgTable("schools", {
   quietHoursEnd: text("quiet_hours_end"),
   /** Who may write the first message of a student's conversation to the family: team | scope (issue 27 §3). */
   messageStarters: text("message_starters").notNull().default("team"),
+  /** Issue 30 §5: how many days ahead the Director is told what the retention job will anonymise. */
+  retentionNoticeDays: integer("retention_notice_days").notNull().default(30),
   logo: text("logo"),
   institutionalColor1: text("institutional_color_1").notNull().default("#090d18"),
   institutionalColor2: text("institutional_color_2").notNull().default("#ff9800"),

@@ -45,6 +45,8 @@ export const students = pgTable(
     observations: text("observations"),
     /** active, withdrawn, graduated */
     status: text("status").notNull().default("active"),
+    /** The day the student left (withdrawn or graduated), kept by the trigger of migration 0041; null while active. */
+    leftOn: date("left_on"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

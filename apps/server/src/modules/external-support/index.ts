@@ -5,6 +5,8 @@ export { canWrite, groupLabel, requireWrite, type SupportAccess, type SupportAre
 export { externalSupportModule } from "./external-support.module.ts";
 export { externalSupportFileSection } from "./external-support.section.ts";
 export { schoolToday } from "./referral-rules.ts";
+// Issue 30 §5: an open referral holds a student's records from retention (listed in app.ts's retentionHolds).
+export { openReferralHold } from "./retention-hold.ts";
 export { createReviewSweep } from "./review.job.ts";
 export { labelledStudents, studentFilter } from "./students.repository.ts";
 export {
