@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
  * spec that goes around it is only noticed when CI slows down or a flaky wall-clock figure fails.
  */
 const SPECS = join(__dirname, "../../e2e/specs");
-const specs = readdirSync(SPECS)
+const specs = readdirSync(SPECS, { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".ts"))
   .map((file) => ({ file, text: readFileSync(join(SPECS, file), "utf8") }));
 

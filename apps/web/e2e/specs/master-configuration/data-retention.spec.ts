@@ -2,9 +2,9 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../../support/api.ts";
 import { expectNoSidewaysScroll, expectNoViolations } from "../../support/axe.ts";
-import { SCREENSHOTS_DIR } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
+import { screenshot } from "../../support/screenshot.ts";
 import { switchLanguageInPlace } from "../../support/switch-language.ts";
 import { toast } from "../../support/toasts.ts";
 
@@ -17,11 +17,7 @@ const en = (key: string, params?: Record<string, string | number>) => t("en", `r
 
 async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 1280) {
   await page.setViewportSize(width === 390 ? { width: 390, height: 844 } : { width: 1280, height: 800 });
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-  await page.screenshot({ path: `${SCREENSHOTS_DIR}/${name}-${width}.png`, animations: "disabled", fullPage: true });
+  await screenshot(page, `${name}-${width}`);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
 }
