@@ -23,6 +23,7 @@ import { avatarsModule } from "./modules/avatars/index.ts";
 import { consentFileSection, consentModule } from "./modules/consent/index.ts";
 import { externalSupportFileSection, externalSupportModule } from "./modules/external-support/index.ts";
 import { familiesModule, upsertFamilyMember } from "./modules/families/index.ts";
+import { familyCopyFileSection, familyCopyModule } from "./modules/family-copy/index.ts";
 import { followUpFileSections, followUpModule } from "./modules/follow-up/index.ts";
 import { formsModule } from "./modules/forms/index.ts";
 import { gradeConfigModule } from "./modules/grade-config/index.ts";
@@ -113,6 +114,7 @@ function moduleContext(deps: ModuleDeps) {
       inclusionFileSection,
       nursingFileSection,
       consentFileSection,
+      familyCopyFileSection,
       readLogFileSection,
     ],
   };
@@ -157,6 +159,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   studentFileModule,
   consentModule,
   readLogModule,
+  familyCopyModule,
   outboxModule,
   rollupsModule,
   messagesModule,

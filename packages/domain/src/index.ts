@@ -33,6 +33,7 @@ export * from "./schemas/ratings.ts";
 export * from "./schemas/ratings-config.ts";
 export * from "./schemas/ratings-grid.ts";
 export * from "./schemas/ratings-publish.ts";
+export * from "./schemas/family-copy.ts";
 export * from "./schemas/read-log.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/school-info.ts";

@@ -15,6 +15,7 @@ export * from "./nursing.ts";
 export * from "./outbox.ts";
 export * from "./ratings.ts";
 export * from "./read-log.ts";
+export * from "./rectifications.ts";
 export * from "./rollup-rebuilds.ts";
 export * from "./schools.ts";
 export * from "./strategic-vision.ts";
