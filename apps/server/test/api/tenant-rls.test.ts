@@ -131,6 +131,8 @@ describe("row-level security, the second wall", () => {
         "nursing_options",
         // Issue 25 (migration 0027): the read log names students and who read their records.
         "read_log",
+        // Issue 30 §3 (migration 0040): a family's requests to correct their child's data and the answers.
+        "rectification_requests",
         "alert_crossings",
         "alert_rules",
         "point_awards",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine } from "./fields.ts";
 
 /**
  * The family's rights over their child's data (issue 30 §3, §4; LFPDPPP's ARCO rights): their own copy of what the
@@ -19,15 +20,15 @@ export type RectificationSubject = (typeof RECTIFICATION_SUBJECTS)[number];
 export const RectificationBody = z.object({
   subject: z.enum(RECTIFICATION_SUBJECTS),
   /** What is wrong, as the family writes it. */
-  current: z.string().trim().min(1).max(2000),
+  current: multiLine().trim().min(1).max(2000),
   /** What it should say. */
-  requested: z.string().trim().min(1).max(2000),
+  requested: multiLine().trim().min(1).max(2000),
 });
 export type RectificationBody = z.infer<typeof RectificationBody>;
 
 export const RectificationAnswerBody = z.object({
   outcome: z.enum(["corrected", "declined"]),
-  answer: z.string().trim().min(1).max(2000),
+  answer: multiLine().trim().min(1).max(2000),
 });
 export type RectificationAnswerBody = z.infer<typeof RectificationAnswerBody>;
 
