@@ -76,7 +76,7 @@ export function createRectificationsService(deps: { db: Db; notifications: Notif
         userIds: await repo.answerers(tx, schoolId),
         type: "rectification.requested",
         params: { student: row.name, due: dueOn },
-        link: `/notifications?student=${studentId}&tab=my-data`,
+        link: `/notifications?student=${studentId}&fileTab=my-data`,
       });
       published.push(sent.publish);
       return created;
@@ -103,7 +103,7 @@ export function createRectificationsService(deps: { db: Db; notifications: Notif
         userIds: [existing.requestedBy],
         type: `rectification.${body.outcome}`,
         params: { student: existing.studentName },
-        link: `/notifications?student=${existing.studentId}&tab=my-data`,
+        link: `/notifications?student=${existing.studentId}&fileTab=my-data`,
       });
       published.push(sent.publish);
     });
