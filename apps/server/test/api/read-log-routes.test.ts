@@ -149,7 +149,11 @@ const FILES_NOT_LOGGED: Record<string, string> = {
   "/api/imports/templates/:kind": "an empty template with one example row: no student's record",
 };
 /** Logged files already checked with the single-student reads above. */
-const FILES_IN_SENSITIVE = ["/api/incidents/:id/pdf", "/api/scorecard/students/:id/pdf", "/api/students/:id/conversation/pdf"];
+const FILES_IN_SENSITIVE = [
+  "/api/incidents/:id/pdf",
+  "/api/scorecard/students/:id/pdf",
+  "/api/students/:id/conversation/pdf",
+];
 /**
  * Files that log in their routes but need fixtures this file does not build (a sent form, a conditioned
  * enrollment): the carta compromiso's entry is checked in inclusion.test.ts; the forms export logs forms.answers
