@@ -21,8 +21,12 @@ const FORWARDED = [
   "user-agent",
   "x-forwarded-for",
 ];
-/** How many section reads run at once: the copy is one family's, and other schools' calls go on meanwhile. */
-const AT_ONCE = 4;
+/**
+ * How many section reads run at once: the copy is one family's, and other schools' calls go on meanwhile. Two
+ * keeps another school's poll p99 near 50 ms while the copy is made; four or eight made the copy no faster on
+ * 2 cores and the poll's p99 2–5× worse (bench/family-copy.bench.ts).
+ */
+const AT_ONCE = 2;
 
 type Json = Record<string, unknown>;
 
