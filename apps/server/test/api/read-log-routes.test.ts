@@ -156,8 +156,8 @@ const FILES_IN_SENSITIVE = [
 ];
 /**
  * Files that log in their routes but need fixtures this file does not build (a sent form, a conditioned
- * enrollment): the carta compromiso's entry is checked in inclusion.test.ts; the forms export logs forms.answers
- * per student of its rows (forms.routes.ts) with no test of the entry yet.
+ * enrollment): their entries are checked where those are built — the forms export's in forms.test.ts, the carta
+ * compromiso's in inclusion.test.ts.
  */
 const LOGGED_ELSEWHERE = ["/api/forms/:id/export.xlsx", "/api/conditioned-enrollments/:id/letter.pdf"];
 const isFile = (url: string) => /(pdf|xlsx|csv|export)$/.test(url);
