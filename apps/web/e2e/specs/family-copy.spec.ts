@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { readFileSync } from "node:fs";
 import { apiLogin, call } from "../support/api.ts";
+import { expectNoViolations } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -12,7 +13,7 @@ import { screenshot } from "../support/screenshot.ts";
 test("the mother downloads her child's copy from her phone and sees who opened the record", async ({
   page,
   school,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   const director = await apiLogin(school.director);
   const auth = { token: director.token, schoolId: school.id };
@@ -61,4 +62,5 @@ test("the mother downloads her child's copy from her phone and sees who opened t
   await expect(reads.first()).toContainText(directorName);
   await expect(reads.first()).toContainText("Director");
   await screenshot(page, "family-copy-es-390", false);
+  await expectNoViolations(page, testInfo, "family-copy-es-390");
 });
