@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { studentGroups, students } from "../../src/db/schema/index.ts";
+import { notifications, rectificationRequests, studentGroups, students } from "../../src/db/schema/index.ts";
+import { createOverdueSweep } from "../../src/modules/family-copy/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { memberOf, uniq } from "../helpers/factories.ts";
 import { schoolDay } from "../helpers/follow-up.ts";
@@ -253,6 +255,37 @@ describe("rectification", () => {
       payload: { outcome: "declined", answer: "No." },
     });
     expect(cross.statusCode).toBe(404);
+  });
+});
+
+describe("an overdue request", () => {
+  it("is notified to the Director once, the day after its due day passes unanswered", async () => {
+    const { data } = await ok(
+      s.motherOfA1.as({
+        method: "POST",
+        url: `/api/students/${s.a1.id}/rectifications`,
+        headers: { "idempotency-key": crypto.randomUUID() },
+        payload: { subject: "child", current: "Su grupo dice B", requested: "Es el grupo A" },
+      }),
+      201,
+    );
+    // Twenty-one days later, as the school's calendar would read it: the due day was yesterday.
+    await t.db
+      .update(rectificationRequests)
+      .set({ dueOn: schoolDay(-1) })
+      .where(and(eq(rectificationRequests.schoolId, s.school.id), eq(rectificationRequests.id, data.request.id)));
+    const overdue = () =>
+      t.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, s.director.user.id), eq(notifications.type, "rectification.overdue")));
+    const sweep = createOverdueSweep(t.app.ctx);
+    await sweep();
+    expect(await overdue()).toHaveLength(1);
+    await sweep();
+    expect(await overdue()).toHaveLength(1);
+    const bell = await ok(s.director.as({ method: "GET", url: "/api/notifications", headers: es }));
+    expect(JSON.stringify(bell.data)).toContain("Solicitud de rectificación vencida: Ana Pérez Ruiz");
   });
 });
 

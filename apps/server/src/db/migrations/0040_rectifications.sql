@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS "rectification_requests" (
 	"answer" text,
 	"answered_by" integer,
 	"answered_at" timestamp with time zone,
+	"overdue_notified_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "rectification_requests_school_id_id_pk" PRIMARY KEY("school_id","id"),
 	CONSTRAINT "rectification_requests_subject_check" CHECK ("subject" IN ('own', 'child')),

@@ -22,6 +22,8 @@ export const rectificationRequests = pgTable(
     answer: text("answer"),
     answeredBy: integer("answered_by"),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** When the answerers were told the request is past its due day and still open (once: the sweep's claim). */
+    overdueNotifiedAt: timestamp("overdue_notified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
