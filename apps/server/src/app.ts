@@ -28,6 +28,7 @@ import {
   openReferralHold,
 } from "./modules/external-support/index.ts";
 import { familiesModule, upsertFamilyMember } from "./modules/families/index.ts";
+import { familyCopyFileSection, familyCopyModule } from "./modules/family-copy/index.ts";
 import { followUpFileSections, followUpModule } from "./modules/follow-up/index.ts";
 import { formsModule } from "./modules/forms/index.ts";
 import { gradeConfigModule } from "./modules/grade-config/index.ts";
@@ -119,6 +120,7 @@ function moduleContext(deps: ModuleDeps) {
       inclusionFileSection,
       nursingFileSection,
       consentFileSection,
+      familyCopyFileSection,
       readLogFileSection,
     ],
     /**
@@ -168,6 +170,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   studentFileModule,
   consentModule,
   readLogModule,
+  familyCopyModule,
   outboxModule,
   rollupsModule,
   messagesModule,

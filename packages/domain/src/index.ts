@@ -16,6 +16,7 @@ export * from "./schemas/announcements.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/consent.ts";
 export * from "./schemas/external-support.ts";
+export * from "./schemas/family-copy.ts";
 export * from "./schemas/family-text.ts";
 export * from "./schemas/fields.ts";
 export * from "./schemas/forms.ts";

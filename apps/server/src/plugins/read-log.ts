@@ -9,8 +9,14 @@ declare module "fastify" {
     /**
      * Records that this request reads a sensitive record (a kind a module registered) of these students. Call it
      * once the reader is known to be allowed, before answering; the answer leaves only once the entry is written.
+     * A family's reads are left out unless `family` is set (the family's copy of their child's data, issue 30 §3).
      */
-    logRead(kind: string, recordId: number | string, studentIds: number | readonly number[]): void;
+    logRead(
+      kind: string,
+      recordId: number | string,
+      studentIds: number | readonly number[],
+      options?: { family?: boolean },
+    ): void;
   }
 }
 
@@ -24,14 +30,15 @@ type WithPending = { [pending]?: Promise<unknown>[] };
  * be written is not answered (the error goes out instead). Started early, the insert runs beside the rest of the
  * read and its serialisation: the answer waits only for what is left of one round trip (bench/read-log.bench.ts).
  * The cost of that order: a read that fails after logRead is logged though unanswered — the log errs on the side
- * of naming a reader. A family reading their own child's records is not logged: the log is of staff reads.
+ * of naming a reader. A family reading their own child's records is not logged: the log is of staff reads — except the family's
+ * copy of all of it (issue 30 §3), whose request the family asks to be logged with `{ family: true }`.
  */
 const plugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.decorateRequest("logRead", function (this, kind, recordId, studentIds) {
+  app.decorateRequest("logRead", function (this, kind, recordId, studentIds, options) {
     const { tenant, principal } = this;
     if (!tenant || !principal) throw new Error("logRead outside a school route");
     if (!isSensitiveKind(kind)) throw new Error(`logRead of an unregistered kind: ${kind}`);
-    if (tenant.profileName === ROLE_FAMILIAR) return;
+    if (tenant.profileName === ROLE_FAMILIAR && !options?.family) return;
     const ids = typeof studentIds === "number" ? [studentIds] : [...new Set(studentIds)];
     if (ids.length === 0) return;
     const entries: ReadEntry[] = ids.map((studentId) => ({

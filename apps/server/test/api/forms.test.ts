@@ -246,6 +246,11 @@ describe("sending and answering", () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers["content-type"]).toContain("spreadsheetml");
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    // Issue 30 §4: the export names Ana with her family's answer — the Director's read log of Ana shows it.
+    const log = (await get(s.director.as, `/api/students/${s.a1.id}/read-log?per_page=100`)).json().data.entries;
+    expect(log).toContainEqual(
+      expect.objectContaining({ kind_label: "Respuestas a formularios", record_id: String(formId) }),
+    );
   });
 
   it("reminds the missing families only", async () => {

@@ -110,12 +110,63 @@ const NOT_LOGGED: Record<string, string> = {
   "/api/students/:id/points": "a tab of the file: opening the file is the entry",
   "/api/students/:id/formative-actions": "a tab of the file: opening the file is the entry",
   "/api/students/:id/read-log": "the log itself (who read), not the child's record",
+  "/api/students/:id/read-log.csv": "the log itself (who read), exported by its holder, not the child's record",
+  "/api/students/:id/read-log/family": "the log itself, read by the child's own family",
+  "/api/students/:id/rectifications":
+    "the family's own requests to correct data and the school's answers, not a record the school keeps of the child",
+  "/api/students/:id/family-copy":
+    "a family's own download; logged for the family as student.family-copy (family-copy.test.ts), never read by staff (403)",
   "/api/students/:id/health-alert":
     "logged as nursing.alert only when it shows a critical allergy or condition: an empty alert says nothing (the file's header asks on every opening)",
   "/api/incidents/:id/meeting-attendees": "the people who may be invited to a meeting (names), options of a form",
   "/api/incidents/:id/messages":
     "who wrote about the incident and when, without the text: opening the conversation is the entry",
 };
+
+/**
+ * Issue 30 §4: every export or PDF that includes students' records writes the read log — one entry per student it
+ * names. The catalogue is walked for files (a path ending in pdf, xlsx, csv or export): each is here with the
+ * kind it logs and the students of the fixtures it names, or in FILES_NOT_LOGGED with the reason.
+ */
+const EXPORTS: Record<string, Sensitive> = {
+  "/api/incidents/export": {
+    kind: "incident.export",
+    path: () => "/api/incidents/export",
+    students: () => [s.a1.id, s.a2.id],
+  },
+  "/api/scorecard/groups/:id/pdf": {
+    kind: "student.scorecard",
+    path: () => `/api/scorecard/groups/${s.groupA.id}/pdf`,
+    students: () => [s.a1.id, s.a2.id],
+  },
+  "/api/strategic-vision/pdf": {
+    kind: "dashboard.export",
+    path: () => "/api/strategic-vision/pdf",
+    // a1 is in three incidents of the fixtures: the early-warning table names her.
+    students: () => [s.a1.id],
+  },
+  "/api/strategic-vision/xlsx": {
+    kind: "dashboard.export",
+    path: () => "/api/strategic-vision/xlsx",
+    students: () => [s.a1.id],
+  },
+};
+const FILES_NOT_LOGGED: Record<string, string> = {
+  "/api/imports/templates/:kind": "an empty template with one example row: no student's record",
+};
+/** Logged files already checked with the single-student reads above. */
+const FILES_IN_SENSITIVE = [
+  "/api/incidents/:id/pdf",
+  "/api/scorecard/students/:id/pdf",
+  "/api/students/:id/conversation/pdf",
+];
+/**
+ * Files that log in their routes but need fixtures this file does not build (a sent form, a conditioned
+ * enrollment): their entries are checked where those are built — the forms export's in forms.test.ts, the carta
+ * compromiso's in inclusion.test.ts.
+ */
+const LOGGED_ELSEWHERE = ["/api/forms/:id/export.xlsx", "/api/conditioned-enrollments/:id/letter.pdf"];
+const isFile = (url: string) => /(pdf|xlsx|csv|export)$/.test(url);
 
 /** A GET about one student or one incident: its first parameter names the student or the incident. */
 const aboutOneChild = (url: string) => /^\/api\/(students|incidents|scorecard\/students)\/:/.test(url);
@@ -138,6 +189,11 @@ beforeAll(async () => {
   const res = await s.teacher.as({ method: "POST", url: "/api/incidents", payload: registration(s, { students }) });
   expect(res.statusCode, res.body).toBe(201);
   incidentId = res.json().data.incident.id;
+  // Two more of a1's: three in the dashboard's window put her in its early-warning table (issue 30 §4).
+  for (let i = 0; i < 2; i++) {
+    const more = await s.teacher.as({ method: "POST", url: "/api/incidents", payload: registration(s) });
+    expect(more.statusCode, more.body).toBe(201);
+  }
   const evidence = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\n"), Buffer.alloc(200, 0x20)]);
   const uploaded = await s.teacher.as({
     method: "POST",
@@ -187,6 +243,31 @@ describe("sensitive reads in the read log", () => {
         const added = after.slice(before.length).map((e) => e.studentId);
         expect(added.sort(), `${url} read by user ${reader.user.id}`).toEqual(route.students().sort());
       }
+    });
+  }
+
+  it("every file (PDF, XLSX, CSV, export) is logged or ruled out with a reason", () => {
+    const files = t.app.routeCatalogue.filter((r) => r.method === "GET" && isFile(r.url)).map((r) => r.url);
+    const unruled = [...new Set(files)].filter(
+      (url) =>
+        !(url in EXPORTS) &&
+        !(url in FILES_NOT_LOGGED) &&
+        !FILES_IN_SENSITIVE.includes(url) &&
+        !(url in SENSITIVE) &&
+        !(url in NOT_LOGGED) &&
+        !LOGGED_ELSEWHERE.includes(url),
+    );
+    expect(unruled).toEqual([]);
+  });
+
+  for (const [url, route] of Object.entries(EXPORTS)) {
+    it(`the Director's ${url} writes one ${route.kind} entry per student it names`, async () => {
+      const before = await entriesOf(route.kind, s.director.user.id);
+      const res = await s.director.as({ method: "GET", url: route.path() });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+      const after = await entriesOf(route.kind, s.director.user.id);
+      const added = after.slice(before.length).map((e) => e.studentId);
+      expect(added.sort()).toEqual(route.students().sort());
     });
   }
 

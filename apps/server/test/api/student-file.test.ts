@@ -98,6 +98,8 @@ describe("the student's file", () => {
       "nursing",
       // Issue 25: the family's consent (no category granted) and the read log (the Director holds read-log).
       "consent",
+      // Issue 30: the family's data requests, answered by the read-log holder (the Director; none open yet).
+      "my-data",
       "read-log",
     ]);
     expect(counts(file)).toMatchObject({

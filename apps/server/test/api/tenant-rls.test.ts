@@ -141,6 +141,8 @@ describe("row-level security, the second wall", () => {
         "retention_log",
         "retention_notices",
         "retention_settings",
+        // Issue 30 §3 (migration 0040): a family's requests to correct their child's data and the answers.
+        "rectification_requests",
         "alert_crossings",
         "alert_rules",
         "point_awards",

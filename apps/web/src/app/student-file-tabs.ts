@@ -2,6 +2,7 @@
 // a new module (points, ratings, messages, inclusion, nursing) adds its register call here.
 import { registerConsentFileTab } from "../features/consent/student-file/register.ts";
 import { registerExternalSupportFileTab } from "../features/external-support/student-file/register.ts";
+import { registerFamilyCopyFileTab } from "../features/family-copy/student-file/register.ts";
 import { registerIncidentsFileTabs } from "../features/incidents/student-file/register.ts";
 import { registerInclusionFileTab } from "../features/inclusion/student-file/register.ts";
 import { registerMessagesFileTab } from "../features/messages/student-file/register.ts";
@@ -16,4 +17,5 @@ registerExternalSupportFileTab();
 registerInclusionFileTab();
 registerNursingFileTab();
 registerConsentFileTab();
+registerFamilyCopyFileTab();
 registerReadLogFileTab();

@@ -17,6 +17,7 @@ export * from "./protocols.ts";
 export * from "./ratings.ts";
 export * from "./read-log.ts";
 export * from "./retention.ts";
+export * from "./rectifications.ts";
 export * from "./rollup-rebuilds.ts";
 export * from "./schools.ts";
 export * from "./strategic-vision.ts";

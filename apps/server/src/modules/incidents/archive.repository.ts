@@ -148,3 +148,15 @@ export async function incidentStudentRows(db: Tx, schoolId: string, ids: readonl
   );
 }
 export type IncidentStudentRow = Awaited<ReturnType<typeof incidentStudentRows>>[number];
+
+/**
+ * The students of these incidents (each incident's `student_ids`), once each: an export names them all, so its
+ * read is logged once per student (issue 30 §4). One statement for the export's whole list.
+ */
+export async function studentsOfIncidents(tx: Tx, schoolId: string, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await forSchool(tx, schoolId)
+    .pick(incidents, { studentId: sql<number>`unnest(${incidents.studentIds})` })
+    .where(inArray(incidents.id, [...ids]));
+  return [...new Set(rows.map((r) => Number(r.studentId)))];
+}

@@ -11,12 +11,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import { registerSensitiveKind } from "../../lib/read-log.ts";
 import type { ArchiveService } from "./archive.service.ts";
 import { type ExportService, XLSX_TYPE } from "./export.service.ts";
 import type { Viewer } from "./scope.ts";
 
 const tags = ["incidents"];
 /** Reading the archive: incidents.read or incidents.search; the data scope then decides which incidents. */
+// The export names every student of every incident in it with the incidents' details: one entry per student.
+registerSensitiveKind("incident.export", { es: "Exportación de incidencias (XLSX)", en: "Incidents export (XLSX)" });
+
 export const readsIncidents = {
   access: "school",
   permissions: [perm("incidents", "read"), perm("incidents", "search")],
@@ -88,7 +92,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ archive: ArchiveService; exp
       schema: {
         tags,
         description:
-          "The archive's filtered list (same filters, order and scope) as an XLSX file, one row per incident, at most 50 000 rows, headers in the caller's language.",
+          "The archive's filtered list (same filters, order and scope) as an XLSX file, one row per incident, at most 50 000 rows, headers in the caller's language; logged as a read of every student it names.",
         querystring: ExportQuery,
         response: { 200: z.any(), ...AUTH_ERRORS },
       },
@@ -96,6 +100,7 @@ export const archiveRoutes: FastifyPluginAsyncZod<{ archive: ArchiveService; exp
     async (request, reply) => {
       const lang = requestLanguage(request.headers);
       const file = await exporter.exportXlsx(viewerOf(request), request.query, lang);
+      request.logRead("incident.export", "xlsx", file.studentIds);
       return sendGeneratedFile(reply, { name: file.filename, type: XLSX_TYPE, body: file.stream });
     },
   );

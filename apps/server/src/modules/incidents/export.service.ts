@@ -14,7 +14,7 @@ import { dateTimeCell, dayCell, SHEET_FORMATS, timeCell } from "../../lib/spread
 import { pageOfIds } from "./archive.plan.ts";
 import { type LoadedIncident, loadIncidents } from "./archive.present.ts";
 import { archiveSpec } from "./archive.query.ts";
-import { schoolClock } from "./archive.repository.ts";
+import { schoolClock, studentsOfIncidents } from "./archive.repository.ts";
 import { schoolDay } from "./details.actions.ts";
 import { CLASSIFICATION, EXPORT_COLUMNS, type ExportColumn, ROLE, STATUS, say, WORDS } from "./export.labels.ts";
 import { redactorOf } from "./redaction.ts";
@@ -39,6 +39,8 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
     const [scope, clock] = await Promise.all([resolveScope(db, viewer), schoolClock(db, viewer.tenant.schoolId)]);
     const spec = await archiveSpec(db, scope, query, clock.timeZone);
     const { ids } = await pageOfIds(db, spec, query.sort, INCIDENT_LIMITS.maxExportRows, 0, "none");
+    // Every student the workbook names: the route logs the read once per student before the file leaves.
+    const studentIds = await studentsOfIncidents(db, viewer.tenant.schoolId, ids);
     // A family's workbook: every cell's text through the one family reader, in its incident's context.
     const redactor = await redactorOf(db, scope);
     const filename = `${say(WORDS.file, lang)}-${schoolDay(new Date(), clock.timeZone)}.xlsx`;
@@ -73,7 +75,7 @@ export function createExportService(deps: { db: Db; log: (message: string) => vo
       deps.log(`incident export failed: ${error instanceof Error ? error.message : String(error)}`);
       stream.destroy(error instanceof Error ? error : new Error(String(error)));
     });
-    return { filename, stream: stream as Readable, rows: ids.length };
+    return { filename, stream: stream as Readable, rows: ids.length, studentIds };
   }
 
   return { exportXlsx };

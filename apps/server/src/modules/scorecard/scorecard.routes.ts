@@ -109,13 +109,17 @@ export const scorecardRoutes: FastifyPluginAsyncZod<{ scorecards: ScorecardServi
       schema: {
         tags,
         description:
-          "A whole group's scorecards as one PDF, for one period (period_id) or the year so far: for directors (managesRatings) and the group's teachers; 404 for anyone else.",
+          "A whole group's scorecards as one PDF, for one period (period_id) or the year so far: for directors (managesRatings) and the group's teachers; 404 for anyone else. Logged as a scorecard read of every student printed.",
         params: IdParam,
         querystring: GroupScorecardQuery,
         response: { 200: z.any(), ...AUTH_ERRORS },
       },
     },
-    async (request, reply) =>
-      sendPdf(reply, await scorecards.groupPdf(readerOf(request), request.params.id, request.query)),
+    async (request, reply) => {
+      const file = await scorecards.groupPdf(readerOf(request), request.params.id, request.query);
+      // A whole group's scorecards are each student's scorecard: one entry per student printed (issue 30 §4).
+      request.logRead("student.scorecard", `group-${request.params.id}`, file.studentIds);
+      return sendPdf(reply, file);
+    },
   );
 };

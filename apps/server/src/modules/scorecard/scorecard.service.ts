@@ -181,7 +181,13 @@ export function createScorecardService(deps: { db: Db; pdfs: PdfJobs }) {
       }),
     );
     const data = await pdfs.render({ school, language: reader.language, cards: printable });
-    return { data, name: fileName(reader.language, reader.language === "en" ? group.label_en : group.label) };
+    // Every student printed: the route logs one scorecard read per student (issue 30 §4).
+    const studentIds = cards.map((c) => c.student.id);
+    return {
+      data,
+      name: fileName(reader.language, reader.language === "en" ? group.label_en : group.label),
+      studentIds,
+    };
   }
 
   return { students, groups, scorecard, pdf, groupPdf };

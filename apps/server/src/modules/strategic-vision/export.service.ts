@@ -34,8 +34,10 @@ export function createExportService(deps: {
     const tables = dashboardTables(dashboard, effectiveness, lang, school.timeZone);
     const heading = { title: titleOf(lang), school: school.name, range: rangeLine(dashboard, lang) };
     const name = `${lang === "es" ? "vision-estrategica" : "strategic-vision"}-${dashboard.range.today}.${format}`;
-    if (format === "pdf") return { type: "application/pdf", name, body: await pdf(heading, tables, lang) };
-    return { type: XLSX_TYPE, name, body: await xlsx(heading, tables) };
+    // The early-warning table names students with their incident counts: the route logs a read of each.
+    const studentIds = dashboard.early_warning.map((row) => row.student.id);
+    if (format === "pdf") return { type: "application/pdf", name, body: await pdf(heading, tables, lang), studentIds };
+    return { type: XLSX_TYPE, name, body: await xlsx(heading, tables), studentIds };
   }
 
   async function schoolOf(schoolId: string) {

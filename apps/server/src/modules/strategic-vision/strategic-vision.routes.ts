@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS, sendGeneratedFile } from "../../lib/http.ts";
 import { requestLanguage } from "../../lib/language.ts";
+import { registerSensitiveKind } from "../../lib/read-log.ts";
 import type { Viewer } from "../incidents/index.ts";
 import type { DashboardService } from "./dashboard.service.ts";
 import type { EffectivenessService } from "./effectiveness.service.ts";
@@ -33,6 +34,12 @@ const viewerOf = (request: {
 });
 
 /** /api/strategic-vision…: the director's dashboard (issue 14), its filter values, exports and setting. */
+// The exports' early-warning table names students with how many incidents each had (issue 30 §4).
+registerSensitiveKind("dashboard.export", {
+  es: "Exportación del tablero (alerta temprana)",
+  en: "Dashboard export (early warning)",
+});
+
 export const strategicVisionRoutes: FastifyPluginAsyncZod<{
   dashboards: DashboardService;
   effectiveness: EffectivenessService;
@@ -106,14 +113,16 @@ export const strategicVisionRoutes: FastifyPluginAsyncZod<{
           tags,
           description:
             format === "pdf"
-              ? "The dashboard as a printable PDF (same filters and scope), in the caller's language."
-              : "The dashboard's tables as an XLSX workbook, one sheet per table, in the caller's language.",
+              ? "The dashboard as a printable PDF (same filters and scope), in the caller's language; logged as a read of each student its early-warning table names."
+              : "The dashboard's tables as an XLSX workbook, one sheet per table, in the caller's language; logged as a read of each student its early-warning table names.",
           querystring: StrategicVisionQuery,
           response: { 200: z.any(), ...AUTH_ERRORS },
         },
       },
       async (request, reply) => {
-        return sendGeneratedFile(reply, await exporter.file(viewerOf(request), request.query, format));
+        const file = await exporter.file(viewerOf(request), request.query, format);
+        request.logRead("dashboard.export", format, file.studentIds);
+        return sendGeneratedFile(reply, file);
       },
     );
   }

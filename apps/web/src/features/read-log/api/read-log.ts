@@ -1,6 +1,6 @@
 import type { ReadLogPage } from "@convive/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api.ts";
+import { api, download } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.ts";
 
 export const READ_LOG_PER_PAGE = 20;
@@ -18,4 +18,17 @@ export function useReadLog(studentId: number, page: number) {
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
+}
+
+/** GET /api/students/:id/read-log.csv — the student's whole log as CSV for the Director, saved as a file. */
+export async function downloadReadLogCsv(studentId: number) {
+  const file = await download(`/api/students/${studentId}/read-log.csv`);
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = file.name ?? `read-log-${studentId}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,12 +1,14 @@
 import type { ReadLogEntry } from "@convive/domain";
-import { Card, Group, Pagination, Stack, Table, Text } from "@mantine/core";
+import { Button, Card, Group, Pagination, Stack, Table, Text } from "@mantine/core";
+import { IconFileSpreadsheet } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { useDates } from "../../../lib/dates.ts";
+import { toast } from "../../../lib/toast.ts";
 import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import type { StudentFileTabProps } from "../../student-file/index.ts";
-import { READ_LOG_PER_PAGE, useReadLog } from "../api/read-log.ts";
+import { downloadReadLogCsv, READ_LOG_PER_PAGE, useReadLog } from "../api/read-log.ts";
 
 /**
  * The Read log tab of a student's file (issue 25 §3): who read the student's sensitive records, with which
@@ -18,17 +20,39 @@ export function ReadLogTab({ studentId }: StudentFileTabProps) {
   const dates = useDates();
   const isPhone = useIsPhone();
   const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
   const query = useReadLog(studentId, page);
   const data = query.data;
   if (!data) return <QueryState query={query} />;
   const pages = Math.max(1, Math.ceil(data.total / READ_LOG_PER_PAGE));
   const session = (e: ReadLogEntry) => e.session.device ?? t("sessionEnded");
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadReadLogCsv(studentId);
+    } catch {
+      toast("error", t("exportFailed"));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="gray.7">
-        {t("intro")}
-      </Text>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Text size="sm" c="gray.7" style={{ flex: 1, minWidth: 200 }}>
+          {t("intro")}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          loading={exporting}
+          onClick={() => void exportCsv()}
+        >
+          {t("export")}
+        </Button>
+      </Group>
       {data.entries.length === 0 ? (
         <Text size="sm" c="gray.7">
           {t("empty")}
