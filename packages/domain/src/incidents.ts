@@ -53,6 +53,12 @@ export const TIMELINE_EVENTS = [
   // Issue 28 §1: the student was referred to external support from this incident (details: referral and student
   // ids, never the reason). Confidential: shown only to readers of external support and the student's family.
   "referral.created",
+  // Issue 30 §1: a family member acknowledged the incident ("Enterado") or a meeting's minutes, optionally
+  // disagreeing (details: acknowledgement, student and meeting ids, the disagreement flag and the session — never
+  // the comment, which the acknowledgement keeps); staff reminded a family to do it (details: the student).
+  "acknowledged",
+  "minutes-acknowledged",
+  "acknowledgement-reminded",
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 

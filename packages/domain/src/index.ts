@@ -7,6 +7,7 @@ export * from "./core.ts";
 export * from "./ratings.ts";
 // Not in core: the sign-in bundle has no use for the names rule and its word lists.
 export * from "./redaction.ts";
+export * from "./schemas/acknowledgements.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/announcements.ts";
 export * from "./schemas/auth.ts";

@@ -131,6 +131,9 @@ describe("row-level security, the second wall", () => {
         "nursing_options",
         // Issue 25 (migration 0027): the read log names students and who read their records.
         "read_log",
+        // Issue 30 (migration 0038): the families' acknowledgements of incidents and minutes, and the reminders.
+        "incident_acknowledgement_reminders",
+        "incident_acknowledgements",
         "alert_crossings",
         "alert_rules",
         "point_awards",

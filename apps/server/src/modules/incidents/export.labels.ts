@@ -68,6 +68,15 @@ export const TIMELINE: Texts<TimelineEvent> = {
   reopened: { es: "Reabrió la incidencia", en: "Reopened the incident" },
   "message.sent": { es: "Envió un mensaje a la familia", en: "Sent a message to the family" },
   "referral.created": { es: "Canalizó al estudiante a apoyo externo", en: "Referred the student to external support" },
+  acknowledged: {
+    es: "Confirmó que leyó la incidencia (Enterado)",
+    en: "Acknowledged the incident (I have read this)",
+  },
+  "minutes-acknowledged": { es: "Confirmó que leyó la minuta de la junta", en: "Acknowledged the meeting's minutes" },
+  "acknowledgement-reminded": {
+    es: "Recordó a la familia confirmar que leyó la incidencia",
+    en: "Reminded the family to acknowledge the incident",
+  },
 };
 
 /** Columns of the export, in order. */
@@ -127,6 +136,7 @@ export const WORDS = {
   printedAt: { es: "Impreso el", en: "Printed on" },
   page: { es: "Página", en: "Page" },
   reason: { es: "Motivo", en: "Reason" },
+  disagrees: { es: "No está de acuerdo", en: "Disagrees" },
 } as const;
 
 export const say = (t: { es: string; en: string }, lang: Language) => t[lang];

@@ -3,6 +3,7 @@ import {
   formatDay,
   formatDayRange,
   formatNumber,
+  type IncidentAcknowledgements,
   type IncidentDetail,
   type Language,
   localizedName,
@@ -24,6 +25,7 @@ import {
   TIMELINE,
   WORDS,
 } from "./export.labels.ts";
+import { printAcknowledgements } from "./pdf-acknowledgements.ts";
 
 const MARGIN = 50;
 const GREY = "#555555";
@@ -47,6 +49,8 @@ export function incidentPdf(
   school: SchoolHeader & { logoImage?: Buffer | null },
   lang: Language,
   reader: PdfReader,
+  /** The families' acknowledgements as this reader sees them (issue 30 §1). */
+  acknowledgements?: IncidentAcknowledgements,
 ): Promise<Buffer> {
   const staff = reader === "staff";
   const doc = new PDFDocument({
@@ -166,6 +170,13 @@ export function incidentPdf(
     if (m.minutes) text(`${t(WORDS.minutes)}: ${m.minutes}`, { indent: 10 });
   }
 
+  const line = (value: string, o: { indent?: number; bold?: boolean } = {}) => {
+    fonts.face(o.bold ? FONT.bold : FONT.regular);
+    text(value, o.indent ? { indent: o.indent } : {});
+    fonts.face(FONT.regular);
+  };
+  printAcknowledgements({ heading, line, when, lang }, incident, acknowledgements, reader);
+
   heading(t(WORDS.timeline));
   for (const entry of incident.timeline) {
     // The recorder is named once, above ("Registró"); their registration line does not repeat it.
@@ -224,5 +235,9 @@ function timelineNote(entry: TimelineEntry, names: Map<number, string>, lang: La
     if (value) parts.push(key === "occurrence_on" ? formatDay(value, { lang }) : value);
   }
   if (typeof d.student_id === "number" && names.has(d.student_id)) parts.push(names.get(d.student_id)!);
+  if (Array.isArray(d.student_ids)) {
+    for (const id of d.student_ids) if (typeof id === "number" && names.has(id)) parts.push(names.get(id)!);
+  }
+  if (d.disagrees === true) parts.push(say(WORDS.disagrees, lang));
   return parts.length ? `: ${parts.join(" · ")}` : "";
 }

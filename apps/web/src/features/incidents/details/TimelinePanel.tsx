@@ -4,9 +4,11 @@ import { Stack, Text, ThemeIcon, Timeline } from "@mantine/core";
 import {
   IconArrowBackUp,
   IconBan,
+  IconBellRinging,
   IconCalendarEvent,
   IconCheck,
   IconCircleCheck,
+  IconEye,
   IconHandStop,
   IconListCheck,
   IconMessage,
@@ -37,6 +39,9 @@ const ICONS: Record<TimelineEvent, typeof IconCheck> = {
   reopened: IconArrowBackUp,
   "message.sent": IconMessage,
   "referral.created": IconStethoscope,
+  acknowledged: IconEye,
+  "minutes-acknowledged": IconEye,
+  "acknowledgement-reminded": IconBellRinging,
 };
 
 /** Re-renders every minute so "hace 2 minutos" stays true while the view is open. */
