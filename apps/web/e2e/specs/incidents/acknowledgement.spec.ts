@@ -1,5 +1,6 @@
 /// <reference types="node" />
 import { apiLogin, call } from "../../support/api.ts";
+import { expectNoSidewaysScroll, expectNoViolations } from "../../support/axe.ts";
 import { acceptPrivacyWhenShown, expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 import { screenshot } from "../../support/screenshot.ts";
@@ -10,7 +11,10 @@ import { toast } from "../../support/toasts.ts";
  * taps "Enterado", writes a comment in the small dialog and confirms; the screen says so quietly. The director then
  * opens the incident at a desk and sees her acknowledgement — who, when, what she wrote — beside the students.
  */
-test("the mother acknowledges an incident from her phone and the director sees it", async ({ browser, school }) => {
+test("the mother acknowledges an incident from her phone and the director sees it", async ({
+  browser,
+  school,
+}, testInfo) => {
   test.setTimeout(180_000);
   const director = await apiLogin(school.director);
   const mother = await apiLogin(school.familia);
@@ -63,11 +67,15 @@ test("the mother acknowledges an incident from her phone and the director sees i
   await signInWithStorage(page, school.familia, { language: "es", to: `/incident-details?id=${id}` });
   const asked = page.getByRole("region", { name: t("es", "incidentDetails:acknowledgement.askTitle") });
   await expect(asked).toBeVisible({ timeout: 25_000 });
+  await screenshot(page, "acknowledgement-asked-390-es", false);
+  await expectNoViolations(page, testInfo, "acknowledgement-asked-390");
+  await expectNoSidewaysScroll(page, "acknowledgement-asked-390");
   await asked.getByRole("button", { name: t("es", "incidentDetails:acknowledgement.button") }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText(t("es", "incidentDetails:acknowledgement.dialogIntro"));
   await dialog.getByRole("textbox", { name: t("es", "incidentDetails:acknowledgement.comment") }).fill(comment);
   await screenshot(page, "acknowledgement-dialog-390-es", false);
+  await expectNoViolations(page, testInfo, "acknowledgement-dialog-390");
   await dialog.getByRole("button", { name: t("es", "incidentDetails:acknowledgement.submit") }).click();
   await expect(toast(page, t("es", "incidentDetails:acknowledgement.done"))).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -92,5 +100,6 @@ test("the mother acknowledges an incident from her phone and the director sees i
   await expect(card).toContainText(`«${comment}»`);
   await expect(card).toContainText(t("es", "incidentDetails:acknowledgement.familyDone"));
   await screenshot(deskPage, "acknowledgement-director-1280-es");
+  await expectNoViolations(deskPage, testInfo, "acknowledgement-director-1280");
   await desk.close();
 });

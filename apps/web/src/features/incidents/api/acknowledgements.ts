@@ -25,15 +25,14 @@ export function useIncidentAcknowledgements(incidentId: number) {
   });
 }
 
-/** Staff: the families of the current year that have not acknowledged, for one group or all they see. */
-export function useUnacknowledged(groupId: number | null) {
+/** Staff: the families of the current year that have not acknowledged, for one group or all they see, newest first. */
+export function useUnacknowledged(groupId: number | null, limit: number) {
   const key = useAckKey();
+  const query = new URLSearchParams({ limit: String(limit), ...(groupId ? { group_id: String(groupId) } : {}) });
   return useQuery({
-    queryKey: [...key, "pending", groupId],
+    queryKey: [...key, "pending", groupId, limit],
     queryFn: ({ signal }): Promise<UnacknowledgedList> =>
-      api<{ data: UnacknowledgedList }>(`/api/incidents/unacknowledged${groupId ? `?group_id=${groupId}` : ""}`, {
-        signal,
-      }).then((r) => r.data),
+      api<{ data: UnacknowledgedList }>(`/api/incidents/unacknowledged?${query}`, { signal }).then((r) => r.data),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });

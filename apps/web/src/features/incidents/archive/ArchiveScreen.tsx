@@ -49,7 +49,8 @@ export function ArchiveScreen() {
       onChange={(value) => value && update((current) => tabSearch(current, value as ArchiveTab))}
       keepMounted={false}
     >
-      <Tabs.List mb="sm" style={{ flexWrap: "nowrap" }}>
+      {/* Three tabs on a phone: the row scrolls sideways rather than cut the last one off. */}
+      <Tabs.List mb="sm" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
         <Tabs.Tab
           value="incidents"
           leftSection={phone ? undefined : <IconArchive size={16} aria-hidden />}

@@ -2,6 +2,7 @@ import { OPTION_LABELS, type UnacknowledgedFamily } from "@convive/domain";
 import { formatDateTime, localizedName } from "@convive/domain/core";
 import { Alert, Anchor, Box, Button, Card, Group, Select, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconBellRinging, IconEyeCheck } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
@@ -12,6 +13,10 @@ import { useArchiveFilters } from "../api/archive.ts";
 import { detailsPath, ResultsSkeleton } from "./ResultsList.tsx";
 import { parseArchiveSearch } from "./url.ts";
 import { useSearchUpdate } from "./use-search-update.ts";
+
+/** Rows a page shows, and how many more "Mostrar más" adds (the server answers at most 500). */
+const PAGE = 50;
+const MAX_ROWS = 500;
 
 const relationshipOf = (value: string, lang: string) =>
   (OPTION_LABELS as Record<string, { es: string; en: string } | undefined>)[value]?.[lang === "en" ? "en" : "es"] ??
@@ -30,7 +35,10 @@ function RemindButton({ row }: { row: UnacknowledgedFamily }) {
       loading={remind.busy}
       disabled={!row.may_remind}
       onClick={() => void remind.submit(row.student.id, () => toast("success", t("unacknowledged.sent")))}
-      aria-label={t("unacknowledged.remindLabel", { name: row.student.name, folio: row.incident.folio })}
+      aria-label={t(row.may_remind ? "unacknowledged.remindLabel" : "unacknowledged.remindedTodayLabel", {
+        name: row.student.name,
+        folio: row.incident.folio,
+      })}
     >
       {row.may_remind ? t("unacknowledged.remind") : t("unacknowledged.remindedToday")}
     </Button>
@@ -49,7 +57,8 @@ export function UnacknowledgedView({ wide }: { wide: boolean }) {
   const [params] = useSearchParams();
   const update = useSearchUpdate();
   const groupId = parseArchiveSearch(params).group_id ?? null;
-  const list = useUnacknowledged(groupId);
+  const [limit, setLimit] = useState(PAGE);
+  const list = useUnacknowledged(groupId, limit);
   const groups = useArchiveFilters().data?.groups ?? [];
 
   const setGroup = (value: string | null) =>
@@ -58,6 +67,7 @@ export function UnacknowledgedView({ wide }: { wide: boolean }) {
       if (value) next.set("group_id", value);
       else next.delete("group_id");
       next.delete("page");
+      setLimit(PAGE);
       return next;
     });
 
@@ -186,15 +196,20 @@ export function UnacknowledgedView({ wide }: { wide: boolean }) {
       />
       <Text size="sm" c="gray.8" aria-live="polite" aria-atomic="true">
         {list.data
-          ? [
-              t("unacknowledged.count", { count: rows.length }),
-              list.data.truncated ? t("unacknowledged.truncated") : null,
-            ]
-              .filter(Boolean)
-              .join(" · ")
+          ? t(list.data.truncated ? "unacknowledged.countMore" : "unacknowledged.count", { count: rows.length })
           : ""}
       </Text>
       <Box style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}>{body}</Box>
+      {list.data?.truncated && limit < MAX_ROWS && (
+        <Button
+          variant="default"
+          onClick={() => setLimit((n) => Math.min(n + PAGE, MAX_ROWS))}
+          loading={list.isFetching}
+          w={wide ? "fit-content" : "100%"}
+        >
+          {t("unacknowledged.more")}
+        </Button>
+      )}
     </Stack>
   );
 }

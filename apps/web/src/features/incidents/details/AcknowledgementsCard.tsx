@@ -1,11 +1,12 @@
 import { type Acknowledgement, type AcknowledgementFamily, OPTION_LABELS } from "@convive/domain";
 import { formatDateTime } from "@convive/domain/core";
-import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconBellRinging, IconCircleCheck, IconClockHour4, IconEye } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../../lib/toast.ts";
 import { parseUserAgent } from "../../account/index.ts";
 import { useIncidentAcknowledgements, useRemindFamily } from "../api/acknowledgements.ts";
+import { AcknowledgementBadge } from "./Badges.tsx";
 import { Section } from "./Section.tsx";
 import type { DetailView } from "./view.ts";
 
@@ -69,9 +70,9 @@ function Member({
         </Text>
       </Group>
       {ack.disagrees && (
-        <Badge color="red.8" variant="light" ml={22} w="fit-content">
-          {t("acknowledgement.disagreed")}
-        </Badge>
+        <Group ml={22}>
+          <AcknowledgementBadge tone="red" label={t("acknowledgement.disagreed")} />
+        </Group>
       )}
       {ack.comment && (
         <Text size="sm" ml={22} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
@@ -108,9 +109,10 @@ function Family({
             </Text>
           )}
         </Stack>
-        <Badge color={family.acknowledged ? "teal.8" : "orange.9"} variant="light" style={{ flexShrink: 0 }}>
-          {t(family.acknowledged ? "acknowledgement.familyDone" : "acknowledgement.familyPending")}
-        </Badge>
+        <AcknowledgementBadge
+          tone={family.acknowledged ? "teal" : "orange"}
+          label={t(family.acknowledged ? "acknowledgement.familyDone" : "acknowledgement.familyPending")}
+        />
       </Group>
       {family.members.length === 0 && (
         <Text size="sm" c="gray.8">
@@ -139,7 +141,9 @@ function Family({
           onClick={send}
           loading={remind.busy}
           disabled={!family.may_remind}
-          aria-label={t("acknowledgement.remindLabel", { name: family.student.name })}
+          aria-label={t(family.may_remind ? "acknowledgement.remindLabel" : "acknowledgement.remindedTodayLabel", {
+            name: family.student.name,
+          })}
         >
           {family.may_remind ? t("acknowledgement.remind") : t("acknowledgement.remindedToday")}
         </Button>
