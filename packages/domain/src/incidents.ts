@@ -61,6 +61,12 @@ export const TIMELINE_EVENTS = [
   "protocol.step-reassigned",
   "protocol.step-overdue",
   "protocol.completed",
+  // Issue 30 §1: a family member acknowledged the incident ("Enterado") or a meeting's minutes, optionally
+  // disagreeing (details: acknowledgement, student and meeting ids, the disagreement flag and the session — never
+  // the comment, which the acknowledgement keeps); staff reminded a family to do it (details: the student).
+  "acknowledged",
+  "minutes-acknowledged",
+  "acknowledgement-reminded",
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 

@@ -11,6 +11,7 @@ export * from "./ratings.ts";
 export * from "./redaction.ts";
 // Retention (issue 30 §5): categories, defaults and the expiry rule.
 export * from "./retention.ts";
+export * from "./schemas/acknowledgements.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/announcements.ts";
 export * from "./schemas/auth.ts";

@@ -121,6 +121,8 @@ const NOT_LOGGED: Record<string, string> = {
   "/api/incidents/:id/meeting-attendees": "the people who may be invited to a meeting (names), options of a form",
   "/api/incidents/:id/messages":
     "who wrote about the incident and when, without the text: opening the conversation is the entry",
+  "/api/incidents/:id/acknowledgements":
+    "which families confirmed reading the incident, a panel of its details screen: opening the details is the entry",
 };
 
 /**

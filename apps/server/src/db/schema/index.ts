@@ -1,4 +1,5 @@
 export * from "./access.ts";
+export * from "./acknowledgements.ts";
 export * from "./announcements.ts";
 export * from "./consent.ts";
 export * from "./effectiveness.ts";

@@ -42,7 +42,7 @@ const nameOf = (
  * "Primaria 1° A" ("Primary 1° A" to a reader of English when the level has an English name) of a group id, as
  * the registration screens label groups (null when there is none).
  */
-const groupLabelOf = (school: AnyPgColumn, id: AnyPgColumn, language: Language) =>
+export const groupLabelOf = (school: AnyPgColumn, id: AnyPgColumn, language: Language) =>
   lookup<string | null>(
     sql`select concat_ws(' ', ${language === "en" ? sql`coalesce(s.name_en, s.name)` : sql`s.name`}, gr.name, g.name)
           from ${groups} g

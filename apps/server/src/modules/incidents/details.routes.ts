@@ -5,6 +5,7 @@ import { AUTH_ERRORS, contentDisposition, sendGeneratedFile } from "../../lib/ht
 import { requestLanguage } from "../../lib/language.ts";
 import { registerSensitiveKind } from "../../lib/read-log.ts";
 import { sendAsDownload } from "../../plugins/security-headers.ts";
+import type { AcknowledgementsService } from "./acknowledgements.service.ts";
 import { readsIncidents, viewerOf } from "./archive.routes.ts";
 import { type AttachmentsDownloadService, downloadName } from "./attachments-download.service.ts";
 import type { DetailsService } from "./details.service.ts";
@@ -29,9 +30,10 @@ const AttachmentParams = IdParam.extend({ attachmentId: IdParam.shape.id });
 /** One incident: its details, its printable PDF and its evidence files, all in the caller's scope (404 outside). */
 export const detailsRoutes: FastifyPluginAsyncZod<{
   details: DetailsService;
+  acknowledgements: AcknowledgementsService;
   downloads: AttachmentsDownloadService;
   uploadsDir: string;
-}> = async (app, { details, downloads, uploadsDir }) => {
+}> = async (app, { details, acknowledgements, downloads, uploadsDir }) => {
   app.get(
     "/api/incidents/:id",
     {
@@ -58,17 +60,21 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         description:
-          "A printable PDF of the incident: the school's logo and name, its fields, students, formative actions, meetings and timeline, and lines to sign.",
+          "A printable PDF of the incident: the school's logo and name, its fields, students, formative actions, meetings, the families' acknowledgements and timeline, and lines to sign.",
         params: IdParam,
         response: { 200: z.any(), ...AUTH_ERRORS },
       },
     },
     async (request, reply) => {
       const lang = requestLanguage(request.headers);
-      const { incident, school, reader, protocol } = await details.printable(viewerOf(request), request.params.id);
+      const viewer = viewerOf(request);
+      const [{ incident, school, reader, protocol }, acknowledged] = await Promise.all([
+        details.printable(viewer, request.params.id),
+        acknowledgements.printable(viewer, request.params.id),
+      ]);
       request.logRead("incident.pdf", incident.id, studentsOf(incident));
       const logoImage = await pdfLogo(uploadsDir, school.logo);
-      const pdf = await incidentPdf(incident, { ...school, logoImage }, lang, reader, protocol);
+      const pdf = await incidentPdf(incident, { ...school, logoImage }, lang, reader, protocol, acknowledged);
       const name = `${lang === "es" ? "incidencia" : "incident"}-${incident.folio}.pdf`;
       return sendGeneratedFile(reply, { name, type: "application/pdf", body: pdf, disposition: "inline" });
     },

@@ -195,6 +195,12 @@ function timelineEntry(
     const actionId = num("action_id");
     const meetingId = num("meeting_id");
     if (studentId !== null && !seesStudent(scope, studentId)) return [];
+    // An acknowledgement names the acknowledging member's children (issue 30 §1): another household's is not theirs.
+    const studentIds = Array.isArray(details.student_ids)
+      ? details.student_ids.filter((v) => typeof v === "number")
+      : [];
+    if (studentIds.length > 0 && !studentIds.some((id) => seesStudent(scope, id))) return [];
+    delete details.session_id;
     if (actionId !== null && !seen.actions.has(actionId)) return [];
     if (meetingId !== null && !seen.meetings.has(meetingId)) return [];
     if (Array.isArray(details.waived_actions)) {

@@ -74,6 +74,15 @@ export const TIMELINE: Texts<TimelineEvent> = {
   "protocol.step-reassigned": { es: "Cambió al responsable de un paso", en: "Changed a step's responsible" },
   "protocol.step-overdue": { es: "Paso del protocolo vencido", en: "Protocol step overdue" },
   "protocol.completed": { es: "Protocolo completado", en: "Protocol completed" },
+  acknowledged: {
+    es: "Confirmó que leyó la incidencia (Enterado)",
+    en: "Acknowledged the incident (I have read this)",
+  },
+  "minutes-acknowledged": { es: "Confirmó que leyó la minuta de la junta", en: "Acknowledged the meeting's minutes" },
+  "acknowledgement-reminded": {
+    es: "Recordó a la familia confirmar que leyó la incidencia",
+    en: "Reminded the family to acknowledge the incident",
+  },
 };
 
 /** Columns of the export, in order. */
@@ -139,6 +148,7 @@ export const WORDS = {
   printedAt: { es: "Impreso el", en: "Printed on" },
   page: { es: "Página", en: "Page" },
   reason: { es: "Motivo", en: "Reason" },
+  disagrees: { es: "No está de acuerdo", en: "Disagrees" },
 } as const;
 
 export const say = (t: { es: string; en: string }, lang: Language) => t[lang];

@@ -3,6 +3,7 @@ import {
   formatDay,
   formatDayRange,
   formatNumber,
+  type IncidentAcknowledgements,
   type IncidentDetail,
   type IncidentProtocol,
   type Language,
@@ -25,6 +26,7 @@ import {
   TIMELINE,
   WORDS,
 } from "./export.labels.ts";
+import { printAcknowledgements } from "./pdf-acknowledgements.ts";
 
 const MARGIN = 50;
 const GREY = "#555555";
@@ -49,6 +51,8 @@ export function incidentPdf(
   lang: Language,
   reader: PdfReader,
   protocol: IncidentProtocol | null = null,
+  /** The families' acknowledgements as this reader sees them (issue 30 §1). */
+  acknowledgements?: IncidentAcknowledgements,
 ): Promise<Buffer> {
   const staff = reader === "staff";
   const doc = new PDFDocument({
@@ -191,6 +195,12 @@ export function incidentPdf(
         text(`${t(WORDS.attachments)}: ${step.evidence.map((e) => e.file_name).join(", ")}`, { indent: 10 });
     }
   }
+  const line = (value: string, o: { indent?: number; bold?: boolean } = {}) => {
+    fonts.face(o.bold ? FONT.bold : FONT.regular);
+    text(value, o.indent ? { indent: o.indent } : {});
+    fonts.face(FONT.regular);
+  };
+  printAcknowledgements({ heading, line, when, lang }, incident, acknowledgements, reader);
 
   heading(t(WORDS.timeline));
   for (const entry of incident.timeline) {
@@ -253,5 +263,9 @@ function timelineNote(entry: TimelineEntry, names: Map<number, string>, lang: La
     if (value) parts.push(key === "occurrence_on" ? formatDay(value, { lang }) : value);
   }
   if (typeof d.student_id === "number" && names.has(d.student_id)) parts.push(names.get(d.student_id)!);
+  if (Array.isArray(d.student_ids)) {
+    for (const id of d.student_ids) if (typeof id === "number" && names.has(id)) parts.push(names.get(id)!);
+  }
+  if (d.disagrees === true) parts.push(say(WORDS.disagrees, lang));
   return parts.length ? `: ${parts.join(" · ")}` : "";
 }

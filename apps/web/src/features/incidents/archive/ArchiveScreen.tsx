@@ -1,7 +1,7 @@
 import { ROLE_FAMILIAR } from "@convive/domain/core";
 import { Badge, Tabs } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconArchive, IconChecklist } from "@tabler/icons-react";
+import { IconArchive, IconChecklist, IconEyeExclamation } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -10,6 +10,7 @@ import { useCurrentUser } from "../../auth/index.ts";
 import { useFormativeActions } from "../api/archive.ts";
 import { ArchiveView } from "./ArchiveView.tsx";
 import { FormativeActionsView } from "./FormativeActionsView.tsx";
+import { UnacknowledgedView } from "./UnacknowledgedView.tsx";
 import { type ArchiveTab, parseTab, tabSearch } from "./url.ts";
 import { useSearchUpdate } from "./use-search-update.ts";
 
@@ -19,8 +20,9 @@ const WIDE = "(min-width: 62em)";
 const FILTERS_COLLAPSED = "(max-width: 1099px)";
 
 /**
- * /archive and /incident-details without an id: the archive and, for staff who follow formative actions
- * (formative-actions.read; never families), a second tab with the actions to follow up.
+ * /archive and /incident-details without an id: the archive and, for staff, the tabs beside it — the formative
+ * actions to follow up (formative-actions.read) and the families that have not acknowledged (issue 30 §1). A family
+ * gets the archive alone.
  */
 export function ArchiveScreen() {
   const { t } = useTranslation("archive");
@@ -38,15 +40,17 @@ export function ArchiveScreen() {
   // What is overdue in the view the tab opens on, counted on the tab itself.
   const overdue = useFormativeActions(mayViewAll ? "all" : "mine", "overdue", followUp).data?.length ?? 0;
 
-  if (!followUp) return <ArchiveView phone={phone} wide={wide} collapsed={collapsed} />;
-  const tab = parseTab(params);
+  if (familiar) return <ArchiveView phone={phone} wide={wide} collapsed={collapsed} />;
+  const asked = parseTab(params);
+  const tab = asked === "actions" && !followUp ? "incidents" : asked;
   return (
     <Tabs
       value={tab}
       onChange={(value) => value && update((current) => tabSearch(current, value as ArchiveTab))}
       keepMounted={false}
     >
-      <Tabs.List mb="sm" style={{ flexWrap: "nowrap" }}>
+      {/* Three tabs on a phone: the row scrolls sideways rather than cut the last one off. */}
+      <Tabs.List mb="sm" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
         <Tabs.Tab
           value="incidents"
           leftSection={phone ? undefined : <IconArchive size={16} aria-hidden />}
@@ -54,26 +58,40 @@ export function ArchiveScreen() {
         >
           {t("tabs.incidents")}
         </Tabs.Tab>
+        {followUp && (
+          <Tabs.Tab
+            value="actions"
+            leftSection={phone ? undefined : <IconChecklist size={16} aria-hidden />}
+            px={phone ? "xs" : undefined}
+            rightSection={
+              overdue > 0 ? (
+                <Badge size="sm" color="red.8" variant="filled" aria-label={t("tabs.overdue", { count: overdue })}>
+                  {overdue}
+                </Badge>
+              ) : undefined
+            }
+          >
+            {t("tabs.actions")}
+          </Tabs.Tab>
+        )}
         <Tabs.Tab
-          value="actions"
-          leftSection={phone ? undefined : <IconChecklist size={16} aria-hidden />}
+          value="acknowledgements"
+          leftSection={phone ? undefined : <IconEyeExclamation size={16} aria-hidden />}
           px={phone ? "xs" : undefined}
-          rightSection={
-            overdue > 0 ? (
-              <Badge size="sm" color="red.8" variant="filled" aria-label={t("tabs.overdue", { count: overdue })}>
-                {overdue}
-              </Badge>
-            ) : undefined
-          }
         >
-          {t("tabs.actions")}
+          {t(phone ? "tabs.acknowledgementsShort" : "tabs.acknowledgements")}
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="incidents">
         <ArchiveView phone={phone} wide={wide} collapsed={collapsed} />
       </Tabs.Panel>
-      <Tabs.Panel value="actions">
-        <FormativeActionsView phone={phone} wide={wide} mayViewAll={mayViewAll} />
+      {followUp && (
+        <Tabs.Panel value="actions">
+          <FormativeActionsView phone={phone} wide={wide} mayViewAll={mayViewAll} />
+        </Tabs.Panel>
+      )}
+      <Tabs.Panel value="acknowledgements">
+        <UnacknowledgedView wide={wide} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -201,6 +201,7 @@ describe("withFilters", () => {
 describe("tabs and formative actions", () => {
   it("reads the tab", () => {
     expect(parseTab(new URLSearchParams("tab=actions"))).toBe("actions");
+    expect(parseTab(new URLSearchParams("tab=acknowledgements"))).toBe("acknowledgements");
     expect(parseTab(new URLSearchParams("tab=other"))).toBe("incidents");
   });
 
@@ -216,6 +217,10 @@ describe("tabs and formative actions", () => {
     expect(tabSearch(archive, "actions").toString()).toBe("status=open&q=x&page=2&tab=actions");
     const actions = new URLSearchParams("tab=actions&scope=all&state=overdue");
     expect(tabSearch(actions, "incidents").toString()).toBe("scope=all&state=overdue");
+    // The group chosen in the archive carries over: the families of that group that have not acknowledged.
+    expect(tabSearch(new URLSearchParams("group_id=7"), "acknowledgements").toString()).toBe(
+      "group_id=7&tab=acknowledgements",
+    );
   });
 
   it("asks for overdue and pending in the default view", () => {

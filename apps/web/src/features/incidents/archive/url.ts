@@ -233,9 +233,13 @@ export function withFilters(state: ArchiveState, patch: FilterPatch, catalogue?:
 
 // ───────────────────────── tabs and the formative actions' own parameters ─────────────────────────
 
-export type ArchiveTab = "incidents" | "actions";
-export const parseTab = (params: URLSearchParams): ArchiveTab =>
-  params.get("tab") === "actions" ? "actions" : "incidents";
+/** The archive's tabs: incidents, formative actions to follow, families that have not acknowledged (issue 30 §1). */
+export const ARCHIVE_TABS = ["incidents", "actions", "acknowledgements"] as const;
+export type ArchiveTab = (typeof ARCHIVE_TABS)[number];
+export const parseTab = (params: URLSearchParams): ArchiveTab => {
+  const tab = params.get("tab");
+  return (ARCHIVE_TABS as readonly (string | null)[]).includes(tab) ? (tab as ArchiveTab) : "incidents";
+};
 
 /** "open" is the default view: overdue and pending together (what still needs doing). */
 export type ActionsFilter = "open" | "all" | ActionState;
@@ -260,8 +264,8 @@ export function parseActionsSearch(params: URLSearchParams, mayViewAll: boolean,
 export function tabSearch(params: URLSearchParams, tab: ArchiveTab): URLSearchParams {
   const out = new URLSearchParams(params);
   out.delete("id");
-  if (tab === "actions") out.set("tab", "actions");
-  else out.delete("tab");
+  if (tab === "incidents") out.delete("tab");
+  else out.set("tab", tab);
   return out;
 }
 

@@ -54,3 +54,8 @@ export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
   const { t } = useTranslation("incidents");
   return <Tinted tone={MEETING_TONES[status]} label={t(`meetingStatus.${status}`)} size="sm" />;
 }
+
+/** A family's acknowledgement (issue 30 §1): acknowledged (teal), not yet (orange), a disagreement (red). */
+export function AcknowledgementBadge({ tone, label }: { tone: "teal" | "orange" | "red"; label: string }) {
+  return <Tinted tone={tone} label={label} size="sm" />;
+}

@@ -8,10 +8,12 @@ import { ApiError } from "../../../lib/api.ts";
 import { useSchoolTimeZone } from "../../../lib/school-information.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { IncidentMessages } from "../../messages/index.ts";
+import { AcknowledgementsCard } from "./AcknowledgementsCard.tsx";
 import { useIncident, useRefreshIncident } from "./api.ts";
 import { DetailHeader } from "./DetailHeader.tsx";
 import { DetailTextCard } from "./DetailTextCard.tsx";
 import { EvidenceCard } from "./EvidenceCard.tsx";
+import { FamilyAcknowledgement } from "./FamilyAcknowledgement.tsx";
 import { FollowUp } from "./FollowUp.tsx";
 import classes from "./IncidentDetails.module.css";
 import { ProtocolCard } from "./ProtocolCard.tsx";
@@ -82,12 +84,15 @@ export default function IncidentDetails({ id }: { id: number }) {
   return (
     <Stack gap="md" maw={1280}>
       <DetailHeader view={view} />
+      {/* Issue 30 §1: a family is asked first of all to confirm they have read it ("Enterado"). */}
+      {family && <FamilyAcknowledgement view={view} />}
       <div className={classes.layout}>
         <div className={classes.detail}>
           <DetailTextCard view={view} />
         </div>
         <div className={classes.side}>
           <StudentsCard view={view} />
+          {!family && <AcknowledgementsCard view={view} />}
           {/* Issue 27 §1: the messages about this incident, and "Message the family" for staff. */}
           <IncidentMessages incident={incident.data} family={family} onSent={() => void refresh()} />
           {!family && <EvidenceCard view={view} />}

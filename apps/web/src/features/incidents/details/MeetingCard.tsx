@@ -4,6 +4,7 @@ import { Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconCalendarEvent, IconExternalLink, IconMapPin, IconPencil, IconVideo } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { MeetingStatusBadge } from "./Badges.tsx";
+import { MinutesAcknowledgement } from "./MinutesAcknowledgement.tsx";
 import type { DetailView } from "./view.ts";
 
 function Block({ label, text }: { label: string; text: string }) {
@@ -87,6 +88,7 @@ export function MeetingCard({
         )}
         {meeting.agreements && <Block label={t("meetings.agreements")} text={meeting.agreements} />}
         {meeting.minutes && <Block label={t("meetings.minutes")} text={meeting.minutes} />}
+        {meeting.minutes && <MinutesAcknowledgement meeting={meeting} view={view} />}
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
             {t("meetings.scheduledBy", { name: meeting.created_by.name })}

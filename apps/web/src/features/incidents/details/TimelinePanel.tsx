@@ -5,9 +5,11 @@ import {
   IconAlarm,
   IconArrowBackUp,
   IconBan,
+  IconBellRinging,
   IconCalendarEvent,
   IconCheck,
   IconCircleCheck,
+  IconEye,
   IconHandStop,
   IconListCheck,
   IconMessage,
@@ -45,6 +47,9 @@ const ICONS: Record<TimelineEvent, typeof IconCheck> = {
   "protocol.step-reassigned": IconUserEdit,
   "protocol.step-overdue": IconAlarm,
   "protocol.completed": IconCircleCheck,
+  acknowledged: IconEye,
+  "minutes-acknowledged": IconEye,
+  "acknowledgement-reminded": IconBellRinging,
 };
 
 /** Re-renders every minute so "hace 2 minutos" stays true while the view is open. */

@@ -124,6 +124,7 @@ function detailLines(entry: TimelineEntry, ctx: TimelineContext): string[] {
   }
   const waived = num(d.waived_actions) ?? num(d.waived_count);
   if (waived) lines.push(t("incidentDetails:timeline.waivedActions", { count: waived }));
+  if (d.disagrees === true) lines.push(t("incidentDetails:timeline.disagrees"));
   return lines;
 }
 
