@@ -7,8 +7,9 @@ import { schoolLink } from "../../lib/links.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { renderNotification } from "../notifications/index.ts";
+import * as pending from "./acknowledgements.reminders.repository.ts";
 import * as repo from "./acknowledgements.repository.ts";
-import { incidentInScopeOf, isAsked, isFamily } from "./acknowledgements.service.ts";
+import { incidentInScopeOf, isAsked, isFamily } from "./acknowledgements.rules.ts";
 import { mailboxes, studentsOf, zoneOf } from "./incident-notifications.repository.ts";
 import { schoolClock } from "./registration-options.repository.ts";
 import { resolveScope, type Viewer } from "./scope.ts";
@@ -78,7 +79,7 @@ export function createAcknowledgementReminders(deps: {
       date: incident.occurredAt.toISOString(),
     };
     const done = await db.transaction(async (tx) => {
-      const sentAt = await repo.takeReminder(tx, schoolId, {
+      const sentAt = await pending.takeReminder(tx, schoolId, {
         incidentId: id,
         studentId,
         sentBy: viewer.userId,
@@ -115,7 +116,7 @@ export function createAcknowledgementReminders(deps: {
     const scope = await resolveScope(db, viewer);
     const clock = await schoolClock(db, scope.schoolId);
     if (!clock?.yearId) return { families: [], truncated: false };
-    const rows = await repo.unacknowledgedRows(db, scope, {
+    const rows = await pending.unacknowledgedRows(db, scope, {
       schoolYearId: clock.yearId,
       groupId: query.group_id,
       limit: query.limit,
@@ -124,7 +125,7 @@ export function createAcknowledgementReminders(deps: {
     const shown = rows.slice(0, query.limit);
     const [links, reminders] = await Promise.all([
       repo.familiesOf(db, scope.schoolId, [...new Set(shown.map((r) => r.studentId))]),
-      repo.lastReminders(db, scope.schoolId, [...new Set(shown.map((r) => r.incidentId))]),
+      pending.lastReminders(db, scope.schoolId, [...new Set(shown.map((r) => r.incidentId))]),
     ]);
     const lastOf = new Map(reminders.map((r) => [`${r.incidentId}:${r.studentId}`, r]));
     return {

@@ -14,7 +14,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS, errorResponses } from "../../lib/http.ts";
 import type { AcknowledgementReminders } from "./acknowledgements.reminders.ts";
-import type { AcknowledgementsService, AckSession } from "./acknowledgements.service.ts";
+import type { AckSession } from "./acknowledgements.rules.ts";
+import type { AcknowledgementsService } from "./acknowledgements.service.ts";
 import { readsIncidents, viewerOf } from "./archive.routes.ts";
 
 const tags = ["incidents"];
@@ -50,52 +51,44 @@ export const acknowledgementsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ data: await acknowledgements.panel(viewerOf(request), request.params.id) }),
   );
 
-  app.post(
-    "/api/incidents/:id/acknowledgement",
-    {
-      config: { ...readsIncidents, idempotency: "keyed" },
-      schema: {
-        tags,
-        description:
-          "A family member acknowledges an incident of their child shown to families (\"Enterado\"), optionally with a comment or a disagreement (disagrees: true needs the comment). 201 with the acknowledgement; a repeat answers the first one with 200 and changes nothing. Staff: 403; another family's or school's incident: 404; a cancelled one: 409.",
-        params: IdParam,
-        body: AcknowledgeBody,
-        response: { 200: Acknowledged, 201: Acknowledged, ...WRITE_ERRORS },
+  /** A family member's "Enterado": 201 with it the first time, 200 with the same one for a repeat. */
+  const acknowledgeRoute = (
+    url: string,
+    description: string,
+    run: typeof acknowledgements.acknowledge | typeof acknowledgements.acknowledgeMinutes,
+  ) =>
+    app.post(
+      url,
+      {
+        config: { ...readsIncidents, idempotency: "keyed" },
+        schema: {
+          tags,
+          description,
+          params: IdParam,
+          body: AcknowledgeBody,
+          response: { 200: Acknowledged, 201: Acknowledged, ...WRITE_ERRORS },
+        },
       },
-    },
-    async (request, reply) => {
-      const { acknowledgement, created } = await acknowledgements.acknowledge(
-        viewerOf(request),
-        sessionOf(request),
-        request.params.id,
-        request.body,
-      );
-      return reply.status(created ? 201 : 200).send({ data: { acknowledgement } });
-    },
-  );
+      async (request, reply) => {
+        const { acknowledgement, created } = await run(
+          viewerOf(request),
+          sessionOf(request),
+          request.params.id,
+          request.body,
+        );
+        return reply.status(created ? 201 : 200).send({ data: { acknowledgement } });
+      },
+    );
 
-  app.post(
+  acknowledgeRoute(
+    "/api/incidents/:id/acknowledgement",
+    "A family member acknowledges an incident of their child shown to families (\"Enterado\"), optionally with a comment or a disagreement (disagrees: true needs the comment). 201 with the acknowledgement; a repeat answers the first one with 200 and changes nothing. Staff: 403; another family's or school's incident: 404; a cancelled one: 409.",
+    acknowledgements.acknowledge,
+  );
+  acknowledgeRoute(
     "/api/parent-meetings/:id/acknowledgement",
-    {
-      config: { ...readsIncidents, idempotency: "keyed" },
-      schema: {
-        tags,
-        description:
-          "A family member acknowledges the minutes of a parent meeting their household attends, the same way as an incident (201, a repeat 200). Staff: 403; another household's meeting: 404; a meeting without minutes: 409.",
-        params: IdParam,
-        body: AcknowledgeBody,
-        response: { 200: Acknowledged, 201: Acknowledged, ...WRITE_ERRORS },
-      },
-    },
-    async (request, reply) => {
-      const { acknowledgement, created } = await acknowledgements.acknowledgeMinutes(
-        viewerOf(request),
-        sessionOf(request),
-        request.params.id,
-        request.body,
-      );
-      return reply.status(created ? 201 : 200).send({ data: { acknowledgement } });
-    },
+    "A family member acknowledges the minutes of a parent meeting their household attends, the same way as an incident (201, a repeat 200). Staff: 403; another household's meeting: 404; a meeting without minutes: 409.",
+    acknowledgements.acknowledgeMinutes,
   );
 
   app.post(

@@ -1,53 +1,28 @@
-import {
-  type AcknowledgeBody,
-  type Acknowledgement,
-  type AcknowledgementFamily,
-  type IncidentAcknowledgements,
-  type MeetingAcknowledgements,
-  ROLE_FAMILIAR,
+import type {
+  AcknowledgeBody,
+  AcknowledgementFamily,
+  IncidentAcknowledgements,
+  MeetingAcknowledgements,
 } from "@convive/domain";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { familyPayload, familyReaderOfUser } from "../../lib/family-reader.ts";
 import type { NotificationsService } from "../notifications/index.ts";
+import { lastReminders } from "./acknowledgements.reminders.repository.ts";
 import * as repo from "./acknowledgements.repository.ts";
+import {
+  type AckSession,
+  DEVICE_MAX,
+  hasText,
+  incidentInScopeOf,
+  isAsked,
+  isFamily,
+  presentAcknowledgement,
+} from "./acknowledgements.rules.ts";
 import { incidentStudentRows } from "./archive.repository.ts";
 import { attendeeRows, householdOf } from "./details.repository.ts";
 import { nameOfUser, notifyProfileHolders, studentsOf } from "./incident-notifications.repository.ts";
-import { resolveScope, type Scope, type Viewer } from "./scope.ts";
-
-/** The signed-in session an acknowledgement comes from (issue 30 §1: who, when, from which session). */
-export interface AckSession {
-  sessionId: string;
-  /** The request's User-Agent, as the browser named itself. */
-  device: string | null;
-}
-
-const DEVICE_MAX = 300;
-export const isFamily = (viewer: Viewer) => viewer.tenant.profileName === ROLE_FAMILIAR;
-/** Families are asked while the incident is shown to them and not cancelled (a cancelled one asks nothing more). */
-export const isAsked = (incident: { visibleToFamily: boolean; status: string }) =>
-  incident.visibleToFamily && incident.status !== "cancelled";
-const hasText = (value: string | null) => Boolean(value?.trim());
-
-/** The viewer's scope and the incident in it (404 outside: another school's, another family's). */
-export async function incidentInScopeOf(db: Db, viewer: Viewer, id: number) {
-  const scope = await resolveScope(db, viewer);
-  const incident = await repo.incidentInScope(db, scope, id);
-  if (!incident) throw new AppError("NOT_FOUND");
-  return { scope, incident };
-}
-
-export const presentAcknowledgement = (a: repo.AckRow): Acknowledgement => ({
-  id: a.id,
-  incident_id: a.incidentId,
-  meeting_id: a.meetingId,
-  user: { id: a.userId, name: a.userName },
-  acknowledged_at: a.acknowledgedAt.toISOString(),
-  disagrees: a.disagrees,
-  comment: a.comment,
-  session: { id: a.sessionId, device: a.device },
-});
+import type { Scope, Viewer } from "./scope.ts";
 
 /**
  * The family's acknowledgement of incidents shown to them and of parent meetings' minutes (issue 30 §1): once per
@@ -92,7 +67,7 @@ export function createAcknowledgementsService(deps: { db: Db; notifications: Not
     const [students, links, reminders] = await Promise.all([
       incidentStudentRows(db, scope.schoolId, [incident.id], language),
       repo.familiesOf(db, scope.schoolId, incident.studentIds),
-      repo.lastReminders(db, scope.schoolId, [incident.id]),
+      lastReminders(db, scope.schoolId, [incident.id]),
     ]);
     const acknowledgedBy = new Map(acks.filter((a) => a.meetingId === null).map((a) => [a.userId, a.id]));
     return students.map((s): AcknowledgementFamily => {

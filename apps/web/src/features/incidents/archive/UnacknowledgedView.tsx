@@ -1,4 +1,4 @@
-import { OPTION_LABELS, type UnacknowledgedFamily } from "@convive/domain";
+import type { UnacknowledgedFamily } from "@convive/domain";
 import { formatDateTime, localizedName } from "@convive/domain/core";
 import { Alert, Anchor, Box, Button, Card, Group, Select, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconBellRinging, IconEyeCheck } from "@tabler/icons-react";
@@ -10,6 +10,7 @@ import { useSchoolTimeZone } from "../../../lib/school-information.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useRemindFamily, useUnacknowledged } from "../api/acknowledgements.ts";
 import { useArchiveFilters } from "../api/archive.ts";
+import { relationshipLabel } from "../details/format.ts";
 import { detailsPath, ResultsSkeleton } from "./ResultsList.tsx";
 import { parseArchiveSearch } from "./url.ts";
 import { useSearchUpdate } from "./use-search-update.ts";
@@ -17,10 +18,6 @@ import { useSearchUpdate } from "./use-search-update.ts";
 /** Rows a page shows, and how many more "Mostrar más" adds (the server answers at most 500). */
 const PAGE = 50;
 const MAX_ROWS = 500;
-
-const relationshipOf = (value: string, lang: string) =>
-  (OPTION_LABELS as Record<string, { es: string; en: string } | undefined>)[value]?.[lang === "en" ? "en" : "es"] ??
-  value;
 
 /** "Enviar recordatorio" for one family; once sent today it says so and waits for tomorrow. */
 function RemindButton({ row }: { row: UnacknowledgedFamily }) {
@@ -81,7 +78,7 @@ export function UnacknowledgedView({ wide }: { wide: boolean }) {
   const family = (r: UnacknowledgedFamily) =>
     r.members.length === 0
       ? t("unacknowledged.noFamily")
-      : r.members.map((m) => `${m.user.name} (${relationshipOf(m.relationship, lang)})`).join(", ");
+      : r.members.map((m) => `${m.user.name} (${relationshipLabel(m.relationship, lang)})`).join(", ");
   const reminded = (r: UnacknowledgedFamily) =>
     r.reminded_at ? t("unacknowledged.remindedAt", { when: when(r.reminded_at) }) : t("unacknowledged.never");
 

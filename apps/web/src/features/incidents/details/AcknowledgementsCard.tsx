@@ -1,4 +1,4 @@
-import { type Acknowledgement, type AcknowledgementFamily, OPTION_LABELS } from "@convive/domain";
+import type { Acknowledgement, AcknowledgementFamily } from "@convive/domain";
 import { formatDateTime } from "@convive/domain/core";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconBellRinging, IconCircleCheck, IconClockHour4, IconEye } from "@tabler/icons-react";
@@ -7,12 +7,9 @@ import { toast } from "../../../lib/toast.ts";
 import { parseUserAgent } from "../../account/index.ts";
 import { useIncidentAcknowledgements, useRemindFamily } from "../api/acknowledgements.ts";
 import { AcknowledgementBadge } from "./Badges.tsx";
+import { relationshipLabel } from "./format.ts";
 import { Section } from "./Section.tsx";
 import type { DetailView } from "./view.ts";
-
-const relationshipOf = (value: string, lang: string) =>
-  (OPTION_LABELS as Record<string, { es: string; en: string } | undefined>)[value]?.[lang === "en" ? "en" : "es"] ??
-  value;
 
 /** "Chrome en Android" from the session's browser, or nothing when it said nothing useful. */
 function useDevice() {
@@ -35,7 +32,7 @@ function Member({
 }) {
   const { t } = useTranslation("incidentDetails");
   const device = useDevice();
-  const who = `${member.user.name} (${relationshipOf(member.relationship, view.lang)})`;
+  const who = `${member.user.name} (${relationshipLabel(member.relationship, view.lang)})`;
   if (!ack) {
     return (
       <Group gap={6} wrap="nowrap" align="flex-start">

@@ -1,3 +1,4 @@
+import { OPTION_LABELS } from "@convive/domain";
 import { formatNumber, dateLocale as locale } from "@convive/domain/core";
 
 /**
@@ -41,3 +42,8 @@ export function initials(name: string): string {
     .map((word) => word[0]!.toUpperCase())
     .join("");
 }
+
+/** "Madre" / "Mother": a family member's relationship to the student (an unknown value as stored). */
+export const relationshipLabel = (value: string, lang: string) =>
+  (OPTION_LABELS as Record<string, { es: string; en: string } | undefined>)[value]?.[lang === "en" ? "en" : "es"] ??
+  value;
