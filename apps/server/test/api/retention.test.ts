@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { todayIn } from "@convive/domain";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { incidentAcknowledgements } from "../../src/db/schema/index.ts";
 import { createAppOn } from "../helpers/app.ts";
 import { schoolDay } from "../helpers/follow-up.ts";
 import { createAppWithInbox } from "../helpers/inbox.ts";
@@ -89,6 +91,15 @@ beforeAll(async () => {
     closing_note: "Se habló con la familia de Alan.",
   });
   expect(closed.statusCode, closed.body).toBe(200);
+  // A family's acknowledgement with a comment (issue 30 §1), written straight in: Alan has no family on record here.
+  await t.db.insert(incidentAcknowledgements).values({
+    schoolId: s.school.id,
+    incidentId: alansIncident,
+    userId: s.motherOfA1.user.id,
+    comment: "Hablamos con Alan en casa.",
+    sessionId: randomUUID(),
+    device: "Safari en iOS",
+  });
   const observed = await call(s.teacher.as, "POST", "/api/accompaniment-observations", {
     student_id: s.a2.id,
     observation_type_id: s.observationType.id,
@@ -270,6 +281,12 @@ describe("the daily retention job", () => {
     );
     expect(JSON.stringify(anonymised)).not.toContain("Se habló");
     expect(JSON.stringify(anonymised)).not.toContain("empujó");
+    // The family's acknowledgement stays as a fact (who, when), without what they wrote or their device.
+    const [acknowledged] = await t.db
+      .select()
+      .from(incidentAcknowledgements)
+      .where(eq(incidentAcknowledgements.incidentId, alansIncident));
+    expect(acknowledged).toMatchObject({ comment: null, device: null, userId: s.motherOfA1.user.id });
     expect(await detailOf(s, sharedIncident)).toBe("Ana y Alan discutieron en el patio.");
     expect(await detailOf(s, betosIncident)).toBe("Beto rompió un cuaderno ajeno.");
     const alan = (await data(s.director.as, `/api/students/${s.a2.id}`)).student;

@@ -10,6 +10,7 @@ import {
   formativeActions,
   formFiles,
   formResponses,
+  incidentAcknowledgements,
   incidentAttachments,
   incidents,
   incidentTimeline,
@@ -80,7 +81,10 @@ async function dropSupportFiles(s: Scope, owners: { kind: string; ids: number[] 
  * deleted, rows kept where the school's counts need them (incidents, observations, visits, form responses).
  */
 export const ANONYMISERS: Record<RetentionCategory, (s: Scope) => Promise<Anonymised>> = {
-  /** An incident whose every student has expired: its texts, timeline details, actions' and meetings' notes; evidence deleted. */
+  /**
+   * An incident whose every student has expired: its texts, timeline details, actions' and meetings' notes, the families'
+   * acknowledgement comments; evidence deleted.
+   */
   async incidents(s) {
     const school = forSchool(s.tx, s.schoolId);
     const rows = await school
@@ -103,6 +107,11 @@ export const ANONYMISERS: Record<RetentionCategory, (s: Scope) => Promise<Anonym
     await school
       .update(parentMeetings, { place: null, meetingUrl: null, agreements: null, minutes: null })
       .where(inArray(parentMeetings.incidentId, incidentIds));
+    // The families' acknowledgements (of the incident and of its meetings' minutes): what they wrote and the device;
+    // who acknowledged and when stay, like the timeline's events.
+    await school
+      .update(incidentAcknowledgements, { comment: null, device: null })
+      .where(inArray(incidentAcknowledgements.incidentId, incidentIds));
     const evidence = await school
       .delete(incidentAttachments)
       .where(inArray(incidentAttachments.incidentId, incidentIds))
