@@ -1,5 +1,12 @@
 import { AppLayout } from "../pages/layout.ts";
-import { DESKTOP, expectNoSidewaysScroll, expectNoViolations, narrowToPhone, widenToDesktop } from "../support/axe.ts";
+import {
+  DESKTOP,
+  expectNoSidewaysScroll,
+  expectNoViolations,
+  narrowToPhone,
+  resizeTo,
+  widenToDesktop,
+} from "../support/axe.ts";
 import { DEMO } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS } from "../support/i18n.ts";
@@ -27,7 +34,7 @@ function checkScreens(screens: readonly ShellScreen[]) {
         test.setTimeout(120_000);
         for (const [index, lang] of LANGS.entries()) {
           if (index === 0) {
-            await page.setViewportSize(DESKTOP);
+            await resizeTo(page, DESKTOP);
             await screen.open(page, lang);
           } else {
             await widenToDesktop(page);
@@ -52,7 +59,7 @@ test.describe("accessibility of the shell", () => {
   checkScreens(SHELL_SCREENS);
 
   test("the phone layout with the menu drawer open has no violations (es, en)", async ({ page }, testInfo) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeTo(page, { width: 390, height: 844 });
     for (const lang of LANGS) {
       await signInWithStorage(page, DEMO.director, { language: lang, to: "/register" });
       const layout = new AppLayout(page, lang);

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
+import { expectNoSidewaysScroll, expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -63,7 +63,7 @@ test("a teacher announces to 3° A asking for confirmation; a mother confirms; t
     const tr = (key: string, params?: Record<string, string | number>) => t(lang, `announcements:${key}`, params);
 
     // The teacher (head of 3° A) writes it.
-    await page.setViewportSize(SIZE[staffWidth]);
+    await resizeTo(page, SIZE[staffWidth]);
     await openMessages(page, school.docente, lang);
     await panel(page)
       .getByRole("button", { name: tr("new") })
@@ -92,7 +92,7 @@ test("a teacher announces to 3° A asking for confirmation; a mother confirms; t
     await expect(sent.getByText(new RegExp(`^${tr("to", { audience: GROUP })}$`))).toBeVisible();
 
     // A mother of a 3° A student: the announcement is new in her Messages tab; she opens it and confirms.
-    await page.setViewportSize(SIZE[familyWidth]);
+    await resizeTo(page, SIZE[familyWidth]);
     await openMessages(page, school.familia, lang);
     const card = panel(page).getByTestId("announcement-card").filter({ hasText: title });
     await expect(card).toContainText(tr("unread"));
@@ -114,7 +114,7 @@ test("a teacher announces to 3° A asking for confirmation; a mother confirms; t
     await expect(card).toContainText(tr("confirmedBadge"));
 
     // The teacher sees "confirmado 1/…" for the announcement and for 3° A, and reminds the rest.
-    await page.setViewportSize(SIZE[staffWidth]);
+    await resizeTo(page, SIZE[staffWidth]);
     await openMessages(page, school.docente, lang);
     const mine = panel(page).getByTestId("announcement-card").filter({ hasText: title });
     const confirmedOne = new RegExp(tr("counts.confirmed", { done: 1, total: "\\d+" }));
@@ -146,7 +146,7 @@ test("the Director sets who may start conversations with families, beside the qu
   const choices: Record<Lang, "scope" | "team"> = { es: "scope", en: "team" };
   for (const lang of LANGS) {
     for (const width of [390, 1280] as const) {
-      await page.setViewportSize(SIZE[width]);
+      await resizeTo(page, SIZE[width]);
       await signInWithStorage(page, school.director, {
         language: lang,
         to: "/master-configuration/general-information",

@@ -44,7 +44,7 @@ for (const [name, open] of Object.entries(SCREENS)) {
       // Opened once per language, then resized in place: the layout must follow the window, as on a turned tablet.
       for (const [index, size] of WIDTHS.entries()) {
         if (index === 0) {
-          await page.setViewportSize(size);
+          await resizeTo(page, size);
           await open(page, lang);
         } else {
           await resizeTo(page, size);

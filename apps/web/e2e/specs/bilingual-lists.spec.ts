@@ -1,5 +1,6 @@
 import { AppLayout } from "../pages/layout.ts";
 import { RegistrationPage } from "../pages/registration.ts";
+import { resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { type Lang, t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -87,7 +88,7 @@ for (const lang of ["es", "en"] as const) {
       page,
       school,
     }) => {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await resizeTo(page, { width, height: width === 390 ? 844 : 900 });
       // Reading only: the teacher signs in with the language kept on this device (the account is not changed).
       await signInWithStorage(page, school.docente, { language: lang, to: "/register" });
       const layout = new AppLayout(page, lang);

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -52,7 +52,7 @@ test("a family gives and withdraws consent from their child's file; staff see th
   let records = 0;
   for (const lang of LANGS) {
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, parentEmail, { language: lang, to: `/notifications?student=${child.id}` });
       const dialog = fileDialog(page);
       // A first load on shared, busy cores may take longer than the default wait.
@@ -104,7 +104,7 @@ test("a family gives and withdraws consent from their child's file; staff see th
   });
   for (const lang of LANGS) {
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, school.director, { language: lang, to: `/notifications?student=${child.id}` });
       const dialog = fileDialog(page);
       await expect(dialog.getByRole("heading", { name: file.student.name })).toBeVisible({ timeout: 20_000 });

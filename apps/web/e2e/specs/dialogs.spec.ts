@@ -3,7 +3,7 @@ import { ArchivePage } from "../pages/archive.ts";
 import { IncidentDetailsPage } from "../pages/incident-details.ts";
 import { AppLayout } from "../pages/layout.ts";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations, LANDMARK_RULES } from "../support/axe.ts";
+import { expectNoViolations, LANDMARK_RULES, resizeTo } from "../support/axe.ts";
 import { COLEGIO, DEMO } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
@@ -34,7 +34,7 @@ for (const lang of LANGS) {
   test(`modals and drawers have one title and add no banner (${lang})`, async ({ page }, testInfo) => {
     test.setTimeout(150_000);
     const incident = await openIncident();
-    const at = (width: number) => page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    const at = (width: number) => resizeTo(page, { width, height: width < 500 ? 844 : 800 });
     const tx = (key: string, params: Record<string, string | number> = {}) => t(lang as Lang, key, params);
 
     // The incident's cancel and close dialogs, on a phone (whole screen) and a desktop.

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { readFileSync } from "node:fs";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -42,7 +42,7 @@ test("the mother downloads her child's copy from her phone and sees who opened t
   );
   const directorName = log.data.entries[0]!.user.name;
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await signInWithStorage(page, parentEmail, { language: "es", to: `/notifications?student=${child.id}` });
   const dialog = page.getByRole("dialog", { name: /Expediente del estudiante/ });
   await expect(dialog.getByRole("heading", { name: file.data.file.student.name })).toBeVisible({ timeout: 20_000 });

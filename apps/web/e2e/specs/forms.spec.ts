@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
+import { expectNoSidewaysScroll, expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -77,7 +77,7 @@ test("the director sends a permission slip to 3° A, the mother answers on her p
   await acceptNotice(school.id, school.director, school.familia, father);
 
   // 1. The director builds the slip: a yes/no, a question shown only on "no", the signed acknowledgement.
-  await page.setViewportSize(SIZE[1280]);
+  await resizeTo(page, SIZE[1280]);
   await signInWithStorage(page, school.director, { language: "es", to: "/master-configuration/form-configurator" });
   await page.getByRole("button", { name: es("editor.newTemplate") }).click({ timeout: 30_000 });
   await page.getByRole("textbox", { name: t("es", "incidentsConfig:names.es") }).fill(TITLE);
@@ -123,7 +123,7 @@ test("the director sends a permission slip to 3° A, the mother answers on her p
   const formUrl = page.url();
 
   // 3. The mother, on her phone: Sofía's row, "yes", the signature.
-  await page.setViewportSize(SIZE[390]);
+  await resizeTo(page, SIZE[390]);
   await signInWithStorage(page, school.familia, { language: "es", to: "/forms-parents" });
   await page.getByRole("button", { name: new RegExp(TITLE) }).click({ timeout: 30_000 });
   await page.getByRole("radio", { name: "Sí" }).check();
@@ -139,7 +139,7 @@ test("the director sends a permission slip to 3° A, the mother answers on her p
   await expect(page.getByTestId("answered-by")).toContainText("Gabriela", { timeout: 30_000 });
 
   // 5. The director: 1 of N answered, reminds the rest, exports.
-  await page.setViewportSize(SIZE[1280]);
+  await resizeTo(page, SIZE[1280]);
   await signInWithStorage(page, school.director, { language: "es", to: `/forms-parents${new URL(formUrl).search}` });
   await expect(page.getByTestId("completion-total")).toHaveText(`1 de ${students} respondidos`, { timeout: 30_000 });
   await page.getByRole("button", { name: es("staff.remind") }).click({ timeout: 30_000 });
@@ -198,7 +198,7 @@ test("in English: the director sends a form to one chosen student, the family an
   });
 
   // 1. The director, in English at 1280 px, sends it to Sofía alone through the student picker.
-  await page.setViewportSize(SIZE[1280]);
+  await resizeTo(page, SIZE[1280]);
   await signInWithStorage(page, school.director, { language: "en", to: "/forms-parents" });
   await page.getByRole("button", { name: en("send.open") }).click({ timeout: 30_000 });
   const send = page.getByRole("dialog", { name: en("send.title") });
@@ -220,7 +220,7 @@ test("in English: the director sends a form to one chosen student, the family an
   const formUrl = page.url();
 
   // 2. The mother, in English on her phone: the questions in English, the conditional one after "Yes".
-  await page.setViewportSize(SIZE[390]);
+  await resizeTo(page, SIZE[390]);
   await signInWithStorage(page, school.familia, { language: "en", to: "/forms-parents" });
   await page.getByRole("button", { name: new RegExp(TITLE_EN) }).click({ timeout: 30_000 });
   await page.getByRole("radio", { name: "Vegetarian" }).check();
@@ -234,7 +234,7 @@ test("in English: the director sends a form to one chosen student, the family an
   await expect(page.getByTestId("answered-by")).toContainText("Gabriela");
 
   // 3. The director, in English at 1280 px: 1 of 1 answered.
-  await page.setViewportSize(SIZE[1280]);
+  await resizeTo(page, SIZE[1280]);
   await signInWithStorage(page, school.director, { language: "en", to: `/forms-parents${new URL(formUrl).search}` });
   await expect(page.getByTestId("completion-total")).toHaveText(en("staff.answered", { done: 1, total: 1 }), {
     timeout: 30_000,

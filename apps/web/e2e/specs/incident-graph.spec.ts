@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { IncidentGraphPage } from "../pages/incident-graph.ts";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -40,7 +40,7 @@ test("the Director sees the demo's recurring pair in the table and on the map, a
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
       const phone = width < 500;
-      await page.setViewportSize({ width, height: phone ? 844 : 900 });
+      await resizeTo(page, { width, height: phone ? 844 : 900 });
       await signInWithStorage(page, school.director, { language: lang, to: "/incident-graph?view=map" });
       const graph = new IncidentGraphPage(page, lang);
       await expect(graph.tab("map")).toHaveAttribute("aria-selected", "true", { timeout: 20_000 });
@@ -78,7 +78,7 @@ test("a bar of the time series opens exactly those incidents in the archive", as
   test.setTimeout(120_000);
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 900 });
       await signInWithStorage(page, school.director, { language: lang, to: "/incident-graph?interval=month" });
       const graph = new IncidentGraphPage(page, lang);
       await expect(graph.tab("time")).toHaveAttribute("aria-selected", "true", { timeout: 20_000 });
@@ -91,7 +91,7 @@ test("a bar of the time series opens exactly those incidents in the archive", as
 
   // A click on a bar: the archive, filtered to that month and that stack, without cancelled incidents.
   const graph = new IncidentGraphPage(page, "es");
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await resizeTo(page, { width: 1280, height: 900 });
   await signInWithStorage(page, school.director, { language: "es", to: "/incident-graph?interval=month" });
   await expect(graph.bars.first()).toBeVisible({ timeout: 20_000 });
   await graph.bars.first().click();

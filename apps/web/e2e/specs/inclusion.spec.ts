@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
+import { expectNoSidewaysScroll, expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
@@ -100,7 +100,7 @@ test("the orientadora records a condition and a conditioned enrollment; the teac
   const es = (key: string, params?: Record<string, string | number>) => t("es", `inclusion:${key}`, params);
 
   // 1. The orientadora, at her desk: Sofía's Inclusion tab shows the demo's visual condition.
-  await page.setViewportSize(SIZE[1280]);
+  await resizeTo(page, SIZE[1280]);
   let tab = await openInclusion(page, orientador, "es", sofia.id);
   await expect(tab.getByTestId("inclusion-condition").filter({ hasText: "Visual" })).toBeVisible();
 
@@ -222,7 +222,7 @@ test("the orientadora records a condition and a conditioned enrollment; the teac
 
   // 5. The 3° A teacher registering an incident, on a phone in English: the marker beside Sofía, one click, the
   //    adjustments — and nothing of the condition behind them.
-  await page.setViewportSize(SIZE[390]);
+  await resizeTo(page, SIZE[390]);
   await signInWithStorage(page, school.docente, { language: "en", to: "/register" });
   const results = page.getByRole("main").getByRole("list", { name: t("en", "registration:students.results") });
   await expect(results.first()).toBeVisible({ timeout: 30_000 });
@@ -274,7 +274,7 @@ test("the inclusion screens in both languages on a phone and a desktop", async (
   for (const lang of LANGS) {
     for (const width of [390, 1280] as const) {
       const tr = (key: string, params?: Record<string, string | number>) => t(lang, `inclusion:${key}`, params);
-      await page.setViewportSize(SIZE[width]);
+      await resizeTo(page, SIZE[width]);
 
       // The monitored students where counsellors work; a row opens the file on its Inclusion tab.
       await signInWithStorage(page, orientador, { language: lang, to: "/support?view=monitored" });

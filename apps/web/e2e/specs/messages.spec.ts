@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Browser, Locator, Page } from "@playwright/test";
 import { type ApiSession, apiLogin, call } from "../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
+import { expectNoSidewaysScroll, expectNoViolations, resizeTo } from "../support/axe.ts";
 import { acceptPrivacyWhenShown, expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
 import { socketConnected } from "../support/realtime.ts";
@@ -139,7 +139,7 @@ test("the teacher messages Diego's family from an incident; the mother replies a
     await motherSide.connected;
 
     // The teacher, on the incident's details: "Message the family".
-    await page.setViewportSize(teacherPhone ? WIDTHS.phone : WIDTHS.desktop);
+    await resizeTo(page, teacherPhone ? WIDTHS.phone : WIDTHS.desktop);
     const teacherConnected = socketConnected(page);
     await signInWithStorage(page, teacherEmail, { language: lang, to: `/incident-details?id=${incidentId}` });
     await page.getByRole("button", { name: t(lang, "messages:incident.send") }).click(FIRST_LOAD);

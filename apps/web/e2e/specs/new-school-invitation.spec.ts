@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { AppLayout } from "../pages/layout.ts";
 import { SetupChecklistPage } from "../pages/setup-checklist.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { DEMO } from "../support/env.ts";
 import { expect, privacyDialog, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
@@ -96,10 +96,10 @@ test("root creates a school with its Director, who accepts the e-mailed invitati
       await director.goto(new URL(path, director.url()).toString());
       await expectSetupFirst(director, screen);
       await expectNoViolations(director, testInfo, `${path} empty (1280)`);
-      await director.setViewportSize({ width: 390, height: 844 });
+      await resizeTo(director, { width: 390, height: 844 });
       await expectSetupFirst(director, screen);
       await expectNoViolations(director, testInfo, `${path} empty (390)`);
-      await director.setViewportSize({ width: 1280, height: 800 });
+      await resizeTo(director, { width: 1280, height: 800 });
     });
   }
 

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Page, TestInfo } from "@playwright/test";
 import { ApiCallError, apiLogin, call } from "../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
+import { expectNoSidewaysScroll, expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
@@ -59,7 +59,7 @@ test("the nurse records a visit for Diego and his mother is notified at once, on
   const diego = await diegoOf(school);
 
   // The nurse lands on her desk; she finds Diego, sees his critical allergy, records a visit in a few taps.
-  await page.setViewportSize(SIZE[1280]);
+  await resizeTo(page, SIZE[1280]);
   await signInWithStorage(page, nurse, { language: "es" });
   await expect(page).toHaveURL(/\/nursing/, { timeout: 30_000 });
   const search = page.getByRole("searchbox", { name: es("page.search") });
@@ -81,7 +81,7 @@ test("the nurse records a visit for Diego and his mother is notified at once, on
     "Familia avisada",
   );
   await check(page, testInfo, "nursing-desk-es", 1280);
-  await page.setViewportSize(SIZE[390]);
+  await resizeTo(page, SIZE[390]);
   await check(page, testInfo, "nursing-desk-es", 390);
 
   // The mother, on her phone: the notice is there at once; it opens the visit in Diego's Nursing tab.
@@ -108,7 +108,7 @@ test("Diego's teacher, in English, sees his allergy alert but not his medical re
   await acceptNotice(school, teacher);
   const diego = await diegoOf(school);
 
-  await page.setViewportSize(SIZE[1280]);
+  await resizeTo(page, SIZE[1280]);
   await signInWithStorage(page, teacher, { language: "en", to: "/notifications" });
   await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible({ timeout: 30_000 });
   await page.goto(`/notifications?student=${diego.id}`);

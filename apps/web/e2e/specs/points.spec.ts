@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -62,7 +62,7 @@ test("a teacher awards points to her whole group at once from the ratings screen
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
       round++;
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, school.docente, { language: lang, to: `/ratings?group=${groupId}` });
       const before = await viewOf(lang);
       await page.getByRole("tab", { name: t(lang, "ratings:tabs.points") }).click({ timeout: 20_000 });
@@ -112,7 +112,7 @@ test("a teacher awards points to a student of her group from the student's file"
 
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, school.docente, { language: lang, to: `/notifications?student=${sofia.id}` });
       const dialog = fileDialog(page);
       // A first sign-in of the copy accepts the privacy notice first (the fixture does), on a busy machine slowly.
@@ -199,7 +199,7 @@ test("a family sees the Points tab of her own children only, with what families 
 
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, school.familia, { language: lang, to: `/notifications?student=${sofia.id}` });
       const dialog = fileDialog(page);
       // A first sign-in of the copy accepts the privacy notice first (the fixture does), on a busy machine slowly.

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
@@ -55,7 +55,7 @@ test("the director publishes Bimestre 2 for 3° A only, sees the missing grades 
   test.setTimeout(120_000);
   const { group, period, auth, path } = await scene(school);
   const noticesBefore = (await gradeNotices(school)).length;
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
   await openAs(page, school, school.director, "es", path);
   const publishButton = page.getByRole("button", { name: t("es", "ratings:periodActions.publish"), exact: true });
   // The first screen of a fresh school copy can take a while on a shared machine.
@@ -109,7 +109,7 @@ test("the director publishes Bimestre 2 for 3° A only, sees the missing grades 
 
 test("the publish dialog reads in English on a phone", async ({ page, school }, testInfo) => {
   const { path } = await scene(school);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await openAs(page, school, school.director, "en", path);
   const publishButton = page.getByRole("button", { name: t("en", "ratings:periodActions.publish"), exact: true });
   await expect(publishButton).toBeVisible({ timeout: 45_000 });

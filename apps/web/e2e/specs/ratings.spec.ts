@@ -2,7 +2,7 @@
 import type { Page } from "@playwright/test";
 import { RatingsPage } from "../pages/ratings.ts";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
@@ -221,7 +221,7 @@ test("a cell typed offline shows it failed, is kept, and saves itself when the c
 });
 
 test("on a phone a teacher rates one student at a time with large buttons", async ({ page, school }, testInfo) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   const { path, grid } = await teacherGroup(school);
   const students = (await grid()).students;
   for (const lang of LANGS) {
@@ -256,7 +256,7 @@ test("the grid in both languages at both widths: English labels, closed periods 
   test.setTimeout(90_000);
   const { group, path } = await teacherGroup(school);
   for (const lang of LANGS) {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(page, { width: 1280, height: 800 });
     await openAs(page, school, school.docente, lang, path);
     const ratings = new RatingsPage(page, lang);
     await expect(ratings.rows.first()).toBeVisible({ timeout: 20_000 });
@@ -295,7 +295,7 @@ test("the grid in both languages at both widths: English labels, closed periods 
     await page.keyboard.type("a");
     await expect(ratings.cell(0, 1)).toHaveText(before ?? "");
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeTo(page, { width: 390, height: 844 });
     await page.goto(path);
     await expect(page.getByRole("button", { name: t(lang, "ratings:phone.next") })).toBeVisible();
     await screenshot(page, `ratings-grid-${lang}-390`, false);
@@ -308,7 +308,7 @@ test("a family reads their children's published ratings, never a staff-only comm
 }, testInfo) => {
   for (const lang of LANGS as Lang[]) {
     for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await openAs(page, school, school.familia, lang, "/ratings");
       await expect(page.getByRole("heading", { name: t(lang, "ratings:family.title") })).toBeVisible({
         timeout: 20_000,

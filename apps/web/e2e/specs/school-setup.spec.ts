@@ -4,7 +4,7 @@ import { AppLayout } from "../pages/layout.ts";
 import { MasterConfigurationPage, mcPath } from "../pages/master-configuration.ts";
 import { SETUP_STAGES, SetupChecklistPage } from "../pages/setup-checklist.ts";
 import { apiLogin, call, type FreshUser, profileIds } from "../support/api.ts";
-import { expectNoViolations, LANDMARK_RULES } from "../support/axe.ts";
+import { expectNoViolations, LANDMARK_RULES, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
 import { acceptInvitation } from "../support/mailbox.ts";
@@ -177,7 +177,7 @@ test("a new school's Director lands on the setup checklist and is led by it from
 test("at 390 px in English, the checklist is the landing view and its next step opens the screen", async ({
   page,
 }, testInfo) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   const { director } = await newSchoolWithDirector("en");
   const setup = new SetupChecklistPage(page, "en");
   await signInWithStorage(page, director.email, { password: director.password, language: "en", to: "/" });

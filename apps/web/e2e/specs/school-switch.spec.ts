@@ -1,6 +1,6 @@
 import { AppLayout } from "../pages/layout.ts";
 import { SchoolSwitcher } from "../pages/school-switcher.ts";
-import { expectNoViolations, LANDMARK_RULES } from "../support/axe.ts";
+import { expectNoViolations, LANDMARK_RULES, resizeTo } from "../support/axe.ts";
 import { COLEGIO, DEMO, NORTE } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
@@ -20,7 +20,7 @@ for (const width of [1280, 390]) {
   const phone = width < 1000;
 
   test(`multi@ switches from ${COLEGIO.name} to ${NORTE.name} and back at ${width} px`, async ({ page }, testInfo) => {
-    await page.setViewportSize({ width, height: phone ? 844 : 800 });
+    await resizeTo(page, { width, height: phone ? 844 : 800 });
     const layout = new AppLayout(page, "es");
     const switcher = new SchoolSwitcher(page, "es");
     // A screen only the Director's role opens: the switch must not leave the Coordinador on it.

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -71,7 +71,7 @@ test("the mother of two sees each child's scorecard, downloads its PDF and sees 
 
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, school.familia, { language: lang, to: "/scorecard" });
       // She lands on one of her children; each child is one tap away.
       await expect(page).toHaveURL(/[?&]alumno=\d+/);
@@ -94,7 +94,7 @@ test("the mother of two sees each child's scorecard, downloads its PDF and sees 
   }
 
   // The PDF: a real PDF with her child's name as typed.
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
   await signInWithStorage(page, school.familia, { language: "es", to: `/scorecard?alumno=${sofia.id}` });
   await expect(page.getByRole("heading", { name: sofia.name })).toBeVisible();
   const [download] = await Promise.all([
@@ -120,7 +120,7 @@ test("staff pick a student by name and group; the address names the student", as
   test.setTimeout(120_000);
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, school.docente, { language: lang, to: "/scorecard" });
       await page.getByLabel(t(lang, "scorecard:search")).fill("Sofía");
       const results = page.getByRole("list", { name: t(lang, "scorecard:results") });

@@ -1,4 +1,6 @@
 /// <reference types="node" />
+
+import { resizeTo } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { LANGS } from "../support/i18n.ts";
 import { FEATURE_SCREENS, SHELL_SCREENS, type ShellScreen } from "../support/screens.ts";
@@ -23,7 +25,7 @@ function shootScreens(screens: readonly ShellScreen[]) {
         test.setTimeout(120_000);
         for (const lang of LANGS) {
           for (const size of WIDTHS) {
-            await page.setViewportSize(size);
+            await resizeTo(page, size);
             await screen.open(page, lang);
             await expect(page.locator("html")).toHaveAttribute("lang", lang);
             await screenshot(page, `${screen.name}-${lang}-${size.width}`, !screen.modal);

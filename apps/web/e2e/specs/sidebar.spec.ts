@@ -1,11 +1,12 @@
 import { AppLayout } from "../pages/layout.ts";
+import { resizeTo } from "../support/axe.ts";
 import { DEMO } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 
 /** Spec §2/§9: expanded above 1000 px; at 1050 px or less choosing an item collapses it; a drawer below 1000. */
 test.describe("sidebar by window width", () => {
   test("1280 px: expanded, and stays expanded after choosing an item", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(page, { width: 1280, height: 800 });
     await signInWithStorage(page, DEMO.director, { to: "/register" });
     const layout = new AppLayout(page);
     await layout.expectReady(/\/register$/);
@@ -31,7 +32,7 @@ test.describe("sidebar by window width", () => {
   });
 
   test("1040 px: expanded, choosing an item collapses it", async ({ page }) => {
-    await page.setViewportSize({ width: 1040, height: 800 });
+    await resizeTo(page, { width: 1040, height: 800 });
     await signInWithStorage(page, DEMO.director, { to: "/register" });
     const layout = new AppLayout(page);
     await layout.expectReady(/\/register$/);
@@ -48,7 +49,7 @@ test.describe("sidebar by window width", () => {
   });
 
   test("900 px: collapsed; the toggle opens a drawer that closes after choosing", async ({ page }) => {
-    await page.setViewportSize({ width: 900, height: 800 });
+    await resizeTo(page, { width: 900, height: 800 });
     await signInWithStorage(page, DEMO.director, { to: "/register" });
     const layout = new AppLayout(page);
     await layout.expectReady(/\/register$/);
@@ -81,15 +82,15 @@ test.describe("sidebar by window width", () => {
   });
 
   test("resizing across 1000 px collapses and expands it", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(page, { width: 1280, height: 800 });
     await signInWithStorage(page, DEMO.director, { to: "/register" });
     const layout = new AppLayout(page);
     await layout.expectReady(/\/register$/);
     await expect(layout.sidebar).toBeVisible();
-    await page.setViewportSize({ width: 900, height: 800 });
+    await resizeTo(page, { width: 900, height: 800 });
     await expect(layout.sidebar).toBeHidden();
     await expect(layout.toggle).toHaveAttribute("aria-expanded", "false");
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await resizeTo(page, { width: 1280, height: 800 });
     await expect(layout.sidebar).toBeVisible();
     await expect(layout.toggle).toHaveAttribute("aria-expanded", "true");
   });

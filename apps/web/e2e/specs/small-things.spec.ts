@@ -4,6 +4,7 @@ import { LoginPage } from "../pages/auth.ts";
 import { AppLayout } from "../pages/layout.ts";
 import { SchoolSwitcher } from "../pages/school-switcher.ts";
 import { apiLogin, call } from "../support/api.ts";
+import { resizeTo } from "../support/axe.ts";
 import { COLEGIO, DEMO, DEMO_PASSWORD, NORTE } from "../support/env.ts";
 import { expect, setStoredLanguage, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../support/i18n.ts";
@@ -66,7 +67,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "
 test.describe("toasts", () => {
   for (const width of WIDTHS) {
     test(`'Sesión Iniciada' covers neither the heading nor the menu at ${width} px (es, en)`, async ({ page }) => {
-      await page.setViewportSize(sizeOf(width));
+      await resizeTo(page, sizeOf(width));
       await acceptNotice(DEMO.director, [COLEGIO.id]);
       for (const lang of LANGS) {
         await page.goto("/logo-convive.svg");
@@ -97,7 +98,7 @@ test.describe("toasts", () => {
 test("a member of two schools sees on a phone which school they are in (es, en)", async ({ page }) => {
   await acceptNotice(DEMO.multi, [COLEGIO.id, NORTE.id]);
   for (const width of WIDTHS) {
-    await page.setViewportSize(sizeOf(width));
+    await resizeTo(page, sizeOf(width));
     for (const lang of LANGS) {
       await signInWithStorage(page, DEMO.multi, { schoolId: COLEGIO.id, language: lang, to: "/register" });
       const layout = new AppLayout(page, lang);
@@ -129,7 +130,7 @@ test("every tab of the student's file is within reach at 390 px, and the points 
   const student = data.incidents[0]!.students.find((s) => s.id !== null)!;
   await acceptNotice(DEMO.director, [COLEGIO.id]);
   for (const width of WIDTHS) {
-    await page.setViewportSize(sizeOf(width));
+    await resizeTo(page, sizeOf(width));
     for (const lang of LANGS) {
       await signInWithStorage(page, DEMO.director, { language: lang, to: `/register?student=${student.id}` });
       const dialog = fileDialog(page);
@@ -225,7 +226,7 @@ test("chart labels never overlap and the captions say what the bars show (strate
   test.setTimeout(240_000);
   await acceptNotice(DEMO.director, [COLEGIO.id]);
   for (const width of WIDTHS) {
-    await page.setViewportSize(sizeOf(width));
+    await resizeTo(page, sizeOf(width));
     for (const lang of LANGS) {
       await signInWithStorage(page, DEMO.director, { language: lang, to: "/strategic-vision" });
       const main = page.getByRole("main");

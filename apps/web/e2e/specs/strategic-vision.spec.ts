@@ -2,7 +2,7 @@
 import type { Page } from "@playwright/test";
 import { ArchivePage } from "../pages/archive.ts";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { type Lang, t } from "../support/i18n.ts";
 import type { SpecSchool } from "../support/school.ts";
@@ -91,7 +91,7 @@ for (const lang of ["es", "en"] as const) {
     school,
   }, testInfo) => {
     test.setTimeout(120_000);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeTo(page, { width: 390, height: 844 });
     const d = await dashboardOf(school.director, school.id);
     await openDashboard(page, school, lang);
     const places = card(page, sv(lang, "by.place"));

@@ -2,7 +2,7 @@
 import { DEFAULT_TIME_ZONE, todayIn } from "@convive/domain/core";
 import type { Page } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoViolations } from "../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { LANGS, t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -41,7 +41,7 @@ test("the Director opens a student's file from an incident's details, tab by tab
 
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, school.director, { language: lang, to: `/incident-details?id=${incident.id}` });
       await page.getByRole("link", { name: student.name!, exact: true }).first().click();
       const dialog = fileDialog(page);
@@ -114,7 +114,7 @@ test("a family lands on their children; an observation shown to them reaches the
 
   for (const lang of LANGS) {
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       await signInWithStorage(page, parentEmail, { language: lang, to: "/" });
       // The family lands on their children…
       const children = page.getByRole("region", { name: t(lang, "studentFile:children.title") });

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
+import { expectNoSidewaysScroll, expectNoViolations, resizeTo } from "../support/axe.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { type Lang, t } from "../support/i18n.ts";
 import { screenshot } from "../support/screenshot.ts";
@@ -106,7 +106,7 @@ test("the counsellor refers Diego with a review date and follows it up; his moth
       lang === "es" ? "La familia prefiere citas por la tarde." : "The family prefers afternoon sessions.";
 
     // Sofía: no external-support consent — the form explains why and where the family grants it; Save stays off.
-    await page.setViewportSize(SIZE[staffWidth]);
+    await resizeTo(page, SIZE[staffWidth]);
     await signInWithStorage(page, counsellor, {
       language: lang,
       to: `/support?student=${sofia.id}&fileTab=external-support`,
@@ -197,7 +197,7 @@ test("the counsellor refers Diego with a review date and follows it up; his moth
       FIRST_LOAD,
     );
     for (const width of [otherWidth, staffWidth]) {
-      await page.setViewportSize(SIZE[width]);
+      await resizeTo(page, SIZE[width]);
       // The table from `sm` up, cards on a phone: the one shown.
       await expect(page.getByRole("main").getByText(specialist).filter({ visible: true }).first()).toBeVisible();
       await check(page, testInfo, `support-screen-${lang}`, width);
@@ -242,7 +242,7 @@ test("the counsellor refers Diego with a review date and follows it up; his moth
     await expect(details.getByRole("textbox", { name: tr("followUps.new") })).toHaveCount(0);
 
     // From an incident's details: "Refer to external support" opens the same form for its student.
-    await page.setViewportSize(SIZE[staffWidth]);
+    await resizeTo(page, SIZE[staffWidth]);
     await page.goto(`/incident-details?id=${incident.id}`);
     await page.getByRole("button", { name: tr("refer.button") }).click(FIRST_LOAD);
     const fromIncident = page.getByRole("dialog", { name: tr("new.title", { name: incident.students[0]!.name! }) });
@@ -252,7 +252,7 @@ test("the counsellor refers Diego with a review date and follows it up; his moth
     await expect(fromIncident).toBeHidden();
 
     // The mother, on her phone: the referral without the internal notes or the internal entry, and no actions.
-    await page.setViewportSize(SIZE[390]);
+    await resizeTo(page, SIZE[390]);
     await signInWithStorage(page, school.familia, {
       language: lang,
       to: `/notifications?student=${diego.id}&fileTab=external-support`,

@@ -60,6 +60,9 @@ export function schoolTheme(
       ModalHeader: { defaultProps: { component: "div" } },
       DrawerHeader: { defaultProps: { component: "div" } },
       Notification: { defaultProps: { closeButtonProps } },
+      // A spinner is a live "loading" status. Mantine draws a bare <span>, on which an aria-label is a prohibited
+      // attribute (axe aria-prohibited-attr): the role gives the label a meaning. Decorative ones pass aria-hidden.
+      Loader: { defaultProps: { role: "status" } },
       PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": labels.togglePassword } } },
     },
   });

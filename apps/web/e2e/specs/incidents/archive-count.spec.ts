@@ -1,4 +1,5 @@
 import { ArchivePage } from "../../pages/archive.ts";
+import { resizeTo } from "../../support/axe.ts";
 import { DEMO } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 
@@ -9,7 +10,7 @@ import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 test("archive: the page at once, its count after it, counted once for every page of the same filters", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
   const counted: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/incidents/count") counted.push(request.url());

@@ -1,5 +1,5 @@
 import { ArchivePage } from "../../pages/archive.ts";
-import { expectNoViolations, LANDMARK_RULES } from "../../support/axe.ts";
+import { expectNoViolations, LANDMARK_RULES, resizeTo } from "../../support/axe.ts";
 import { DEMO } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, t } from "../../support/i18n.ts";
@@ -13,7 +13,7 @@ import { LANGS, t } from "../../support/i18n.ts";
 test("archive filters: behind a counted button at 1024 px, the most used also in a panel at 1280 px", async ({
   page,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1024, height: 768 });
+  await resizeTo(page, { width: 1024, height: 768 });
   await signInWithStorage(page, DEMO.director, { to: "/archive?status=open" });
   const archive = new ArchivePage(page);
   await archive.goto("status=open");
@@ -26,7 +26,7 @@ test("archive filters: behind a counted button at 1024 px, the most used also in
   await expect(archive.filtersDrawer).toBeVisible();
   await archive.closeFilters();
 
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
   await expect(archive.filtersPanel).toBeVisible();
   await expectNoViolations(page, testInfo, "archive-filtered-1280-es", LANDMARK_RULES);
   for (const key of ["dates", "status", "classification", "type_id", "group_id"]) {
@@ -45,7 +45,7 @@ test("the table keeps status, group and recorder in view at 1024 px; columns are
 }, testInfo) => {
   // Five loads of the archive by two accounts, a reload and an axe scan.
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1024, height: 768 });
+  await resizeTo(page, { width: 1024, height: 768 });
   await signInWithStorage(page, DEMO.director, { to: "/archive" });
   const archive = new ArchivePage(page);
   await archive.goto();
@@ -91,7 +91,7 @@ test("the table keeps status, group and recorder in view at 1024 px; columns are
 test("at 1280×800 the Director sees at least eight rows above the fold, in both languages", async ({
   page,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
   for (const lang of LANGS) {
     await signInWithStorage(page, DEMO.director, { to: "/archive", language: lang });
     const archive = new ArchivePage(page, lang);

@@ -1,6 +1,7 @@
 import { ArchivePage } from "../../pages/archive.ts";
 import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { apiLogin, call } from "../../support/api.ts";
+import { resizeTo } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, type Lang } from "../../support/i18n.ts";
 import type { SpecSchool } from "../../support/school.ts";
@@ -70,7 +71,7 @@ test("an incident's date reads the same in the archive and its details, in Spani
       await page.evaluate(() => localStorage.setItem("language", "en"));
     }
     for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await resizeTo(page, { width, height: width < 500 ? 844 : 800 });
       const archive = new ArchivePage(page, lang);
       await archive.goto(`q=${incident.folio}`);
       // The table's date cell, or the phone's card: the same text either way.

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { apiLogin, call } from "../../support/api.ts";
-import { expectNoViolations } from "../../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../../support/axe.ts";
 import { SCREENSHOTS_DIR } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, t } from "../../support/i18n.ts";
@@ -104,7 +104,7 @@ test("correction dialog and evidence card: refusals in the browser, both languag
     const details = new IncidentDetailsPage(page, lang);
     await expect(details.folioHeading(incident.folio)).toBeVisible();
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await resizeTo(page, { width, height: width === 390 ? 844 : 800 });
 
       // A text file is refused before any upload, with its reason, and nothing reaches the server.
       const chooser = page.waitForEvent("filechooser");

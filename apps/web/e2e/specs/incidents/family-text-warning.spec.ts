@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { RegistrationPage } from "../../pages/registration.ts";
 import { apiLogin, call } from "../../support/api.ts";
-import { expectNoViolations } from "../../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../../support/axe.ts";
 import { acceptPrivacyWhenShown, expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { LANGS, type Lang, t } from "../../support/i18n.ts";
 import type { SpecSchool } from "../../support/school.ts";
@@ -73,12 +73,12 @@ const selected = (field: Locator) =>
 /** The warning in view, at desktop then phone width. */
 async function shoot(page: Page, warning: Locator, name: string) {
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await resizeTo(page, { width, height: width === 390 ? 844 : 800 });
     // Centred: the registration's sticky submit bar would hide the bottom of the warning.
     await warning.evaluate((el) => el.scrollIntoView({ block: "center" }));
     await screenshot(page, `family-text-warning-${name}-${width}`, false);
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
 }
 
 for (const lang of LANGS) {

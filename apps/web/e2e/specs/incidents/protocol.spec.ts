@@ -1,6 +1,6 @@
 import { IncidentDetailsPage } from "../../pages/incident-details.ts";
 import { apiLogin, call } from "../../support/api.ts";
-import { expectNoViolations } from "../../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 import { screenshot } from "../../support/screenshot.ts";
@@ -106,7 +106,7 @@ test("the Director completes a protocol step and cannot close until the rest are
   await page.reload();
   await expect(details.folioHeading(folio)).toBeVisible();
   await expect(page.getByText(t("es", "incidentDetails:protocol.allDone"))).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await screenshot(page, "incident-protocol-es-390");
   await details.close("Se atendió el caso con ambas familias.");
   await expect(details.status("closed")).toBeVisible();

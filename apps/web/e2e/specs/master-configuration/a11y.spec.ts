@@ -5,6 +5,7 @@ import {
   DESKTOP,
   expectNoSidewaysScroll,
   narrowToPhone,
+  resizeTo,
   type Violation,
   widenToDesktop,
 } from "../../support/axe.ts";
@@ -43,7 +44,7 @@ test.describe("master configuration a11y", () => {
     // widened and narrowed again: both languages and both widths, one sign-in and one open.
     test(`${screen.child} has no WCAG A/AA violations at 1280 and 390 px (es, en)`, async ({ page }, testInfo) => {
       test.setTimeout(120_000);
-      await page.setViewportSize(DESKTOP);
+      await resizeTo(page, DESKTOP);
       const { session, schoolId } = await signInWithStorage(page, DEMO.director, {
         language: "es",
         to: "/logo-convive.svg",

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../../support/axe.ts";
+import { expectNoSidewaysScroll, expectNoViolations, resizeTo } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 import { screenshot } from "../../support/screenshot.ts";
@@ -16,7 +16,7 @@ const es = (key: string, params?: Record<string, string | number>) => t("es", `r
 const en = (key: string, params?: Record<string, string | number>) => t("en", `retention:${key}`, params);
 
 async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 1280) {
-  await page.setViewportSize(width === 390 ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  await resizeTo(page, width === 390 ? { width: 390, height: 844 } : { width: 1280, height: 800 });
   await screenshot(page, `${name}-${width}`);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
@@ -24,7 +24,7 @@ async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 
 
 test("the Director changes a retention period and reads the retention log", async ({ page, school }, testInfo) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, { width: 1280, height: 800 });
   await signInWithStorage(page, school.director, { language: "es", to: "/master-configuration/data-retention" });
   await expect(page.getByRole("heading", { name: "Conservación de datos", level: 1 })).toBeVisible({ timeout: 30_000 });
 

@@ -1,5 +1,6 @@
 import { MasterConfigurationPage, mcPath } from "../../pages/master-configuration.ts";
 import { apiLogin, call, createUser, rootApi } from "../../support/api.ts";
+import { resizeTo } from "../../support/axe.ts";
 import { DEMO } from "../../support/env.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
@@ -128,7 +129,7 @@ test("the Director sets the quiet hours across midnight, is told when one end is
     ["en", { width: 390, height: 844 }],
     ["es", { width: 1280, height: 800 }],
   ] as const) {
-    await page.setViewportSize(size);
+    await resizeTo(page, size);
     await signInWithStorage(page, director.email, {
       password: director.password,
       language: lang,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { GradeConfiguratorPage } from "../../pages/grade-configurator.ts";
-import { expectNoViolations } from "../../support/axe.ts";
+import { expectNoViolations, resizeTo } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 import { newSchoolWithDirector } from "../../support/new-school.ts";
@@ -153,7 +153,7 @@ test("a new school's Director sets a conduct scale and four habits by hand (es)"
 
   await expectNoViolations(page, testInfo, "grade-configurator-es-1280");
   await screenshot(page, "grade-configurator-es-1280");
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await expect(gc.habits.getByRole("listitem")).toHaveCount(4);
   await expectNoViolations(page, testInfo, "grade-configurator-es-390");
   await screenshot(page, "grade-configurator-es-390");
@@ -196,7 +196,7 @@ test("the grade configurator in English, on the demo's setup", async ({ page, sc
 
   await expectNoViolations(page, testInfo, "grade-configurator-en-1280");
   await screenshot(page, "grade-configurator-en-1280");
-  await page.setViewportSize({ width: 390, height: 844 });
+  await resizeTo(page, { width: 390, height: 844 });
   await expectNoViolations(page, testInfo, "grade-configurator-en-390");
   await screenshot(page, "grade-configurator-en-390");
 });
