@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { incidentAttachments, incidentTimeline, schools } from "../../src/db/schema/index.ts";
+import { incidentAttachments, incidentTimeline, readLog, schools } from "../../src/db/schema/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { memberOf } from "../helpers/factories.ts";
 import { daysAgo, insertAction, insertIncident, insertMeeting } from "../helpers/incident-rows.ts";
@@ -288,6 +288,48 @@ describe("incident details", () => {
       expect(res.json().code).toBe("NOT_FOUND");
     }
     expect((await detail(s.director.as, 2_000_000_000)).status).toBe(404);
+  });
+});
+
+describe("several incidents in one read (the family's copy, issue 30 §3)", () => {
+  const many = async (as: As, list: number[], lang = "es") => {
+    const res = await as({
+      method: "GET",
+      url: `/api/incidents/details?ids=${list.join(",")}`,
+      headers: { "accept-language": lang },
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it("answers each incident as its own read does, in the ids' order, leaving out what the reader may not see", async () => {
+    const list = [groupB.id, closed.id, hidden.id, open.id];
+    const { status, body } = await many(s.motherOfA1.as, list, "en");
+    expect(status).toBe(200);
+    const one = await Promise.all(
+      [closed.id, open.id].map(async (id) => (await detail(s.motherOfA1.as, id, "en")).incident),
+    );
+    expect(body.data.incidents).toEqual(one);
+    const director = await many(s.director.as, list);
+    expect(director.body.data.incidents.map((i: { id: number }) => i.id)).toEqual(list);
+  });
+
+  it("logs a staff reader's read of each incident, and refuses a malformed list or another school's ids", async () => {
+    const before = await t.db.select().from(readLog).where(eq(readLog.userId, s.director.user.id));
+    await many(s.director.as, [open.id, closed.id]);
+    const after = await t.db.select().from(readLog).where(eq(readLog.userId, s.director.user.id));
+    const added = after.filter((r) => !before.some((b) => b.id === r.id));
+    expect(added.map((r) => [r.kind, r.recordId, r.studentId]).sort()).toEqual(
+      [
+        ["incident.details", String(closed.id), s.a1.id],
+        ["incident.details", String(open.id), s.a1.id],
+        ["incident.details", String(open.id), s.a2.id],
+      ].sort(),
+    );
+    for (const bad of ["", "0", "1,,2", "1;2", "-3", Array.from({ length: 101 }, (_, i) => i + 1).join(",")]) {
+      expect((await many(s.director.as, [bad as unknown as number])).status, bad).toBe(422);
+    }
+    const intruder = await memberOf(t.app, t.db, "director");
+    expect((await many(intruder.as, [open.id, closed.id])).body.data.incidents).toEqual([]);
   });
 });
 

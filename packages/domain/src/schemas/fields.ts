@@ -47,6 +47,13 @@ export const QueryId = singleLine()
   .transform(Number)
   .pipe(z.number().max(MAX_ID));
 
+/** "3,5,8" in a query string: up to `max` distinct ids, each as strict as QueryId. */
+export const QueryIdList = (max: number) =>
+  singleLine()
+    .regex(new RegExp(`^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,${max - 1}}$`))
+    .transform((v) => [...new Set(v.split(",").map(Number))])
+    .pipe(z.array(z.number().max(MAX_ID)));
+
 /** A whole number from a query string (page, per_page, limit…), as strict as QueryId. */
 export const QueryInt = (min: number, max: number) =>
   singleLine()

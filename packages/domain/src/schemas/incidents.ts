@@ -11,7 +11,15 @@ import {
   STUDENT_ROLES,
   TIMELINE_EVENTS,
 } from "../incidents.ts";
-import { multiLine, optionalText as optionalLines, QueryId, QueryInt, Id as RowId, singleLine } from "./fields.ts";
+import {
+  multiLine,
+  optionalText as optionalLines,
+  QueryId,
+  QueryIdList,
+  QueryInt,
+  Id as RowId,
+  singleLine,
+} from "./fields.ts";
 import { IncidentCategorySchema, ObservationTypeSchema } from "./incident-config.ts";
 import { Day } from "./students.ts";
 
@@ -409,6 +417,11 @@ export const IncidentDetailSchema = IncidentListItemSchema.extend({
   }),
 });
 export type IncidentDetail = z.infer<typeof IncidentDetailSchema>;
+
+/** How many incidents one details read takes (GET /api/incidents/details?ids=…): a page of the family's copy. */
+export const INCIDENT_DETAILS_MAX = 100;
+/** GET /api/incidents/details?ids=3,5,8: several incidents' details in one read, in the caller's scope. */
+export const IncidentDetailsQuery = z.object({ ids: QueryIdList(INCIDENT_DETAILS_MAX) });
 
 // ───────────────────────── accompaniment observations ─────────────────────────
 

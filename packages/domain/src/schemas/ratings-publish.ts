@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, singleLine } from "./fields.ts";
+import { Id, QueryIdList } from "./fields.ts";
 import { FamilyRatingsSchema, RatingPeriodSchema } from "./ratings-grid.ts";
 
 /**
@@ -10,10 +10,7 @@ import { FamilyRatingsSchema, RatingPeriodSchema } from "./ratings-grid.ts";
 
 /** "3,5,8": the groups to preview (none: every group of the period's year). */
 export const PublicationPreviewQuery = z.object({
-  group_ids: singleLine()
-    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,199}$/)
-    .transform((v) => [...new Set(v.split(",").map(Number))])
-    .optional(),
+  group_ids: QueryIdList(200).optional(),
 });
 
 export const PublishBody = z.object({

@@ -1,4 +1,4 @@
-import type { Language } from "@convive/domain";
+import { INCIDENT_DETAILS_MAX, type Language } from "@convive/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
@@ -27,6 +27,12 @@ const FORWARDED = [
  * 2 cores and the poll's p99 2–5× worse (bench/family-copy.bench.ts).
  */
 const AT_ONCE = 2;
+/**
+ * Incidents per details read (the route takes up to INCIDENT_DETAILS_MAX): a read is serialised, checked against
+ * its schema and passed through the family reader in one go on the event loop, so a smaller page keeps each of
+ * those blocks short for other schools' requests, at a few more statements.
+ */
+const INCIDENTS_PER_READ = Math.min(25, INCIDENT_DETAILS_MAX);
 
 type Json = Record<string, unknown>;
 
@@ -110,10 +116,17 @@ export function createCopyService(deps: {
     return all;
   }
 
-  /** Every incident's details (the archive's row is an excerpt), read as the family reads them. */
+  /** Every incident's details (the archive's row is an excerpt), read as the family reads them, a page at a time. */
   async function incidents(request: FastifyRequest, rows: unknown): Promise<unknown[]> {
     const ids = ((rows as { id: number }[] | null) ?? []).map((r) => r.id);
-    return pool(ids, async (id) => (await read(request, `/api/incidents/${id}`)).incident ?? null);
+    const pages = Array.from({ length: Math.ceil(ids.length / INCIDENTS_PER_READ) }, (_, i) =>
+      ids.slice(i * INCIDENTS_PER_READ, (i + 1) * INCIDENTS_PER_READ),
+    );
+    const details = await pool(pages, async (page) => {
+      const data = await read(request, `/api/incidents/details?ids=${page.join(",")}`);
+      return (data.incidents as unknown[] | undefined) ?? [];
+    });
+    return details.flat();
   }
 
   /** The forms the family has for this child, each with the child's answer. */

@@ -26,15 +26,26 @@ export async function incidentInScope(db: Tx, scope: Scope, id: number): Promise
   return Boolean(row);
 }
 
-/** One incident of one school. */
-export interface IncidentKey {
-  schoolId: string;
-  incidentId: number;
+/** The ones of some incidents that are the school's and in the viewer's scope, in one statement. */
+export async function incidentsInScope(db: Tx, scope: Scope, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: incidents.id })
+    .from(incidents)
+    .where(and(incidentsWhere(scope), inArray(incidents.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
 }
 
-export function attachmentRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
+/** Some incidents of one school: the details read one incident or a page of them (the family's copy) alike. */
+export interface IncidentKeys {
+  schoolId: string;
+  incidentIds: number[];
+}
+
+export function attachmentRows(db: Tx, { schoolId, incidentIds }: IncidentKeys) {
   return db
     .select({
+      incidentId: incidentAttachments.incidentId,
       id: incidentAttachments.id,
       fileName: incidentAttachments.fileName,
       storedName: incidentAttachments.storedName,
@@ -46,7 +57,7 @@ export function attachmentRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     })
     .from(incidentAttachments)
     .innerJoin(users, eq(users.id, incidentAttachments.uploadedBy))
-    .where(ofSchool(incidentAttachments, schoolId, eq(incidentAttachments.incidentId, incidentId)))
+    .where(ofSchool(incidentAttachments, schoolId, inArray(incidentAttachments.incidentId, incidentIds)))
     .orderBy(asc(incidentAttachments.createdAt), asc(incidentAttachments.id));
 }
 
@@ -54,10 +65,11 @@ const responsible = alias(users, "responsible");
 const creator = alias(users, "creator");
 const waiver = alias(users, "waiver");
 
-export function actionRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
+export function actionRows(db: Tx, { schoolId, incidentIds }: IncidentKeys) {
   const a = formativeActions;
   return db
     .select({
+      incidentId: a.incidentId,
       id: a.id,
       studentId: a.studentId,
       studentName: personName(students),
@@ -81,7 +93,7 @@ export function actionRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     .innerJoin(responsible, eq(responsible.id, a.responsibleId))
     .innerJoin(creator, eq(creator.id, a.createdBy))
     .leftJoin(waiver, eq(waiver.id, a.waivedBy))
-    .where(ofSchool(a, schoolId, eq(a.incidentId, incidentId)))
+    .where(ofSchool(a, schoolId, inArray(a.incidentId, incidentIds)))
     .orderBy(asc(a.createdAt), asc(a.id));
 }
 export type ActionRow = Awaited<ReturnType<typeof actionRows>>[number];
@@ -104,10 +116,11 @@ export async function completionRows(db: Tx, schoolId: string, actionIds: number
 }
 export type CompletionRow = Awaited<ReturnType<typeof completionRows>>[number];
 
-export function meetingRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
+export function meetingRows(db: Tx, { schoolId, incidentIds }: IncidentKeys) {
   const m = parentMeetings;
   return db
     .select({
+      incidentId: m.incidentId,
       id: m.id,
       scheduledAt: m.scheduledAt,
       mode: m.mode,
@@ -123,7 +136,7 @@ export function meetingRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
     })
     .from(m)
     .innerJoin(users, eq(users.id, m.createdBy))
-    .where(ofSchool(m, schoolId, eq(m.incidentId, incidentId)))
+    .where(ofSchool(m, schoolId, inArray(m.incidentId, incidentIds)))
     .orderBy(asc(m.scheduledAt), asc(m.id));
 }
 export type MeetingRow = Awaited<ReturnType<typeof meetingRows>>[number];
@@ -139,13 +152,21 @@ export async function attendeeRows(db: Tx, schoolId: string, meetingIds: number[
     .orderBy(asc(p.kind), asc(alphabetical(users.firstName)), asc(alphabetical(users.paternalSurname)));
 }
 
-export function timelineRows(db: Tx, { schoolId, incidentId }: IncidentKey) {
+export function timelineRows(db: Tx, { schoolId, incidentIds }: IncidentKeys) {
   const t = incidentTimeline;
   return db
-    .select({ id: t.id, at: t.at, event: t.event, userId: t.userId, userName: shortName(users), details: t.details })
+    .select({
+      incidentId: t.incidentId,
+      id: t.id,
+      at: t.at,
+      event: t.event,
+      userId: t.userId,
+      userName: shortName(users),
+      details: t.details,
+    })
     .from(t)
     .leftJoin(users, eq(users.id, t.userId))
-    .where(ofSchool(t, schoolId, eq(t.incidentId, incidentId)))
+    .where(ofSchool(t, schoolId, inArray(t.incidentId, incidentIds)))
     .orderBy(asc(t.at), asc(t.id));
 }
 

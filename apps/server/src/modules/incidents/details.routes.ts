@@ -1,4 +1,4 @@
-import { envelope, IdParam, IncidentDetailSchema } from "@convive/domain";
+import { envelope, IdParam, IncidentDetailSchema, IncidentDetailsQuery } from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUTH_ERRORS, contentDisposition, sendGeneratedFile } from "../../lib/http.ts";
@@ -34,6 +34,25 @@ export const detailsRoutes: FastifyPluginAsyncZod<{
   downloads: AttachmentsDownloadService;
   uploadsDir: string;
 }> = async (app, { details, acknowledgements, downloads, uploadsDir }) => {
+  app.get(
+    "/api/incidents/details",
+    {
+      config: readsIncidents,
+      schema: {
+        tags,
+        description:
+          "Several incidents' details in one read (up to 100 ids, comma-separated), as GET /api/incidents/:id answers each; those outside the caller's scope are left out. The family's copy reads its incidents a page at a time through it.",
+        querystring: IncidentDetailsQuery,
+        response: { 200: envelope(z.object({ incidents: z.array(IncidentDetailSchema) })), ...AUTH_ERRORS },
+      },
+    },
+    async (request) => {
+      const { incidents } = await details.getMany(viewerOf(request), request.query.ids);
+      for (const incident of incidents) request.logRead("incident.details", incident.id, studentsOf(incident));
+      return { data: { incidents } };
+    },
+  );
+
   app.get(
     "/api/incidents/:id",
     {

@@ -36,23 +36,28 @@ export interface SchoolHeader {
 export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers; health: HealthAlertMarkers }) {
   const { db } = deps;
 
-  async function get(
+  /**
+   * Some incidents with everything the details screen shows, as the viewer may see them, in a fixed number of
+   * statements whatever their number: the details screen reads one, the family's copy a page of a hundred (issue
+   * 30 §3). Those outside the viewer's scope are left out; the order is the ids'.
+   */
+  async function getMany(
     viewer: Viewer,
-    id: number,
-  ): Promise<{ incident: IncidentDetail; school: SchoolHeader; scope: Scope }> {
+    ids: readonly number[],
+  ): Promise<{ incidents: IncidentDetail[]; school: SchoolHeader; scope: Scope }> {
     const { schoolId } = viewer.tenant;
     const [scope, school] = await Promise.all([resolveScope(db, viewer), schoolClock(db, schoolId)]);
-    if (!(await repo.incidentInScope(db, scope, id))) throw new AppError("NOT_FOUND");
-    const key = { schoolId, incidentId: id };
-    const [[loaded], attachments, allActions, allMeetings, timeline] = await Promise.all([
-      loadIncidents(db, scope, [id], viewer.language),
+    const inScope = await repo.incidentsInScope(db, scope, ids);
+    const incidentIds = [...new Set(ids)].filter((id) => inScope.has(id));
+    if (incidentIds.length === 0) return { incidents: [], school, scope };
+    const key = { schoolId, incidentIds };
+    const [loadedAll, attachments, allActions, allMeetings, timeline] = await Promise.all([
+      loadIncidents(db, scope, incidentIds, viewer.language),
       repo.attachmentRows(db, key),
       repo.actionRows(db, key),
       repo.meetingRows(db, key),
       repo.timelineRows(db, key),
     ]);
-    if (!loaded) throw new AppError("NOT_FOUND");
-    const { row } = loaded;
     // A family follows only their own children's formative actions and the meetings their household attends.
     const actions = allActions.filter((a) => seesStudent(scope, a.studentId));
     const [completions, attendees, household] = await Promise.all([
@@ -69,85 +74,110 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers;
       scope.kind === "family" ? repo.householdOf(db, schoolId, scope.childIds) : Promise.resolve(null),
     ]);
     const today = schoolDay(new Date(), school.timeZone);
-    const meetings: ParentMeeting[] = allMeetings
-      .map((m) => ({
-        meeting: m,
-        people: attendees
-          .filter((p) => p.meetingId === m.id)
-          .filter((p) => !household || p.kind === "staff" || household.has(p.id)),
-      }))
-      .filter(({ people }) => !household || people.some((p) => p.kind === "family"))
-      .map(({ meeting: m, people }) => ({
-        id: m.id,
-        incident_id: id,
-        incident_folio: row.folio,
-        scheduled_at: m.scheduledAt.toISOString(),
-        mode: m.mode as MeetingMode,
-        place: m.place,
-        meeting_url: m.meetingUrl,
-        status: m.status as MeetingStatus,
-        agreements: m.agreements,
-        minutes: m.minutes,
-        attendees: people.map((p) => ({ id: p.id, name: p.name, kind: p.kind as "family" | "staff" })),
-        created_by: { id: m.createdBy, name: m.creatorName },
-        created_at: m.createdAt.toISOString(),
-        updated_at: m.updatedAt.toISOString(),
-      }));
-    const seen = { actions: new Set(actions.map((a) => a.id)), meetings: new Set(meetings.map((m) => m.id)) };
+    const of = <T extends { incidentId: number }>(rows: T[], id: number) => rows.filter((r) => r.incidentId === id);
+    const byId = new Map(loadedAll.map((loaded) => [loaded.row.id, loaded]));
 
-    const incident: IncidentDetail = {
-      ...listItem(loaded),
-      detail: row.detail,
-      visible_to_family: row.visibleToFamily,
-      points: row.points,
-      school_year: row.schoolYear,
-      period:
-        row.periodId === null
-          ? null
-          : { id: row.periodId, name: row.periodName ?? "", name_en: row.periodNameEn ?? null },
-      created_at: row.createdAt.toISOString(),
-      closed_at: iso(row.closedAt),
-      closed_by: ref(row.closedBy, row.closerName),
-      closing_note: row.closingNote,
-      cancelled_at: iso(row.cancelledAt),
-      cancelled_by: ref(row.cancelledBy, row.cancellerName),
-      cancel_reason: row.cancelReason,
-      attachments: attachments.map(
-        (a): Attachment => ({
-          id: a.id,
-          file_name: a.fileName,
-          mime_type: a.mimeType,
-          size: a.size,
-          url: `/api/incidents/${id}/attachments/${a.id}`,
-          uploaded_by: { id: a.uploadedBy, name: a.uploaderName },
-          uploaded_at: a.uploadedAt.toISOString(),
-        }),
-      ),
-      formative_actions: actions.map((a) =>
-        presentAction(
-          a,
-          completions.filter((c) => c.actionId === a.id),
-          { id, folio: row.folio },
-          today,
-        ),
-      ),
-      meetings,
-      timeline: timeline.flatMap((t) => timelineEntry(t, scope, seen, viewer.tenant.grants)),
-      allowed: allowed(viewer, { status: row.status, recordedBy: row.recordedBy }),
-    };
+    const details = incidentIds.flatMap((id): IncidentDetail[] => {
+      const loaded = byId.get(id);
+      if (!loaded) return [];
+      const { row } = loaded;
+      const mine = of(actions, id);
+      const meetings: ParentMeeting[] = of(allMeetings, id)
+        .map((m) => ({
+          meeting: m,
+          people: attendees
+            .filter((p) => p.meetingId === m.id)
+            .filter((p) => !household || p.kind === "staff" || household.has(p.id)),
+        }))
+        .filter(({ people }) => !household || people.some((p) => p.kind === "family"))
+        .map(({ meeting: m, people }) => ({
+          id: m.id,
+          incident_id: id,
+          incident_folio: row.folio,
+          scheduled_at: m.scheduledAt.toISOString(),
+          mode: m.mode as MeetingMode,
+          place: m.place,
+          meeting_url: m.meetingUrl,
+          status: m.status as MeetingStatus,
+          agreements: m.agreements,
+          minutes: m.minutes,
+          attendees: people.map((p) => ({ id: p.id, name: p.name, kind: p.kind as "family" | "staff" })),
+          created_by: { id: m.createdBy, name: m.creatorName },
+          created_at: m.createdAt.toISOString(),
+          updated_at: m.updatedAt.toISOString(),
+        }));
+      const seen = { actions: new Set(mine.map((a) => a.id)), meetings: new Set(meetings.map((m) => m.id)) };
+      return [
+        {
+          ...listItem(loaded),
+          detail: row.detail,
+          visible_to_family: row.visibleToFamily,
+          points: row.points,
+          school_year: row.schoolYear,
+          period:
+            row.periodId === null
+              ? null
+              : { id: row.periodId, name: row.periodName ?? "", name_en: row.periodNameEn ?? null },
+          created_at: row.createdAt.toISOString(),
+          closed_at: iso(row.closedAt),
+          closed_by: ref(row.closedBy, row.closerName),
+          closing_note: row.closingNote,
+          cancelled_at: iso(row.cancelledAt),
+          cancelled_by: ref(row.cancelledBy, row.cancellerName),
+          cancel_reason: row.cancelReason,
+          attachments: of(attachments, id).map(
+            (a): Attachment => ({
+              id: a.id,
+              file_name: a.fileName,
+              mime_type: a.mimeType,
+              size: a.size,
+              url: `/api/incidents/${id}/attachments/${a.id}`,
+              uploaded_by: { id: a.uploadedBy, name: a.uploaderName },
+              uploaded_at: a.uploadedAt.toISOString(),
+            }),
+          ),
+          formative_actions: mine.map((a) =>
+            presentAction(
+              a,
+              completions.filter((c) => c.actionId === a.id),
+              { id, folio: row.folio },
+              today,
+            ),
+          ),
+          meetings,
+          timeline: of(timeline, id).flatMap((t) => timelineEntry(t, scope, seen, viewer.tenant.grants)),
+          allowed: allowed(viewer, { status: row.status, recordedBy: row.recordedBy }),
+        },
+      ];
+    });
     if (scope.kind !== "family") {
       // The adjustment marker (issue 28 §3) and the health alert (issue 29 §4) beside each student, for staff: one
-      // statement each for the incident. A family never gets them (absent, as the contract says: its own children's
-      // record is read in the file).
-      const ids = incident.students.flatMap((s) => (s.id === null ? [] : [s.id]));
-      const marked = await deps.markers(db, schoolId, ids);
-      const alerts = await deps.health(db, schoolId, ids);
-      incident.students = incident.students.map((s) => ({
-        ...s,
-        has_adjustments: s.id !== null && marked.has(s.id),
-        has_health_alert: s.id !== null && alerts.has(s.id),
-      }));
+      // statement each for all the incidents. A family never gets them (absent, as the contract says: its own
+      // children's record is read in the file).
+      const studentIds = [...new Set(details.flatMap((d) => d.students.flatMap((s) => (s.id === null ? [] : [s.id]))))];
+      const [marked, alerts] = await Promise.all([
+        deps.markers(db, schoolId, studentIds),
+        deps.health(db, schoolId, studentIds),
+      ]);
+      for (const incident of details) {
+        incident.students = incident.students.map((s) => ({
+          ...s,
+          has_adjustments: s.id !== null && marked.has(s.id),
+          has_health_alert: s.id !== null && alerts.has(s.id),
+        }));
+      }
     }
+    return { incidents: details, school, scope };
+  }
+
+  /** One incident with everything the details screen shows (design §4); 404 outside the viewer's scope. */
+  async function get(
+    viewer: Viewer,
+    id: number,
+  ): Promise<{ incident: IncidentDetail; school: SchoolHeader; scope: Scope }> {
+    const { incidents, school, scope } = await getMany(viewer, [id]);
+    const [incident] = incidents;
+    if (!incident) throw new AppError("NOT_FOUND");
     return { incident, school, scope };
   }
 
@@ -166,7 +196,7 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers;
     return { incident: await familyPayload(db, reader, incident), school, reader: "family" as const, protocol: null };
   }
 
-  return { get, printable };
+  return { get, getMany, printable };
 }
 
 export type DetailsService = ReturnType<typeof createDetailsService>;
