@@ -320,6 +320,42 @@ describe("an incident's protocol", () => {
 });
 
 describe("who sees and changes it", () => {
+  it("a step's evidence stays the school's: a family neither sees its file or its name nor downloads it", async () => {
+    const { id } = await register(s);
+    const { protocol } = await json(await protocolOf(s.director.as, id));
+    const upload = async (name: string) =>
+      (
+        await json(
+          await s.director.as({
+            method: "POST",
+            url: `/api/incidents/${id}/attachments?name=${name}`,
+            headers: { "content-type": "image/png" },
+            payload: png(),
+          }),
+          201,
+        )
+      ).attachment as { id: number };
+    const report = await upload("informe-a-direccion.png");
+    const photo = await upload("foto-del-patio.png");
+    await json(
+      await stepAction(s.director.as, id, protocol.steps[0].id, "complete", {
+        note: "Informe entregado.",
+        attachment_ids: [report.id],
+      }),
+    );
+    const file = (as: As, attachmentId: number) =>
+      as({ method: "GET", url: `/api/incidents/${id}/attachments/${attachmentId}` });
+
+    const family = await json(await s.motherOfA1.as({ method: "GET", url: `/api/incidents/${id}` }));
+    expect(family.incident.attachments.map((a: { file_name: string }) => a.file_name)).toEqual(["foto-del-patio.png"]);
+    expect(JSON.stringify(family.incident.timeline)).not.toContain("informe-a-direccion");
+    expect((await file(s.motherOfA1.as, report.id)).statusCode).toBe(404);
+    expect((await file(s.motherOfA1.as, photo.id)).statusCode).toBe(200);
+    expect((await file(s.director.as, report.id)).statusCode).toBe(200);
+    const staff = await json(await s.director.as({ method: "GET", url: `/api/incidents/${id}` }));
+    expect(staff.incident.attachments).toHaveLength(2);
+  });
+
   it("a teacher reads it but cannot complete; a family and another school get 404", async () => {
     const { id } = await register(s);
     const read = await json(await protocolOf(s.teacher.as, id));

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { incidentAttachments, incidents } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { evidencePath } from "./attachments.storage.ts";
+import { protocolEvidenceIds } from "./protocol.repository.ts";
 import { redactorOf } from "./redaction.ts";
 import { incidentsWhere, resolveScope, type Viewer } from "./scope.ts";
 
@@ -37,6 +38,10 @@ export function createAttachmentsDownloadService(deps: { db: Db; uploadsDir: str
         ),
       );
     if (!row) throw new AppError("NOT_FOUND");
+    // A protocol step's evidence is the school's internal work: not the family's to download.
+    if (scope.kind === "family" && (await protocolEvidenceIds(db, scope.schoolId, [incidentId])).has(attachmentId)) {
+      throw new AppError("NOT_FOUND");
+    }
     const path = evidencePath(uploadsDir, scope.schoolId, row.storedName);
     if (!path) throw new AppError("NOT_FOUND");
     const data = await readFile(path).catch(() => null);

@@ -18,6 +18,7 @@ import { listItem, loadIncidents } from "./archive.present.ts";
 import { schoolClock } from "./archive.repository.ts";
 import { presentAction, schoolDay } from "./details.actions.ts";
 import * as repo from "./details.repository.ts";
+import { protocolEvidenceIds } from "./protocol.repository.ts";
 import { readProtocol } from "./protocol.service.ts";
 import { resolveScope, type Scope, seesStudent, type Viewer } from "./scope.ts";
 
@@ -60,7 +61,7 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers;
     ]);
     // A family follows only their own children's formative actions and the meetings their household attends.
     const actions = allActions.filter((a) => seesStudent(scope, a.studentId));
-    const [completions, attendees, household] = await Promise.all([
+    const [completions, attendees, household, internal] = await Promise.all([
       repo.completionRows(
         db,
         schoolId,
@@ -72,6 +73,7 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers;
         allMeetings.map((m) => m.id),
       ),
       scope.kind === "family" ? repo.householdOf(db, schoolId, scope.childIds) : Promise.resolve(null),
+      scope.kind === "family" ? protocolEvidenceIds(db, schoolId, incidentIds) : Promise.resolve(new Set<number>()),
     ]);
     const today = schoolDay(new Date(), school.timeZone);
     const of = <T extends { incidentId: number }>(rows: T[], id: number) => rows.filter((r) => r.incidentId === id);
@@ -106,7 +108,11 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers;
           created_at: m.createdAt.toISOString(),
           updated_at: m.updatedAt.toISOString(),
         }));
-      const seen = { actions: new Set(mine.map((a) => a.id)), meetings: new Set(meetings.map((m) => m.id)) };
+      const seen = {
+        actions: new Set(mine.map((a) => a.id)),
+        meetings: new Set(meetings.map((m) => m.id)),
+        internalFiles: internal,
+      };
       return [
         {
           ...listItem(loaded),
@@ -125,17 +131,19 @@ export function createDetailsService(deps: { db: Db; markers: AdjustmentMarkers;
           cancelled_at: iso(row.cancelledAt),
           cancelled_by: ref(row.cancelledBy, row.cancellerName),
           cancel_reason: row.cancelReason,
-          attachments: of(attachments, id).map(
-            (a): Attachment => ({
-              id: a.id,
-              file_name: a.fileName,
-              mime_type: a.mimeType,
-              size: a.size,
-              url: `/api/incidents/${id}/attachments/${a.id}`,
-              uploaded_by: { id: a.uploadedBy, name: a.uploaderName },
-              uploaded_at: a.uploadedAt.toISOString(),
-            }),
-          ),
+          attachments: of(attachments, id)
+            .filter((a) => !internal.has(a.id))
+            .map(
+              (a): Attachment => ({
+                id: a.id,
+                file_name: a.fileName,
+                mime_type: a.mimeType,
+                size: a.size,
+                url: `/api/incidents/${id}/attachments/${a.id}`,
+                uploaded_by: { id: a.uploadedBy, name: a.uploaderName },
+                uploaded_at: a.uploadedAt.toISOString(),
+              }),
+            ),
           formative_actions: mine.map((a) =>
             presentAction(
               a,
@@ -211,7 +219,7 @@ type TimelineRow = Awaited<ReturnType<typeof repo.timelineRows>>[number];
 function timelineEntry(
   t: TimelineRow,
   scope: Scope,
-  seen: { actions: Set<number>; meetings: Set<number> },
+  seen: { actions: Set<number>; meetings: Set<number>; internalFiles: Set<number> },
   grants: ReadonlySet<string>,
 ): TimelineEntry[] {
   // A referral to external support is confidential (issue 28 §4): its readers and the student's family only.
@@ -233,6 +241,9 @@ function timelineEntry(
     delete details.session_id;
     if (actionId !== null && !seen.actions.has(actionId)) return [];
     if (meetingId !== null && !seen.meetings.has(meetingId)) return [];
+    // A file that became a protocol step's evidence is left out with its name (see protocolEvidenceIds).
+    const attachmentId = num("attachment_id");
+    if (attachmentId !== null && seen.internalFiles.has(attachmentId)) return [];
     if (Array.isArray(details.waived_actions)) {
       details.waived_actions = details.waived_actions.filter((a) => typeof a === "number" && seen.actions.has(a));
     }

@@ -124,6 +124,18 @@ export async function completeIfDone(tx: Tx, schoolId: string, incidentId: numbe
   return rows.length > 0;
 }
 
+/**
+ * The attachments of some incidents that are a protocol step's evidence (a written report to the director, the
+ * investigation's notes): the school's internal work, which a family never sees or downloads (issue 30 §2).
+ */
+export async function protocolEvidenceIds(tx: Tx, schoolId: string, incidentIds: readonly number[]) {
+  if (incidentIds.length === 0) return new Set<number>();
+  const rows = await forSchool(tx, schoolId)
+    .pick(incidentProtocolSteps, { ids: incidentProtocolSteps.attachmentIds })
+    .where(inArray(incidentProtocolSteps.incidentId, [...incidentIds]));
+  return new Set(rows.flatMap((r) => r.ids));
+}
+
 /** The incident's attachments among `ids` (evidence must be the incident's own files). */
 export async function attachmentsOf(tx: Tx, schoolId: string, incidentId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
