@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { type OpenDb, openDb } from "../client.ts";
@@ -14,6 +14,8 @@ import {
   familyMembers,
   groups,
   helpVideos,
+  incidentProtocolSteps,
+  incidentProtocols,
   incidentStudents,
   incidents,
   incidentTimeline,
@@ -332,5 +334,36 @@ describe("demo seed", () => {
       .from(letterAcknowledgements)
       .where(eq(letterAcknowledgements.enrollmentId, enrollment!.id));
     expect(acks).toMatchObject([{ role: "family", userId: mother.id }]);
+  });
+
+  it("runs the bullying protocol on every bullying incident; the newest open one has a late step and an overdue one", async () => {
+    const colegio = "colegio-demo";
+    const bullying = await db()
+      .select({ id: incidents.id, status: incidents.status })
+      .from(incidents)
+      .innerJoin(
+        incidentTypes,
+        and(eq(incidentTypes.schoolId, incidents.schoolId), eq(incidentTypes.id, incidents.typeId)),
+      )
+      .where(and(eq(incidents.schoolId, colegio), isNotNull(incidentTypes.protocolId)));
+    expect(bullying.length).toBeGreaterThan(0);
+    const running = await db().select().from(incidentProtocols).where(eq(incidentProtocols.schoolId, colegio));
+    expect(running.map((p) => p.incidentId).sort()).toEqual(bullying.map((b) => b.id).sort());
+    // A closed incident's protocol was completed: no incident is closed with steps pending.
+    for (const p of running) {
+      const incident = bullying.find((b) => b.id === p.incidentId)!;
+      if (incident.status !== "open") expect(p.status).toBe("completed");
+    }
+    const steps = await db().select().from(incidentProtocolSteps).where(eq(incidentProtocolSteps.schoolId, colegio));
+    const overdue = steps.filter((s) => s.status === "pending" && s.overdueNotifiedAt !== null);
+    const late = steps.filter((s) => s.status === "done" && s.doneAt! > s.dueAt);
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(late.length).toBeGreaterThan(0);
+    const director = await userByEmail("director@convive.test");
+    const notices = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, director.id), eq(notifications.type, "protocol.step-overdue")));
+    expect(notices).toHaveLength(overdue.length);
   });
 });

@@ -13,6 +13,7 @@ import { seedMessages } from "./messages.ts";
 import { seedNursing } from "./nursing.ts";
 import { idOf, insertUsers, type SeedUser } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
+import { seedProtocols } from "./protocols.ts";
 import { seedSupport } from "./support.ts";
 
 /** The password of every demo account. */
@@ -104,6 +105,8 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     // the overdue lists have something to show; the schools' starter catalogue supplies the types.
     await generateIncidents(tx, COLEGIO_ID, { count: DEMO_INCIDENTS.colegio, days: 100 });
     await seedRecognitionPoints(tx, COLEGIO_ID);
+    // Issue 30: the bullying incidents run their protocol (the newest open one with a late step and an overdue one).
+    await seedProtocols(tx, COLEGIO_ID);
     // Issue 27: Diego's and Sofía's conversations with the school (an urgent one, one about an incident).
     await seedMessages(tx, COLEGIO_ID);
     // Issue 27: an announcement to 3° A Primaria's families, half of them confirmed.

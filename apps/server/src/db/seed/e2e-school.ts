@@ -8,6 +8,7 @@ import { seedInclusion } from "./inclusion.ts";
 import { seedNursing } from "./nursing.ts";
 import { insertUsers } from "./people.ts";
 import { seedRecognitionPoints } from "./points.ts";
+import { seedProtocols } from "./protocols.ts";
 import { seedSupport } from "./support.ts";
 
 /** The demo accounts a copy of colegio-demo has: those that belong to that school alone. */
@@ -45,6 +46,7 @@ export async function seedDemoSchoolCopy(db: Db, tag: string): Promise<DemoSchoo
     await seedColegioDemo(tx, { ids, passwordHash: hash, ...copy });
     await generateIncidents(tx, copy.schoolId, { count: DEMO_INCIDENTS.colegio, days: 100 });
     await seedRecognitionPoints(tx, copy.schoolId);
+    await seedProtocols(tx, copy.schoolId);
     // Issue 28: the support and inclusion records the support spec starts from (a spec of its own writes its own).
     await seedSupport(tx, copy.schoolId, copy.emailDomain);
     await seedInclusion(tx, copy.schoolId, copy.emailDomain);
