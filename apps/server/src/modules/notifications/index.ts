@@ -2,3 +2,4 @@
 export { renderNotification } from "./notification-texts.ts";
 export { notificationsModule } from "./notifications.module.ts";
 export { createNotificationsService, type NotificationsService } from "./notifications.service.ts";
+export { NOTIFICATIONS_KEPT_MONTHS, purgeOldNotifications } from "./purge.job.ts";
