@@ -76,7 +76,7 @@ export function nextGrades(grades: readonly PlanGrade[]): Map<number, number | n
   const bySection = new Map<number, PlanGrade[]>();
   for (const g of grades) bySection.set(g.sectionId, [...(bySection.get(g.sectionId) ?? []), g]);
   for (const list of bySection.values()) {
-    list.forEach((g, i) => next.set(g.id, list[i + 1]?.id ?? null));
+    for (const [i, g] of list.entries()) next.set(g.id, list[i + 1]?.id ?? null);
   }
   return next;
 }

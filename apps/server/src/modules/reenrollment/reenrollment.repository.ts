@@ -166,7 +166,7 @@ export async function copyStaff(
   targetGroupIds: readonly number[],
 ): Promise<Omit<ReenrollmentEffects, "createdGroupIds">> {
   if (targetGroupIds.length === 0) return { headTeachers: [], assignments: [] };
-  const ids = sql.raw(`{${targetGroupIds.join(",")}}`);
+  const ids = sql.raw(`'{${targetGroupIds.join(",")}}'`);
   // Raw SQL: an UPDATE … FROM and an INSERT … SELECT over self-joined groups have no builder form; every table is
   // filtered by the school.
   const staff = sql`select m.user_id from memberships m

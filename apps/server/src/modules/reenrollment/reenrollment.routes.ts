@@ -9,7 +9,7 @@ import {
 } from "@convive/domain";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requestLanguage } from "../../lib/language.ts";
-import { areaAccess, keyed, resourceRoutes } from "../../lib/resource-routes.ts";
+import { areaAccess, resourceRoutes } from "../../lib/resource-routes.ts";
 import type { ReenrollmentService } from "./reenrollment.service.ts";
 
 // Master configuration → Re-enrollment: read (the screen, the preview), create (apply), update (undo) of

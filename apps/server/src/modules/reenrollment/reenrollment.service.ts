@@ -37,7 +37,8 @@ interface Years {
 }
 
 async function yearsOf(tx: Tx, schoolId: string): Promise<Years> {
-  const [all, today] = await Promise.all([repo.listYears(tx, schoolId), repo.schoolToday(tx, schoolId)]);
+  const all = await repo.listYears(tx, schoolId);
+  const today = await repo.schoolToday(tx, schoolId);
   return { all, current: all.find((y) => y.isCurrent), today };
 }
 
@@ -111,13 +112,12 @@ export function createReenrollmentService(deps: {
     if (to.closedAt) throw new AppError("YEAR_CLOSED", { to_year_id: "YEAR_CLOSED" });
     if (!isTarget(to, years))
       throw new AppError("REENROLLMENT_TARGET_YEAR", { to_year_id: "REENROLLMENT_TARGET_YEAR" });
-    const [grades, sourceGroups, targetGroups, students, enrolled] = await Promise.all([
-      repo.listGrades(tx, schoolId),
-      repo.groupsOfYear(tx, schoolId, from.id),
-      repo.groupsOfYear(tx, schoolId, to.id),
-      repo.activeStudentsOfYear(tx, schoolId, from.id),
-      repo.enrolledIn(tx, schoolId, to.id),
-    ]);
+    // One after the other: inside the apply's transaction they share one connection.
+    const grades = await repo.listGrades(tx, schoolId);
+    const sourceGroups = await repo.groupsOfYear(tx, schoolId, from.id);
+    const targetGroups = await repo.groupsOfYear(tx, schoolId, to.id);
+    const students = await repo.activeStudentsOfYear(tx, schoolId, from.id);
+    const enrolled = await repo.enrolledIn(tx, schoolId, to.id);
     const conditioned = await conditionedOutcomes(
       tx,
       schoolId,
