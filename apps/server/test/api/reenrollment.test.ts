@@ -378,14 +378,24 @@ describe("the Director re-enrolls the school into next year", () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe("REENROLLMENT_EXISTS");
     await runApply(s.schoolId, first.reenrollment.id);
-    const applied = await ok<{ reenrollment: { status: string; step: number; steps: number; can_undo: boolean } }>(
-      s.director,
-      "GET",
-      `/api/reenrollments/${first.reenrollment.id}`,
-    );
+    const applied = await ok<{
+      reenrollment: {
+        status: string;
+        step: number;
+        steps: number;
+        can_undo: boolean;
+        groups: { grade_name: string; name: string; students_count: number }[];
+      };
+    }>(s.director, "GET", `/api/reenrollments/${first.reenrollment.id}`);
     expect(applied.reenrollment.status).toBe("applied");
     expect(applied.reenrollment.step).toBe(applied.reenrollment.steps);
     expect(applied.reenrollment.can_undo).toBe(true);
+    expect(applied.reenrollment.groups.map((g) => [`${g.grade_name} ${g.name}`, g.students_count])).toEqual([
+      ["1° A", 2],
+      ["2° A", 1],
+      ["2° B", 2],
+      ["3° A", 2],
+    ]);
     expect(await nextGroups(s)).toEqual({ "1° A": 2, "2° A": 1, "2° B": 2, "3° A": 2 });
     // The current year is as it was: nobody left it, nobody graduated yet.
     expect((await snapshot(s))!.statuses).toBe(before!.statuses);

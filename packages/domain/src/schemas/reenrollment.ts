@@ -154,6 +154,17 @@ export const ReenrollmentSchema = z.object({
   /** When the new year started and the leavers' status changed. */
   finalized_at: z.string().nullable(),
   can_undo: z.boolean(),
+  /** The next year's groups it filled (applied ones), with how many of its students each received. */
+  groups: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      grade_name: z.string(),
+      section_name: z.string(),
+      section_name_en: z.string().nullable(),
+      students_count: z.number(),
+    }),
+  ),
 });
 export type Reenrollment = z.infer<typeof ReenrollmentSchema>;
 

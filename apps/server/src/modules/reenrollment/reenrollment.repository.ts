@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import {
   grades,
@@ -284,9 +284,21 @@ export async function dueForFinalize(tx: Tx): Promise<{ schoolId: string; id: nu
   return result.rows;
 }
 
-export async function countMoves(tx: Tx, schoolId: string, id: number) {
-  const [row] = await forSchool(tx, schoolId)
-    .pick(reenrollmentMoves, { n: count() })
-    .where(eq(reenrollmentMoves.reenrollmentId, id));
-  return row?.n ?? 0;
-}
+/** The next year's groups an applied re-enrollment filled, each with how many of its students, in grade order. */
+export const filledGroups = (tx: Tx, schoolId: string, id: number) =>
+  tx
+    .select({
+      id: groups.id,
+      name: groups.name,
+      grade_name: grades.name,
+      section_name: sections.name,
+      section_name_en: sections.nameEn,
+      students_count: sql<number>`count(*)::int`,
+    })
+    .from(reenrollmentMoves)
+    .innerJoin(groups, sameSchool(groups, reenrollmentMoves, eq(groups.id, reenrollmentMoves.groupId)))
+    .innerJoin(grades, sameSchool(grades, groups, eq(grades.id, groups.gradeId)))
+    .innerJoin(sections, sameSchool(sections, grades, eq(sections.id, grades.sectionId)))
+    .where(ofSchool(reenrollmentMoves, schoolId, eq(reenrollmentMoves.reenrollmentId, id)))
+    .groupBy(groups.id, groups.name, grades.name, grades.order, sections.name, sections.nameEn, sections.order)
+    .orderBy(asc(sections.order), asc(grades.order), asc(groups.name));

@@ -69,7 +69,7 @@ export function createReenrollmentService(deps: {
   const live = new Map<string, { step: number; steps: number }>();
   const liveKey = (schoolId: string, id: number) => `${schoolId}:${id}`;
 
-  function present(row: repo.ReenrollmentRow, years: Years, lang: Language): Reenrollment {
+  async function present(row: repo.ReenrollmentRow, years: Years, lang: Language, tx: Tx = db): Promise<Reenrollment> {
     const from = years.all.find((y) => y.id === row.fromYearId)!;
     const to = years.all.find((y) => y.id === row.toYearId)!;
     const here = live.get(liveKey(row.schoolId, row.id));
@@ -89,6 +89,7 @@ export function createReenrollmentService(deps: {
       undone_at: row.undoneAt?.toISOString() ?? null,
       finalized_at: row.finalizedAt?.toISOString() ?? null,
       can_undo: status === "applied" && row.finalizedAt === null && !started(to, years.today),
+      groups: status === "applied" ? await repo.filledGroups(tx, row.schoolId, row.id) : [],
     };
   }
 
@@ -98,7 +99,7 @@ export function createReenrollmentService(deps: {
     return {
       current_year: years.current ? yearRef(years.current) : null,
       target_years: years.all.filter((y) => isTarget(y, years)).map(yearRef),
-      reenrollments: rows.map((r) => present(r, years, lang)),
+      reenrollments: await Promise.all(rows.map((r) => present(r, years, lang))),
     };
   }
 
@@ -297,7 +298,7 @@ export function createReenrollmentService(deps: {
         undoneBy: userId,
       });
       const after = (await repo.findReenrollment(tx, schoolId, id))!;
-      return present(after, years, lang);
+      return present(after, years, lang, tx);
     });
     events.emit("schools.changed", { schoolId });
     events.emit("school.records.changed", { schoolId });
