@@ -141,6 +141,9 @@ describe("row-level security, the second wall", () => {
         "retention_log",
         "retention_notices",
         "retention_settings",
+        // Issue 31 §1 (migration 0042): re-enrollments and each student's move.
+        "reenrollment_moves",
+        "reenrollments",
         // Issue 30 §3 (migration 0040): a family's requests to correct their child's data and the answers.
         "rectification_requests",
         // Issue 30 (migration 0038): the families' acknowledgements of incidents and minutes, and the reminders.
