@@ -42,6 +42,8 @@ import { useApplyReenrollment, useReenrollmentPreview, useReenrollments, useUndo
 const NS = "reenrollment";
 type Lang = string;
 type Exception = { outcome: (typeof REENROLLMENT_EXCEPTIONS)[number]; to?: ReenrollmentTarget };
+/** A cell of a row that wraps: side by side on a desktop, one under the other on a phone. */
+const CELL = { flex: "1 1 220px", minWidth: 0 } as const;
 const targetKey = (t: ReenrollmentTarget) => `${t.grade_id}|${t.name.trim().toLocaleLowerCase("es")}`;
 
 /**
@@ -399,14 +401,8 @@ function Mapping({
               section_name_en: grade.section_name_en,
             });
             return (
-              <SimpleGrid
-                key={g.id}
-                cols={{ base: 1, sm: 3 }}
-                spacing="xs"
-                verticalSpacing={4}
-                data-testid={`mapping-${g.id}`}
-              >
-                <Stack gap={0} justify="center">
+              <Group key={g.id} gap="xs" align="flex-end" wrap="wrap" data-testid={`mapping-${g.id}`}>
+                <Stack gap={0} justify="center" style={CELL}>
                   <Text size="sm" fw={600}>
                     {label}
                   </Text>
@@ -415,6 +411,7 @@ function Mapping({
                   </Text>
                 </Stack>
                 <Select
+                  style={CELL}
                   label={t("goesTo", { group: label })}
                   data={gradeOptions}
                   value={g.to ? String(g.to.grade_id) : "graduates"}
@@ -424,6 +421,7 @@ function Mapping({
                   }
                 />
                 <TextInput
+                  style={CELL}
                   label={t("groupNameOf", { group: label })}
                   defaultValue={g.to?.name ?? ""}
                   key={`${g.id}-${g.to?.grade_id ?? "x"}`}
@@ -434,7 +432,7 @@ function Mapping({
                     if (g.to && name && name !== g.to.name) set(g.id, { grade_id: g.to.grade_id, name });
                   }}
                 />
-              </SimpleGrid>
+              </Group>
             );
           })}
         </Stack>
@@ -516,6 +514,8 @@ function Students({
   onException: (studentId: number, e: Exception | null) => void;
 }) {
   const { t } = useTranslation(NS);
+  // Only the groups opened draw their students: a school's hundreds of rows stay cheap to re-render.
+  const [opened, setOpened] = useState<string[]>([]);
   const grades = new Map(p.grades.map((g) => [g.id, g]));
   const label = (x: { grade_id: number; name: string }) => {
     const g = grades.get(x.grade_id)!;
@@ -541,7 +541,15 @@ function Students({
         <Text size="sm" c="gray.7">
           {t("studentsHint")}
         </Text>
-        <Accordion variant="contained" radius="md" chevronPosition="right" order={3}>
+        <Accordion
+          multiple
+          value={opened}
+          onChange={setOpened}
+          variant="contained"
+          radius="md"
+          chevronPosition="right"
+          order={3}
+        >
           {p.groups.map((g) => {
             const list = p.students.filter((s) => s.source_group_id === g.id);
             const own = label({ grade_id: g.grade_id, name: g.name });
@@ -560,71 +568,75 @@ function Students({
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
-                  <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-                    {list.map((s) => {
-                      const name = fullName(s);
-                      const e = exceptions.get(s.id);
-                      const fixed = s.outcome === "not_reenrolled" || s.outcome === "already_enrolled";
-                      return (
-                        <li key={s.id} data-testid={`student-${s.id}`}>
-                          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" verticalSpacing={4}>
-                            <Stack gap={2} justify="center">
-                              <Text size="sm" fw={500}>
-                                {name}
-                              </Text>
-                              <Group gap={4} wrap="wrap">
-                                <Text size="xs" c="gray.8">
-                                  {s.to ? `${t(`outcome.${s.outcome}`)} → ${label(s.to)}` : t(`outcome.${s.outcome}`)}
+                  {opened.includes(String(g.id)) && (
+                    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+                      {list.map((s) => {
+                        const name = fullName(s);
+                        const e = exceptions.get(s.id);
+                        const fixed = s.outcome === "not_reenrolled" || s.outcome === "already_enrolled";
+                        return (
+                          <li key={s.id} data-testid={`student-${s.id}`}>
+                            <Group gap="xs" align="flex-end" wrap="wrap">
+                              <Stack gap={2} justify="center" style={CELL}>
+                                <Text size="sm" fw={500}>
+                                  {name}
                                 </Text>
-                                {s.conditioned && (
-                                  <Badge size="sm" variant="light" color="orange" c="orange.9" tt="none">
-                                    {t(`conditioned.${s.conditioned.outcome ?? "open"}`)}
-                                  </Badge>
-                                )}
-                              </Group>
-                            </Stack>
-                            {fixed ? (
-                              <Text size="xs" c="gray.7">
-                                {t(`fixed.${s.outcome}`)}
-                              </Text>
-                            ) : (
-                              <NativeSelect
-                                label={t("exceptionOf", { name })}
-                                data={exceptionOptions}
-                                value={e?.outcome ?? "none"}
-                                onChange={(ev) => {
-                                  const v = ev.currentTarget.value;
-                                  onException(
-                                    s.id,
-                                    v === "none"
-                                      ? null
-                                      : {
-                                          outcome: v as Exception["outcome"],
-                                          to: v === "changes_group" ? e?.to : undefined,
-                                        },
-                                  );
-                                }}
-                              />
-                            )}
-                            {e?.outcome === "changes_group" && (
-                              <NativeSelect
-                                label={t("movesTo", { name })}
-                                data={[{ value: "", label: t("chooseGroup") }, ...targetOptions]}
-                                value={e.to ? targetKey(e.to) : ""}
-                                error={e.to ? undefined : t("chooseGroup")}
-                                onChange={(ev) =>
-                                  onException(s.id, {
-                                    outcome: "changes_group",
-                                    to: byKey.get(ev.currentTarget.value),
-                                  })
-                                }
-                              />
-                            )}
-                          </SimpleGrid>
-                        </li>
-                      );
-                    })}
-                  </Stack>
+                                <Group gap={4} wrap="wrap">
+                                  <Text size="xs" c="gray.8">
+                                    {s.to ? `${t(`outcome.${s.outcome}`)} → ${label(s.to)}` : t(`outcome.${s.outcome}`)}
+                                  </Text>
+                                  {s.conditioned && (
+                                    <Badge size="sm" variant="light" color="orange" c="orange.9" tt="none">
+                                      {t(`conditioned.${s.conditioned.outcome ?? "open"}`)}
+                                    </Badge>
+                                  )}
+                                </Group>
+                              </Stack>
+                              {fixed ? (
+                                <Text size="xs" c="gray.7" style={CELL}>
+                                  {t(`fixed.${s.outcome}`)}
+                                </Text>
+                              ) : (
+                                <NativeSelect
+                                  style={CELL}
+                                  label={t("exceptionOf", { name })}
+                                  data={exceptionOptions}
+                                  value={e?.outcome ?? "none"}
+                                  onChange={(ev) => {
+                                    const v = ev.currentTarget.value;
+                                    onException(
+                                      s.id,
+                                      v === "none"
+                                        ? null
+                                        : {
+                                            outcome: v as Exception["outcome"],
+                                            to: v === "changes_group" ? e?.to : undefined,
+                                          },
+                                    );
+                                  }}
+                                />
+                              )}
+                              {e?.outcome === "changes_group" && (
+                                <NativeSelect
+                                  style={CELL}
+                                  label={t("movesTo", { name })}
+                                  data={[{ value: "", label: t("chooseGroup") }, ...targetOptions]}
+                                  value={e.to ? targetKey(e.to) : ""}
+                                  error={e.to ? undefined : t("chooseGroup")}
+                                  onChange={(ev) =>
+                                    onException(s.id, {
+                                      outcome: "changes_group",
+                                      to: byKey.get(ev.currentTarget.value),
+                                    })
+                                  }
+                                />
+                              )}
+                            </Group>
+                          </li>
+                        );
+                      })}
+                    </Stack>
+                  )}
                 </Accordion.Panel>
               </Accordion.Item>
             );
