@@ -155,7 +155,14 @@ test("the Director re-enrolls the school into next year, undoes it and applies a
   await expect(page.getByRole("heading", { name: en("appliedTitle", { year: "2027-2028" }) })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByTestId("reenrollment-filled").getByRole("row", { name: /^2° A Primaria \d+$/ })).toBeVisible();
+  // Everyone went with their group: 1° A Primaria of next year has nobody, 2° A has this year's 1° A.
+  await expect(
+    page
+      .getByTestId("reenrollment-filled")
+      .getByRole("row", { name: /^2° A \S+ \d+$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByTestId("reenrollment-filled").getByRole("row", { name: /^1° A / })).toHaveCount(0);
   await check(page, testInfo, "reenrollment-applied-en", 390);
   await check(page, testInfo, "reenrollment-applied-en", 1280);
 });

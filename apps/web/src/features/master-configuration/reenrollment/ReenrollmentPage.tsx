@@ -179,7 +179,7 @@ function Applied({ reenrollment: r, lang, canUndo }: { reenrollment: Reenrollmen
           <Title order={2} size="h4" id="reenrollment-applied">
             {t("appliedTitle", { year: r.to_year.name })}
           </Title>
-          <Badge color="green" variant="light" c="green.9">
+          <Badge color="gray" variant="light" c="gray.9">
             {t("status.applied")}
           </Badge>
         </Group>
