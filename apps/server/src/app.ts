@@ -49,6 +49,7 @@ import { profilesModule } from "./modules/profiles/index.ts";
 import { profilesAdminModule } from "./modules/profiles-admin/index.ts";
 import { ratingsModule } from "./modules/ratings/index.ts";
 import { readLogFileSection, readLogModule } from "./modules/read-log/index.ts";
+import { reenrollmentModule } from "./modules/reenrollment/index.ts";
 import { retentionModule } from "./modules/retention/index.ts";
 import { rollupsModule } from "./modules/rollups/index.ts";
 import { schoolInfoModule } from "./modules/school-info/index.ts";
@@ -180,6 +181,8 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   formsModule,
   nursingModule,
   retentionModule,
+  // Issue 31 §1: re-enrollment into the next school year (apply on the job runner, undo, finalize).
+  reenrollmentModule,
 ];
 
 declare module "fastify" {

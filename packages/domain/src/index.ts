@@ -41,6 +41,7 @@ export * from "./schemas/ratings-config.ts";
 export * from "./schemas/ratings-grid.ts";
 export * from "./schemas/ratings-publish.ts";
 export * from "./schemas/read-log.ts";
+export * from "./schemas/reenrollment.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/retention.ts";
 export * from "./schemas/school-info.ts";

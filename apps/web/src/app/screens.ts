@@ -32,6 +32,9 @@ export const SCREENS: Record<string, Screen> = {
   "master-configuration/cycle-details": lazy(
     () => import("../features/master-configuration/cycle-details/CycleDetailsPage.tsx"),
   ),
+  "master-configuration/reenrollment-students": lazy(
+    () => import("../features/master-configuration/reenrollment/ReenrollmentPage.tsx"),
+  ),
   "master-configuration/level-grade-group": lazy(
     () => import("../features/master-configuration/structure/StructurePage.tsx"),
   ),

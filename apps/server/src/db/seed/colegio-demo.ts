@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { insertStarterGradeSetup } from "../../modules/grade-config/index.ts";
 import { insertSchoolWithProfiles } from "../../modules/schools/index.ts";
 import type { Tx } from "../client.ts";
 import { alertRules, notifications } from "../schema/index.ts";
+import { seedClosedYear } from "./closed-year.ts";
 import { phoneNumber, Rng } from "./helpers.ts";
 import { CDMX_PLACES, COLEGIO_STAFF, COLEGIO_TEACHERS, STREETS } from "./names.ts";
 import { idOf, insertMemberships, insertUsers, type SeedMembership } from "./people.ts";
@@ -242,4 +244,29 @@ export async function seedColegioDemo(tx: Tx, accounts: ColegioAccounts) {
   );
 
   return { structure, population };
+}
+
+/**
+ * Issue 31 §4: colegio-demo's closed 2025-2026 year (seed/closed-year.ts), loaded after the current year's records
+ * so their folios stay as they were. Its incidents leave out the students docente@ heads or teaches and familia@'s
+ * children, whose screens the demo and its tests describe.
+ */
+export async function seedColegioClosedYear(tx: Tx, schoolId = COLEGIO_ID, emailDomain = "convive.test") {
+  const keepOut = (await tx.execute(sql`
+    select distinct sg.student_id as id
+      from student_groups sg
+      join school_years y on y.school_id = sg.school_id and y.id = sg.school_year_id and y.is_current
+      join groups g on g.school_id = sg.school_id and g.id = sg.group_id
+      join users d on d.email = ${`docente@${emailDomain}`}
+     where sg.school_id = ${schoolId}
+       and (g.head_teacher_id = d.id or exists (select 1 from teaching_assignments a
+             where a.school_id = g.school_id and a.group_id = g.id and a.user_id = d.id))
+    union
+    select l.student_id from family_links l join users f on f.id = l.user_id and f.email = ${`familia@${emailDomain}`}
+     where l.school_id = ${schoolId}`)) as unknown as { rows: { id: number }[] };
+  return seedClosedYear(
+    tx,
+    schoolId,
+    keepOut.rows.map((r) => r.id),
+  );
 }

@@ -30,12 +30,14 @@ import {
   referralFollowUps,
   referrals,
   schools,
+  schoolYears,
   studentConditions,
   studentGroups,
   students,
   teachingAssignments,
   users,
 } from "../schema/index.ts";
+import { CLOSED_YEAR_INCIDENTS } from "./closed-year.ts";
 import { DEMO_ACCOUNTS, DEMO_INCIDENTS, DEMO_PASSWORD, seedDemoIfEmpty } from "./demo.ts";
 
 const CURP = /^[A-Z]{4}\d{6}[HM][A-Z]{5}[A-Z0-9]\d$/;
@@ -52,6 +54,13 @@ describe("demo seed", () => {
   afterAll(() => handle?.close());
 
   const db = () => handle.db;
+  const currentYearId = async () => {
+    const [row] = await db()
+      .select({ id: schoolYears.id })
+      .from(schoolYears)
+      .where(and(eq(schoolYears.schoolId, "colegio-demo"), eq(schoolYears.isCurrent, true)));
+    return row!.id;
+  };
   const userByEmail = async (email: string) => {
     const [row] = await db().select().from(users).where(eq(users.email, email));
     return row!;
@@ -66,6 +75,36 @@ describe("demo seed", () => {
       .where(eq(users.email, email));
     return rows.map((r) => `${r.schoolId}:${r.key ?? "none"}`).sort();
   };
+
+  it("keeps a closed 2025-2026 year: last year's groups one grade lower, their students, a few closed incidents", async () => {
+    const years = await db()
+      .select()
+      .from(schoolYears)
+      .where(eq(schoolYears.schoolId, "colegio-demo"))
+      .orderBy(schoolYears.startsOn);
+    expect(years.map((y) => [y.name, y.isCurrent, y.closedAt !== null])).toEqual([
+      ["2025-2026", false, true],
+      ["2026-2027", true, false],
+    ]);
+    const closed = years[0]!.id;
+    // 13 groups this year; the two of 1° Primaria were new: 11 groups last year, with this year's students but theirs.
+    const [lastYear] = await db()
+      .select({ n: count() })
+      .from(groups)
+      .where(and(eq(groups.schoolId, "colegio-demo"), eq(groups.schoolYearId, closed)));
+    expect(lastYear!.n).toBe(11);
+    const [enrolled] = await db()
+      .select({ n: count() })
+      .from(studentGroups)
+      .where(and(eq(studentGroups.schoolId, "colegio-demo"), eq(studentGroups.schoolYearId, closed)));
+    expect(enrolled!.n).toBeGreaterThan(150);
+    const old = await db()
+      .select({ status: incidents.status })
+      .from(incidents)
+      .where(and(eq(incidents.schoolId, "colegio-demo"), eq(incidents.schoolYearId, closed)));
+    expect(old.length).toBe(CLOSED_YEAR_INCIDENTS);
+    expect(old.every((i) => i.status === "closed")).toBe(true);
+  });
 
   it("loads once and backs off when data exists", async () => {
     expect(loaded).toBe(true);
@@ -107,12 +146,16 @@ describe("demo seed", () => {
     expect(rows.length).toBeLessThanOrEqual(210);
     for (const s of rows) expect(s.curp).toMatch(CURP);
     expect(rows.map((s) => s.enrollment)).toContain("CDA-2026-0001");
+    const year = await currentYearId();
     const [placed] = await db()
       .select({ n: count() })
       .from(studentGroups)
-      .where(eq(studentGroups.schoolId, "colegio-demo"));
+      .where(and(eq(studentGroups.schoolId, "colegio-demo"), eq(studentGroups.schoolYearId, year)));
     expect(placed!.n).toBe(rows.length);
-    const [periodCount] = await db().select({ n: count() }).from(periods).where(eq(periods.schoolId, "colegio-demo"));
+    const [periodCount] = await db()
+      .select({ n: count() })
+      .from(periods)
+      .where(and(eq(periods.schoolId, "colegio-demo"), eq(periods.schoolYearId, year)));
     expect(periodCount!.n).toBe(5);
     const norte = await db().select({ id: students.id }).from(students).where(eq(students.schoolId, "instituto-norte"));
     expect(norte.length).toBe(30);
@@ -123,7 +166,13 @@ describe("demo seed", () => {
     const headed = await db()
       .select()
       .from(groups)
-      .where(and(eq(groups.schoolId, "colegio-demo"), eq(groups.headTeacherId, docente.id)));
+      .where(
+        and(
+          eq(groups.schoolId, "colegio-demo"),
+          eq(groups.headTeacherId, docente.id),
+          eq(groups.schoolYearId, await currentYearId()),
+        ),
+      );
     expect(headed).toHaveLength(1);
     const taught = await db().select().from(teachingAssignments).where(eq(teachingAssignments.userId, docente.id));
     expect(taught).toHaveLength(3);
@@ -132,7 +181,10 @@ describe("demo seed", () => {
   });
 
   it("loads the starter catalogue and a term of incidents, some of them about familia@'s children", async () => {
-    const [n] = await db().select({ n: count() }).from(incidents).where(eq(incidents.schoolId, "colegio-demo"));
+    const [n] = await db()
+      .select({ n: count() })
+      .from(incidents)
+      .where(and(eq(incidents.schoolId, "colegio-demo"), eq(incidents.schoolYearId, await currentYearId())));
     expect(n!.n).toBe(DEMO_INCIDENTS.colegio);
     const [types] = await db()
       .select({ n: count() })

@@ -4,7 +4,7 @@ import { insertSchoolWithProfiles } from "../../modules/schools/index.ts";
 import type { Db, Tx } from "../client.ts";
 import { helpVideos, memberships, schools, users } from "../schema/index.ts";
 import { seedAnnouncements } from "./announcements.ts";
-import { COLEGIO_ID, seedColegioDemo } from "./colegio-demo.ts";
+import { COLEGIO_ID, seedColegioClosedYear, seedColegioDemo } from "./colegio-demo.ts";
 import { seedForms } from "./forms.ts";
 import { generateIncidents } from "./incidents.ts";
 import { seedInclusion } from "./inclusion.ts";
@@ -119,6 +119,9 @@ export async function seedDemoIfEmpty(db: Db, log: (msg: string) => void = () =>
     await seedNursing(tx, COLEGIO_ID);
     // Issue 29: two forms to 3° A Primaria's families (a closed survey with answers, an open permission slip).
     await seedForms(tx, COLEGIO_ID);
+    // Issue 31 §4: a closed 2025-2026 year (its groups, students and a few incidents) for cycle-details and
+    // re-enrollment; loaded last so the current year's folios and records stay as they were.
+    await seedColegioClosedYear(tx, COLEGIO_ID);
     await generateIncidents(tx, "instituto-norte", { count: DEMO_INCIDENTS.norte, days: 60, seed: 7 });
 
     const inactive = await insertSchoolWithProfiles(tx, {

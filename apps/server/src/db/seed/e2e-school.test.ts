@@ -2,6 +2,7 @@ import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenDb, openDb } from "../client.ts";
 import { incidents, memberships, notifications, schools, students, users } from "../schema/index.ts";
+import { CLOSED_YEAR_INCIDENTS } from "./closed-year.ts";
 import { COLEGIO_ID } from "./colegio-demo.ts";
 import { DEMO_INCIDENTS, seedDemoIfEmpty } from "./demo.ts";
 import { seedDemoSchoolCopy } from "./e2e-school.ts";
@@ -32,7 +33,8 @@ describe("a copy of the demo school for one browser spec", () => {
     expect(await studentsOf(first.schoolId)).toBe(demoStudents);
     expect(await studentsOf(second.schoolId)).toBe(demoStudents);
     const [made] = await handle.db.select({ n: count() }).from(incidents).where(eq(incidents.schoolId, first.schoolId));
-    expect(made!.n).toBe(DEMO_INCIDENTS.colegio);
+    // The current year's incidents and the closed 2025-2026 year's few (issue 31 §4).
+    expect(made!.n).toBe(DEMO_INCIDENTS.colegio + CLOSED_YEAR_INCIDENTS);
     const [school] = await handle.db.select().from(schools).where(eq(schools.id, first.schoolId));
     expect(school!.name).toBe("Colegio E2E bell-1");
 

@@ -1,6 +1,6 @@
 import { hashPassword } from "../../lib/passwords.ts";
 import type { Db } from "../client.ts";
-import { seedColegioDemo } from "./colegio-demo.ts";
+import { seedColegioClosedYear, seedColegioDemo } from "./colegio-demo.ts";
 import { ACCOUNT_USERS, DEMO_INCIDENTS, DEMO_PASSWORD } from "./demo.ts";
 import { seedForms } from "./forms.ts";
 import { generateIncidents } from "./incidents.ts";
@@ -54,6 +54,8 @@ export async function seedDemoSchoolCopy(db: Db, tag: string): Promise<DemoSchoo
     await seedNursing(tx, copy.schoolId, copy.emailDomain);
     // Issue 29: the demo's two sent forms (the forms spec sends one of its own).
     await seedForms(tx, copy.schoolId, copy.emailDomain);
+    // Issue 31 §4: the closed 2025-2026 year, as the demo has it.
+    await seedColegioClosedYear(tx, copy.schoolId, copy.emailDomain);
   });
   return copy;
 }
