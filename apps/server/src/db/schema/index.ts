@@ -17,6 +17,7 @@ export * from "./outbox.ts";
 export * from "./protocols.ts";
 export * from "./ratings.ts";
 export * from "./read-log.ts";
+export * from "./reassignments.ts";
 export * from "./rectifications.ts";
 export * from "./retention.ts";
 export * from "./rollup-rebuilds.ts";
