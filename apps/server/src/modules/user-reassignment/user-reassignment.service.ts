@@ -75,10 +75,11 @@ export function createReassignmentService(deps: { db: Db; events: EventBus; hand
     return row;
   }
 
+  // One after the other: inside the apply's transaction they share one connection.
   async function heldBy(tx: Tx, schoolId: string, userId: number, reader: HandoverReader) {
-    return Promise.all(
-      handovers.map(async (h) => ({ kind: h.kind, items: await h.held(tx, schoolId, userId, reader) })),
-    );
+    const kinds = [];
+    for (const h of handovers) kinds.push({ kind: h.kind, items: await h.held(tx, schoolId, userId, reader) });
+    return kinds;
   }
 
   /** What a member holds today, kind by kind. */
