@@ -26,6 +26,8 @@ export function DeactivateMessage({ userId }: { userId: number }) {
         <Alert
           color="orange"
           variant="light"
+          // A note read with the dialog, not an alert: the dialog's alert is the server's refusal.
+          role="note"
           icon={<IconAlertTriangle size={18} aria-hidden />}
           title={t("deactivate.openWork.title")}
           data-testid="open-work-warning"

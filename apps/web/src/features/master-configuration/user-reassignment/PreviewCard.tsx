@@ -52,21 +52,24 @@ export function PreviewCard({
                 <Title order={3} size="h5">
                   {t(`kinds.${k.kind}`)}
                 </Title>
-                <Badge variant="light" color={k.problem ? "red" : "teal"} c={k.problem ? "red.9" : "teal.9"}>
+                <Badge variant="light" color={k.problem ? "red" : "gray"} c={k.problem ? "red.9" : "gray.9"} tt="none">
                   {t(`counts.${k.kind}`, { count: k.items.length })}
                 </Badge>
               </Group>
+              <Text size="xs" c="gray.7">
+                {t("preview.moved", { name: preview.to.name })}
+              </Text>
               {k.items.map((item) => (
                 <ItemText
                   key={item.id}
                   item={item}
                   extra={
                     <>
-                      <Badge size="sm" variant="outline" color="gray.7" c="gray.8">
-                        {item.outcome === "merged"
-                          ? t("preview.merged", { name: preview.to.name })
-                          : t("preview.moved", { name: preview.to.name })}
-                      </Badge>
+                      {item.outcome === "merged" && (
+                        <Badge size="sm" variant="outline" color="gray.7" c="gray.9" tt="none">
+                          {t("preview.merged", { name: preview.to.name })}
+                        </Badge>
+                      )}
                       {item.href && item.folio !== null && (
                         <Anchor component={Link} to={item.href} size="xs">
                           {t("work.open", { folio: item.folio })}

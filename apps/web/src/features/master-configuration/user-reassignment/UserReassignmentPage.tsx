@@ -98,14 +98,11 @@ export default function UserReassignmentPage() {
       </Card>
 
       {done && (
-        <Alert
-          color="teal"
-          variant="light"
-          role="status"
-          icon={<IconCircleCheck size={18} aria-hidden />}
-          title={t("done.title")}
-        >
+        <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck size={18} aria-hidden />}>
           <Stack gap={6}>
+            <Text size="sm" fw={700} c="teal.9">
+              {t("done.title")}
+            </Text>
             <Text size="sm">{t("done.message", { from: done.from.name, to: done.to.name })}</Text>
             <Text size="sm">{workInWords(t, done.counts)}</Text>
             {workData && workData.user.id === done.from.id && workData.user.open_work === 0 && (
