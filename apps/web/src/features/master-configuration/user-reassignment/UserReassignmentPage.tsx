@@ -100,7 +100,7 @@ export default function UserReassignmentPage() {
       {done && (
         <Alert color="teal" variant="light" role="status" icon={<IconCircleCheck size={18} aria-hidden />}>
           <Stack gap={6}>
-            <Text size="sm" fw={700} c="teal.9">
+            <Text size="sm" fw={700} c="#056b4d">
               {t("done.title")}
             </Text>
             <Text size="sm">{t("done.message", { from: done.from.name, to: done.to.name })}</Text>
