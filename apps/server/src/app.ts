@@ -17,6 +17,7 @@ import { createMailer, type Transport } from "./lib/mailer.ts";
 import type { ModuleDeps, ModulePlugin } from "./lib/module-deps.ts";
 import { warmPdfFonts } from "./lib/pdf-fonts.ts";
 import type { RetentionHold } from "./lib/retention-holds.ts";
+import type { WorkHandover } from "./lib/work-handover.ts";
 import { adminModule } from "./modules/admin/index.ts";
 import { announcementsModule, announcementsUnreadOf } from "./modules/announcements/index.ts";
 import { authModule, createAuth } from "./modules/auth/index.ts";
@@ -26,17 +27,28 @@ import {
   externalSupportFileSection,
   externalSupportModule,
   openReferralHold,
+  referralsHandover,
 } from "./modules/external-support/index.ts";
 import { familiesModule, upsertFamilyMember } from "./modules/families/index.ts";
 import { familyCopyFileSection, familyCopyModule } from "./modules/family-copy/index.ts";
-import { followUpFileSections, followUpModule } from "./modules/follow-up/index.ts";
-import { formsModule } from "./modules/forms/index.ts";
+import {
+  followUpFileSections,
+  followUpModule,
+  formativeActionsHandover,
+  parentMeetingsHandover,
+} from "./modules/follow-up/index.ts";
+import { formsHandover, formsModule } from "./modules/forms/index.ts";
 import { gradeConfigModule } from "./modules/grade-config/index.ts";
 import { helpVideosModule } from "./modules/help-videos/index.ts";
 import { importsModule } from "./modules/imports/index.ts";
 import { incidentConfigModule } from "./modules/incident-config/index.ts";
 import { incidentGraphModule } from "./modules/incident-graph/index.ts";
-import { incidentsFileSection, incidentsModule, openProtocolHold } from "./modules/incidents/index.ts";
+import {
+  incidentsFileSection,
+  incidentsModule,
+  openProtocolHold,
+  protocolStepsHandover,
+} from "./modules/incidents/index.ts";
 import { adjustmentMarkers, inclusionFileSection, inclusionModule } from "./modules/inclusion/index.ts";
 import { invitationsModule } from "./modules/invitations/index.ts";
 import { liveChatModule } from "./modules/live-chat/index.ts";
@@ -58,10 +70,11 @@ import { schoolYearsModule } from "./modules/school-years/index.ts";
 import { createSetup, schoolsModule } from "./modules/schools/index.ts";
 import { scorecardModule } from "./modules/scorecard/index.ts";
 import { strategicVisionModule } from "./modules/strategic-vision/index.ts";
-import { listGroups, structureModule } from "./modules/structure/index.ts";
+import { headTeacherHandover, listGroups, structureModule } from "./modules/structure/index.ts";
 import { studentFileModule } from "./modules/student-file/index.ts";
 import { studentsModule } from "./modules/students/index.ts";
-import { subjectsModule } from "./modules/subjects/index.ts";
+import { subjectsModule, teachingAssignmentsHandover } from "./modules/subjects/index.ts";
+import { userReassignmentModule } from "./modules/user-reassignment/index.ts";
 import { createUsers, usersModule } from "./modules/users/index.ts";
 import { accessPlugin } from "./plugins/access.ts";
 import { cachesPlugin, createCaches } from "./plugins/caches.ts";
@@ -129,6 +142,19 @@ function moduleContext(deps: ModuleDeps) {
      * the retention module knows none of them by name.
      */
     retentionHolds: [openReferralHold, openProtocolHold] as RetentionHold[],
+    /**
+     * Issue 31 §2: the kinds of work one user can hand to another (user reassignment; the school-users warning
+     * before a deactivation). Each is its module's own SQL; neither reader knows them by name.
+     */
+    workHandovers: [
+      headTeacherHandover,
+      teachingAssignmentsHandover,
+      formativeActionsHandover,
+      parentMeetingsHandover,
+      protocolStepsHandover,
+      referralsHandover,
+      formsHandover,
+    ] as WorkHandover[],
   };
 }
 
@@ -183,6 +209,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   retentionModule,
   // Issue 31 §1: re-enrollment into the next school year (apply on the job runner, undo, finalize).
   reenrollmentModule,
+  userReassignmentModule,
 ];
 
 declare module "fastify" {

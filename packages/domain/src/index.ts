@@ -53,6 +53,8 @@ export * from "./schemas/structure.ts";
 export * from "./schemas/student-file.ts";
 export * from "./schemas/students.ts";
 export * from "./schemas/subjects.ts";
+// Issue 31 §2: user reassignment (the kinds of work, preview, apply, history).
+export * from "./schemas/user-reassignment.ts";
 export * from "./schemas/users.ts";
 // Small cells (issue 24): the one rule for any group figure a family reads.
 export * from "./small-cells.ts";

@@ -146,6 +146,8 @@ describe("row-level security, the second wall", () => {
         "reenrollments",
         // Issue 30 §3 (migration 0040): a family's requests to correct their child's data and the answers.
         "rectification_requests",
+        // Issue 31 §2 (migration 0043): the history of user reassignments (the items: follow-up records by id).
+        "user_reassignments",
         // Issue 30 (migration 0038): the families' acknowledgements of incidents and minutes, and the reminders.
         "incident_acknowledgement_reminders",
         "incident_acknowledgements",

@@ -56,6 +56,10 @@ export const SCREENS: Record<string, Screen> = {
   "master-configuration/students-profile": lazy(
     () => import("../features/master-configuration/students-profile/StudentsProfilePage.tsx"),
   ),
+  // Issue 31 §2: hand one member's open work to another.
+  "master-configuration/user-reassignment": lazy(
+    () => import("../features/master-configuration/user-reassignment/UserReassignmentPage.tsx"),
+  ),
   "master-configuration/user-profile": lazy(
     () => import("../features/master-configuration/profiles-admin/ProfilesAdminPage.tsx"),
   ),

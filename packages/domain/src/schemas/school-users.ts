@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, QueryId, QueryInt, Id as RowId, singleLine } from "./fields.ts";
 import { InvitationSchema } from "./invitations.ts";
+import { OpenWorkCount } from "./user-reassignment.ts";
 
 /**
  * Master configuration › school-users (spec §6; product design §1, §3 "Staff user"): the members of the school,
@@ -58,6 +59,11 @@ export const SchoolUserDetail = SchoolUserSchema.extend({
    * the person's own, changed only by them.
    */
   identity_editable: z.boolean(),
+  /**
+   * Issue 31 §2: the open work the user still holds, per kind with items (groups, assignments, follow-ups…);
+   * deactivating them while it is not empty warns and links to master-configuration/user-reassignment.
+   */
+  open_work: z.array(OpenWorkCount),
 });
 
 /**

@@ -18,6 +18,7 @@ export * from "./protocols.ts";
 export * from "./ratings.ts";
 export * from "./read-log.ts";
 export * from "./reenrollment.ts";
+export * from "./reassignments.ts";
 export * from "./rectifications.ts";
 export * from "./retention.ts";
 export * from "./rollup-rebuilds.ts";

@@ -16,6 +16,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { requestLanguage } from "../../lib/language.ts";
 import type { ModuleDeps } from "../../lib/module-deps.ts";
 import { areaAccess, resourceRoutes } from "../../lib/resource-routes.ts";
+import type { WorkHandover } from "../../lib/work-handover.ts";
 import { createInvitationsService, type InvitationsService } from "../invitations/index.ts";
 import { createSchoolUsersService, type SchoolUsersService } from "./school-users.service.ts";
 
@@ -108,7 +109,7 @@ export const schoolUsersRoutes: FastifyPluginAsync<{
     {
       action: "delete",
       description:
-        "Deactivates the membership in this school: its calls and sockets end at once, the person's other schools keep working (409 HEAD_TEACHER_OWNS_GROUP while they own a group).",
+        "Deactivates the membership in this school: its calls and sockets end at once, the person's other schools keep working (409 HEAD_TEACHER_OWNS_GROUP while they own a group). The detail's open_work lists what else they still hold (hand it over first: /api/user-reassignment).",
     },
     ({ tenant, params, request }) => schoolUsers.deactivate(tenant, request.principal!.userId, params.id),
   );
@@ -131,7 +132,7 @@ export const schoolUsersRoutes: FastifyPluginAsync<{
 };
 
 export const schoolUsersModule: FastifyPluginAsync<{
-  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer">;
+  ctx: Pick<ModuleDeps, "db" | "config" | "events" | "mailer"> & { workHandovers: readonly WorkHandover[] };
 }> = async (app, { ctx }) => {
   const invitations = createInvitationsService({
     db: ctx.db,
@@ -140,6 +141,11 @@ export const schoolUsersModule: FastifyPluginAsync<{
     log: (m) => app.log.warn(m),
   });
   app.addHook("onClose", invitations.drain);
-  const schoolUsers = createSchoolUsersService({ db: ctx.db, events: ctx.events, invitations });
+  const schoolUsers = createSchoolUsersService({
+    db: ctx.db,
+    events: ctx.events,
+    invitations,
+    handovers: ctx.workHandovers,
+  });
   await app.register(schoolUsersRoutes, { schoolUsers, invitations });
 };

@@ -10,6 +10,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { isUniqueViolation, lockSchoolStructure } from "../../lib/db-guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/events.ts";
+import { openWorkOf, type WorkHandover } from "../../lib/work-handover.ts";
 import type { Tenant } from "../../plugins/access.ts";
 import {
   type InvitationsService,
@@ -29,6 +30,8 @@ export function createSchoolUsersService(deps: {
   db: Db;
   events: EventBus;
   invitations: Pick<InvitationsService, "deliver">;
+  /** Issue 31 §2: the kinds of work a member may still hold (app.ts's workHandovers), counted in the detail. */
+  handovers: readonly WorkHandover[];
 }) {
   const { db, events } = deps;
 
@@ -51,6 +54,8 @@ export function createSchoolUsersService(deps: {
       ...present(row),
       owned_groups: await ownedGroups(tx, schoolId, userId),
       identity_editable: await identityEditable(tx, schoolId, userId),
+      // What deactivating them would leave without anyone: the screen warns and links to user reassignment.
+      open_work: await openWorkOf(tx, schoolId, userId, deps.handovers),
     };
   }
 

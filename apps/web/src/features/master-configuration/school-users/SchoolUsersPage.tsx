@@ -20,6 +20,7 @@ import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
 import { PER_PAGE, type Scope, type UsersFilter, useProfiles, useSchoolUsers, useSetUserActive } from "./api.ts";
 import { BulkAssign } from "./BulkAssign.tsx";
 import { InvitationsCard } from "./InvitationsCard.tsx";
+import { DeactivateMessage } from "./OpenWorkWarning.tsx";
 import { SchoolUsersList } from "./SchoolUsersList.tsx";
 import { UserForm } from "./UserForm.tsx";
 
@@ -71,7 +72,7 @@ export default function SchoolUsersPage() {
   const toggleActive = (u: SchoolUser) =>
     confirm.ask({
       title: u.is_active ? t("deactivate.title", { name: fullName(u) }) : t("activate.title", { name: fullName(u) }),
-      message: u.is_active ? t("deactivate.message") : t("activate.message"),
+      message: u.is_active ? <DeactivateMessage userId={u.id} /> : t("activate.message"),
       confirmLabel: u.is_active ? t("deactivate.confirm") : t("activate.confirm"),
       danger: u.is_active,
       successMessage: t("common:messages.saved"),

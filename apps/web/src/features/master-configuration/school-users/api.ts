@@ -2,6 +2,7 @@ import type {
   AssignProfileBody,
   CreateSchoolUserBody,
   Invitation,
+  OpenWorkCount,
   ProfileSummary,
   SchoolUser,
   UpdateSchoolUserBody,
@@ -28,6 +29,8 @@ export interface SchoolUserDetail extends SchoolUser {
   owned_groups: { id: number; name: string; school_year_id: number }[];
   /** The school may fix names and phone only of an account it alone has and nobody used yet. */
   identity_editable: boolean;
+  /** Issue 31 §2: the open work the member still holds, per kind (deactivating them warns while it is not empty). */
+  open_work: OpenWorkCount[];
 }
 
 interface Page {
