@@ -20,6 +20,7 @@ export * from "./read-log.ts";
 export * from "./rectifications.ts";
 export * from "./retention.ts";
 export * from "./rollup-rebuilds.ts";
+export * from "./scheduled-reports.ts";
 export * from "./schools.ts";
 export * from "./strategic-vision.ts";
 export * from "./structure.ts";

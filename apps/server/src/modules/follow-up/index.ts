@@ -2,3 +2,4 @@
 // accompaniment observations) and the sections it adds to the student's file.
 export { followUpModule } from "./follow-up.module.ts";
 export { followUpFileSections } from "./student-file.sections.ts";
+export { overdueActionsReport } from "./scheduled-reports.ts";

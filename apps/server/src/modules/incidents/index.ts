@@ -23,3 +23,5 @@ export {
   type Viewer,
 } from "./scope.ts";
 export { incidentsFileSection } from "./student-file.section.ts";
+export { incidentSummaryReport, openIncidentsReport } from "./scheduled-reports.ts";
+export { pdfLogo } from "./pdf-logo.ts";

@@ -3,3 +3,4 @@
 export { pointsByPeriod } from "./ledger.service.ts";
 export { pointsModule } from "./points.module.ts";
 export { pointsFileSection } from "./student-file.section.ts";
+export { recognitionsReport } from "./scheduled-reports.ts";
