@@ -85,8 +85,16 @@ function parseMessage(raw: string, to: string[]): Received {
  * A real SMTP server on a free port that keeps what it receives, so tests read e-mails as a person would
  * (the app sends them through nodemailer exactly as in production).
  */
-export async function startInbox(options: { port?: number; refuse?: (recipient: string) => boolean } = {}) {
+export async function startInbox(
+  options: {
+    port?: number;
+    refuse?: (recipient: string) => boolean;
+    /** While it says true, a message's DATA is held unanswered (a delivery in flight) until `releaseHeld`. */
+    hold?: () => boolean;
+  } = {},
+) {
   const messages: Received[] = [];
+  const held: ((error?: Error | null) => void)[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -103,13 +111,17 @@ export async function startInbox(options: { port?: number; refuse?: (recipient: 
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        messages.push(
-          parseMessage(
-            Buffer.concat(chunks).toString("utf8"),
-            session.envelope.rcptTo.map((r) => r.address),
-          ),
+        const message = parseMessage(
+          Buffer.concat(chunks).toString("utf8"),
+          session.envelope.rcptTo.map((r) => r.address),
         );
-        callback();
+        // Kept only once accepted: a message answered with an error was not received.
+        const answer = (error?: Error | null) => {
+          if (!error) messages.push(message);
+          callback(error ?? null);
+        };
+        if (options.hold?.()) held.push(answer);
+        else answer();
       });
     },
   });
@@ -130,11 +142,19 @@ export async function startInbox(options: { port?: number; refuse?: (recipient: 
     throw new Error(`fewer than ${count} e-mails to ${email} within ${timeoutMs} ms`);
   }
 
+  /** Answers every held message: accepted, or refused with a temporary 451 (the message was not received). */
+  function releaseHeld(refuseWith451 = false) {
+    const error = Object.assign(new Error("try again later"), { responseCode: 451 });
+    for (const answer of held.splice(0)) answer(refuseWith451 ? error : null);
+  }
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     to,
     waitFor,
+    heldCount: () => held.length,
+    releaseHeld,
     close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   };
 }
