@@ -55,6 +55,14 @@ export async function startMailbox(port: number): Promise<string> {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // A mailbox that does not exist (issue 31 §3: the 'Unsent email list'): any address at rechazado.invalid gets
+    // the permanent 550 a real server answers, so the outbox lists it at once.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith("@rechazado.invalid")) {
+        return callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

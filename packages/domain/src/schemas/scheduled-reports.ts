@@ -104,6 +104,8 @@ export const ReportRun = z.object({
   id: z.number(),
   /** schedule: an occurrence of the report's frequency; manual: "send now". */
   trigger: z.enum(["schedule", "manual"]),
+  /** A send now to the one who asked only (a test). */
+  only_me: z.boolean(),
   status: z.enum(["queued", "done", "failed"]),
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),

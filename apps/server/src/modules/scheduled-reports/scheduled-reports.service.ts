@@ -210,6 +210,7 @@ export function createScheduledReportsService(deps: Deps) {
       const runs: ReportRun[] = page.runs.map(({ run, requester }) => ({
         id: run.id,
         trigger: run.trigger as ReportRun["trigger"],
+        only_me: run.onlyMe,
         status: run.status as ReportRun["status"],
         period_from: run.periodFrom?.toISOString() ?? null,
         period_to: run.periodTo?.toISOString() ?? null,
