@@ -21,6 +21,8 @@ const WRONG = "direccion@rechazado.invalid";
 
 async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 1280) {
   await page.setViewportSize(width === 390 ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  // The pointer rests where the last click was (a dialog's close button): off the header, whose bell shows a tooltip.
+  await page.mouse.move(5, 400);
   await screenshot(page, `${name}-${width}`);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
@@ -30,7 +32,7 @@ test("the Director schedules a weekly incident summary to the coordinators and f
   page,
   school,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInWithStorage(page, school.director, { language: "es", to: "/master-configuration/automatic-reports" });
   await expect(page.getByRole("heading", { name: "Reportes automáticos", level: 1 })).toBeVisible({ timeout: 30_000 });
@@ -56,7 +58,6 @@ test("the Director schedules a weekly incident summary to the coordinators and f
 
   // Send now, to everyone: the history opens and follows the run until each e-mail has its outcome.
   await card.getByRole("button", { name: es("sendNowLabel", { name: NAME }) }).click();
-  await page.getByRole("menuitem", { name: es("sendToAll") }).click();
   await expect(toast(page, es("queued")).last()).toBeVisible();
   const history = page.getByRole("dialog", { name: `${es("runs.title")} · ${NAME}` });
   const runs = history.getByTestId("report-runs");
@@ -77,7 +78,6 @@ test("the Director schedules a weekly incident summary to the coordinators and f
   await expect(unsent.getByText(es("unsent.to", { report: NAME, recipient: WRONG }))).toBeVisible({ timeout: 30_000 });
   await expect(unsent.getByRole("button", { name: es("unsent.retryLabel", { recipient: WRONG }) })).toBeVisible();
   await check(page, testInfo, "automatic-reports-es", 390);
-  await check(page, testInfo, "automatic-reports-es", 1280);
 
   await switchLanguageInPlace(page, "en");
   await expect(page.getByRole("region", { name: "Unsent email list" })).toBeVisible();

@@ -68,11 +68,7 @@ function RunCard({ run }: { run: ReportRun }) {
               <Text size="sm">{t("runs.queued")}</Text>
             </Group>
           ) : (
-            <Badge
-              variant="light"
-              color={run.status === "done" ? "green" : "red"}
-              c={run.status === "done" ? "green.9" : "red.9"}
-            >
+            <Badge variant="light" color={run.status === "done" ? "green" : "red"} c="dark.8">
               {t(`runs.${run.status}`)}
             </Badge>
           )}
@@ -101,7 +97,7 @@ function RunCard({ run }: { run: ReportRun }) {
           <Stack gap={2} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {run.deliveries.map((d) => (
               <Group key={d.id} component="li" gap="xs" wrap="nowrap" align="flex-start">
-                <Badge size="sm" variant="light" color={DELIVERY_COLOR[d.status]} c={`${DELIVERY_COLOR[d.status]}.9`}>
+                <Badge size="sm" variant="light" color={DELIVERY_COLOR[d.status]} c="dark.8">
                   {t(`runs.delivery.${d.status}`)}
                 </Badge>
                 <Text size="sm" style={{ overflowWrap: "anywhere", minWidth: 0 }}>

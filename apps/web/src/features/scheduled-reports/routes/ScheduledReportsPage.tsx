@@ -1,6 +1,6 @@
 import type { ScheduledReport } from "@convive/domain";
 import { perm } from "@convive/domain/core";
-import { Badge, Button, Card, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import {
   IconHistory,
   IconMailX,
@@ -127,7 +127,7 @@ function ReportCard(props: {
               {report.type_name} · {report.format.toUpperCase()}
             </Text>
           </Stack>
-          <Badge variant="light" color={report.active ? "green" : "gray"} c={report.active ? "green.9" : "gray.8"}>
+          <Badge variant="light" color={report.active ? "green" : "gray"} c="dark.8">
             {report.active ? t("active") : t("paused")}
           </Badge>
         </Group>
@@ -160,23 +160,25 @@ function ReportCard(props: {
               >
                 {t("edit")}
               </Button>
-              <Menu position="bottom-start" withinPortal>
-                <Menu.Target>
-                  <Button
-                    variant="light"
-                    size="xs"
-                    leftSection={<IconSend size={14} aria-hidden />}
-                    aria-label={t("sendNowLabel", { name: report.name })}
-                    loading={send.busy}
-                  >
-                    {t("sendNow")}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => void sendNow(false)}>{t("sendToAll")}</Menu.Item>
-                  <Menu.Item onClick={() => void sendNow(true)}>{t("sendToMe")}</Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconSend size={14} aria-hidden />}
+                aria-label={t("sendNowLabel", { name: report.name })}
+                loading={send.busy}
+                onClick={() => void sendNow(false)}
+              >
+                {t("sendNow")}
+              </Button>
+              <Button
+                variant="subtle"
+                size="xs"
+                aria-label={t("sendToMeLabel", { name: report.name })}
+                disabled={send.busy}
+                onClick={() => void sendNow(true)}
+              >
+                {t("sendToMe")}
+              </Button>
             </>
           )}
           {can.remove && (
