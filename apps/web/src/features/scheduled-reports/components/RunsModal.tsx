@@ -97,7 +97,7 @@ function RunCard({ run }: { run: ReportRun }) {
           <Stack gap={2} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {run.deliveries.map((d) => (
               <Group key={d.id} component="li" gap="xs" wrap="nowrap" align="flex-start">
-                <Badge size="sm" variant="light" color={DELIVERY_COLOR[d.status]} c="dark.8">
+                <Badge size="sm" variant="light" color={DELIVERY_COLOR[d.status]} c="dark.8" style={{ flexShrink: 0 }}>
                   {t(`runs.delivery.${d.status}`)}
                 </Badge>
                 <Text size="sm" style={{ overflowWrap: "anywhere", minWidth: 0 }}>
