@@ -141,6 +141,10 @@ describe("row-level security, the second wall", () => {
         "retention_log",
         "retention_notices",
         "retention_settings",
+        // Issue 31 §3 (migration 0044): scheduled reports, their runs (the students each file named) and deliveries.
+        "report_deliveries",
+        "report_runs",
+        "scheduled_reports",
         // Issue 30 §3 (migration 0040): a family's requests to correct their child's data and the answers.
         "rectification_requests",
         // Issue 30 (migration 0038): the families' acknowledgements of incidents and minutes, and the reminders.
