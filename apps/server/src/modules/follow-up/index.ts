@@ -1,5 +1,5 @@
 // The follow-up module's public surface: the plugin app.ts registers (formative actions, parent meetings,
 // accompaniment observations) and the sections it adds to the student's file.
 export { followUpModule } from "./follow-up.module.ts";
-export { followUpFileSections } from "./student-file.sections.ts";
 export { overdueActionsReport } from "./scheduled-reports.ts";
+export { followUpFileSections } from "./student-file.sections.ts";

@@ -2,5 +2,5 @@
 // benchmarks run themselves.
 export { formsModule } from "./forms.module.ts";
 export { createReminderSweep, REMINDER_QUEUE } from "./reminders.job.ts";
-export { createFormSending, FORM_MAIL_QUEUE } from "./send.service.ts";
 export { pendingFormsReport } from "./scheduled-reports.ts";
+export { createFormSending, FORM_MAIL_QUEUE } from "./send.service.ts";

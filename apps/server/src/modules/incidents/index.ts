@@ -8,8 +8,10 @@ export { cleanFileName, createEvidenceStore, evidencePath, type PrivateFolder } 
 export { downloadName } from "./attachments-download.service.ts";
 export { presentAction } from "./details.actions.ts";
 export { incidentsModule } from "./incidents.module.ts";
+export { pdfLogo } from "./pdf-logo.ts";
 export { openProtocolHold } from "./protocol.retention-hold.ts";
 export { redactorOf, studentIdsOf } from "./redaction.ts";
+export { incidentSummaryReport, openIncidentsReport } from "./scheduled-reports.ts";
 export {
   incidentsWhere,
   inStudentIds,
@@ -23,5 +25,3 @@ export {
   type Viewer,
 } from "./scope.ts";
 export { incidentsFileSection } from "./student-file.section.ts";
-export { incidentSummaryReport, openIncidentsReport } from "./scheduled-reports.ts";
-export { pdfLogo } from "./pdf-logo.ts";
