@@ -16,6 +16,7 @@ import { safeLoggerOptions } from "./lib/log-safety.ts";
 import { createMailer, type Transport } from "./lib/mailer.ts";
 import type { ModuleDeps, ModulePlugin } from "./lib/module-deps.ts";
 import { warmPdfFonts } from "./lib/pdf-fonts.ts";
+import type { ReportType } from "./lib/report-types.ts";
 import type { RetentionHold } from "./lib/retention-holds.ts";
 import type { WorkHandover } from "./lib/work-handover.ts";
 import { adminModule } from "./modules/admin/index.ts";
@@ -35,17 +36,20 @@ import {
   followUpFileSections,
   followUpModule,
   formativeActionsHandover,
+  overdueActionsReport,
   parentMeetingsHandover,
 } from "./modules/follow-up/index.ts";
-import { formsHandover, formsModule } from "./modules/forms/index.ts";
+import { formsHandover, formsModule, pendingFormsReport } from "./modules/forms/index.ts";
 import { gradeConfigModule } from "./modules/grade-config/index.ts";
 import { helpVideosModule } from "./modules/help-videos/index.ts";
 import { importsModule } from "./modules/imports/index.ts";
 import { incidentConfigModule } from "./modules/incident-config/index.ts";
 import { incidentGraphModule } from "./modules/incident-graph/index.ts";
 import {
+  incidentSummaryReport,
   incidentsFileSection,
   incidentsModule,
+  openIncidentsReport,
   openProtocolHold,
   protocolStepsHandover,
 } from "./modules/incidents/index.ts";
@@ -54,9 +58,9 @@ import { invitationsModule } from "./modules/invitations/index.ts";
 import { liveChatModule } from "./modules/live-chat/index.ts";
 import { messagesFileSection, messagesModule } from "./modules/messages/index.ts";
 import { createNotificationsService, notificationsModule } from "./modules/notifications/index.ts";
-import { healthAlertMarkers, nursingFileSection, nursingModule } from "./modules/nursing/index.ts";
+import { healthAlertMarkers, nursingFileSection, nursingModule, nursingVisitsReport } from "./modules/nursing/index.ts";
 import { createOutbox, outboxModule } from "./modules/outbox/index.ts";
-import { pointsFileSection, pointsModule } from "./modules/points/index.ts";
+import { pointsFileSection, pointsModule, recognitionsReport } from "./modules/points/index.ts";
 import { profilesModule } from "./modules/profiles/index.ts";
 import { profilesAdminModule } from "./modules/profiles-admin/index.ts";
 import { ratingsModule } from "./modules/ratings/index.ts";
@@ -64,6 +68,7 @@ import { readLogFileSection, readLogModule } from "./modules/read-log/index.ts";
 import { reenrollmentModule } from "./modules/reenrollment/index.ts";
 import { retentionModule } from "./modules/retention/index.ts";
 import { rollupsModule } from "./modules/rollups/index.ts";
+import { scheduledReportsModule } from "./modules/scheduled-reports/index.ts";
 import { schoolInfoModule } from "./modules/school-info/index.ts";
 import { findMember, insertMember, schoolUsersModule } from "./modules/school-users/index.ts";
 import { schoolYearsModule } from "./modules/school-years/index.ts";
@@ -155,6 +160,18 @@ function moduleContext(deps: ModuleDeps) {
       referralsHandover,
       formsHandover,
     ] as WorkHandover[],
+    /**
+     * Issue 31 §3: the report types a scheduled report may be, in the form's order. Each is the module's own
+     * statement over its data; the scheduled-reports module knows none of them by name.
+     */
+    reportTypes: [
+      incidentSummaryReport,
+      openIncidentsReport,
+      overdueActionsReport,
+      recognitionsReport,
+      nursingVisitsReport,
+      pendingFormsReport,
+    ] as ReportType[],
   };
 }
 
@@ -210,6 +227,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   // Issue 31 §1: re-enrollment into the next school year (apply on the job runner, undo, finalize).
   reenrollmentModule,
   userReassignmentModule,
+  scheduledReportsModule,
 ];
 
 declare module "fastify" {

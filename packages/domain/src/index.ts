@@ -11,6 +11,8 @@ export * from "./ratings.ts";
 export * from "./redaction.ts";
 // Retention (issue 30 §5): categories, defaults and the expiry rule.
 export * from "./retention.ts";
+// Scheduled reports (issue 31 §3): frequency as cron, the period an occurrence covers.
+export * from "./scheduled-reports.ts";
 export * from "./schemas/acknowledgements.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/announcements.ts";
@@ -44,6 +46,7 @@ export * from "./schemas/read-log.ts";
 export * from "./schemas/reenrollment.ts";
 export * from "./schemas/responses.ts";
 export * from "./schemas/retention.ts";
+export * from "./schemas/scheduled-reports.ts";
 export * from "./schemas/school-info.ts";
 export * from "./schemas/school-users.ts";
 export * from "./schemas/school-years.ts";

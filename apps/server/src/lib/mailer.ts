@@ -1,7 +1,23 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Tx } from "../db/client.ts";
 
+/**
+ * A file sent with an e-mail (issue 31 §3: a report's PDF or XLSX, the school's logo shown in the HTML body). The
+ * outbox keeps it with the e-mail until it is delivered; an `id` chosen by the caller stores it once however many
+ * e-mails carry it (the same report to twenty people).
+ */
+export interface MailAttachment {
+  id?: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** Content-ID: a picture the HTML body shows inline (`<img src="cid:…">`) rather than a file to open. */
+  cid?: string;
+}
+
 export interface Mail {
+  /** The outbox row's id, chosen by the caller to follow the e-mail (a report's delivery); default: a new one. */
+  id?: string;
   to: string;
   subject: string;
   text: string;
@@ -12,6 +28,7 @@ export interface Mail {
   urgent?: boolean;
   /** To a family: held during the school's quiet hours unless urgent. */
   toFamily?: boolean;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -44,7 +61,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: (ms
         return;
       }
       const { to, subject, text, html, messageId } = mail;
-      const info = await transport.sendMail({ from: options.from, to, subject, text, html, messageId });
+      const attachments = mail.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+        ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
+      }));
+      const info = await transport.sendMail({ from: options.from, to, subject, text, html, messageId, attachments });
       if (!info.accepted?.length) throw new Error(`e-mail to ${mail.to} was not accepted`);
     },
     close: () => transport?.close(),

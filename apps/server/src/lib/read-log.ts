@@ -2,7 +2,7 @@
 // one statement that writes a request's entries. plugins/read-log.ts calls it for every request that read one.
 import type { Language } from "@convive/domain";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Tx } from "../db/client.ts";
 import { readLog } from "../db/schema/index.ts";
 
 export interface SensitiveKind {
@@ -47,9 +47,10 @@ export interface ReadEntry {
  * ends. A committed entry survives the application being killed at once — what the answer waits for — and only a
  * crash of PostgreSQL itself within about 3 × wal_writer_delay (600 ms by default) could lose the last entries,
  * never leave a torn one. Waiting for the flush would cost every read a disk sync (several ms on a busy disk;
- * bench/read-log.bench.ts) against issue 25's ≤ 1 ms.
+ * bench/read-log.bench.ts) against issue 25's ≤ 1 ms. A job that sends a file naming students (a scheduled report,
+ * issue 31 §3) passes its own transaction: the entries exist exactly when the e-mails do.
  */
-export async function writeReads(db: Db, entries: readonly ReadEntry[]): Promise<void> {
+export async function writeReads(db: Tx, entries: readonly ReadEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const rows = entries.map(
     (e) =>

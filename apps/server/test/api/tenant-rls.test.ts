@@ -144,6 +144,10 @@ describe("row-level security, the second wall", () => {
         // Issue 31 §1 (migration 0042): re-enrollments and each student's move.
         "reenrollment_moves",
         "reenrollments",
+        // Issue 31 §3 (migration 0044): scheduled reports, their runs (the students each file named) and deliveries.
+        "report_deliveries",
+        "report_runs",
+        "scheduled_reports",
         // Issue 30 §3 (migration 0040): a family's requests to correct their child's data and the answers.
         "rectification_requests",
         // Issue 31 §2 (migration 0043): the history of user reassignments (the items: follow-up records by id).

@@ -25,9 +25,9 @@ const PLATFORM_TABLES = [
 /**
  * Tables with a school_id that are not sharded by it, each with the reason. The e-mail outbox holds the platform's
  * mail (school_id null: resets, unlocks) beside the schools' in one queue the job runner drains by id; on Citus it is
- * a local table of the coordinator, like the runner's own.
+ * a local table of the coordinator, like the runner's own. Its files (email_attachments, issue 31 §3) go with it.
  */
-const UNSHARDED_WITH_SCHOOL = ["email_outbox"];
+const UNSHARDED_WITH_SCHOOL = ["email_attachments", "email_outbox"];
 
 let db: Awaited<ReturnType<typeof openTestDb>>;
 beforeAll(async () => {

@@ -8,6 +8,12 @@ export interface Received {
   to: string[];
   subject: string;
   text: string;
+  /** The html part of a multipart message, decoded ("" when there is none). */
+  html: string;
+  /** Files of a multipart message (issue 31 §3: a report's PDF or XLSX, an inline logo), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer; inline: boolean }[];
+  /** The Message-ID header. */
+  messageId: string;
 }
 
 /** Undoes the transfer encodings nodemailer may use: RFC 2047 words in headers, quoted-printable bodies. */
@@ -25,27 +31,70 @@ const decodeQuotedPrintable = (value: string) =>
     "latin1",
   ).toString("utf8");
 
-function parseMessage(raw: string, to: string[]): Received {
+/** A part's (or a message's) headers unfolded, and its body. */
+function split(raw: string) {
   const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, " ");
-  const subject = decodeWords(/^subject: (.*)$/im.exec(headers)?.[1] ?? "");
-  const body = rest.join("\n\n");
-  const encoding = /^content-transfer-encoding: (.*)$/im.exec(headers)?.[1]?.trim().toLowerCase();
-  const text =
-    encoding === "quoted-printable"
-      ? decodeQuotedPrintable(body)
-      : encoding === "base64"
-        ? Buffer.from(body, "base64").toString("utf8")
-        : body;
-  return { to, subject, text };
+  return { headers: head.replace(/\r?\n[ \t]+/g, " "), body: rest.join("\n\n") };
+}
+const header = (headers: string, name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(headers)?.[1]?.trim();
+function decodeBody(headers: string, body: string): Buffer {
+  const encoding = header(headers, "content-transfer-encoding")?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64");
+  if (encoding === "quoted-printable") return Buffer.from(decodeQuotedPrintable(body), "utf8");
+  return Buffer.from(body, "utf8");
+}
+
+/** The leaf parts of a MIME message, nested multiparts walked. */
+function leaves(raw: string): { headers: string; body: string }[] {
+  const { headers, body } = split(raw);
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(header(headers, "content-type") ?? "")?.[1];
+  if (!/^multipart\//i.test(header(headers, "content-type") ?? "") || !boundary) return [{ headers, body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith("--"))
+    .flatMap((part) => leaves(part.replace(/^\r?\n/, "")));
+}
+
+function parseMessage(raw: string, to: string[]): Received {
+  const { headers } = split(raw);
+  const subject = decodeWords(header(headers, "subject") ?? "");
+  const messageId = header(headers, "message-id") ?? "";
+  const parts = leaves(raw);
+  let text = "";
+  let html = "";
+  const attachments: Received["attachments"] = [];
+  for (const part of parts) {
+    const type = header(part.headers, "content-type") ?? "text/plain";
+    const disposition = header(part.headers, "content-disposition") ?? "";
+    const filename = /filename\*?="?([^";]+)"?/i.exec(`${disposition}; ${type}`)?.[1];
+    if (filename) {
+      attachments.push({
+        filename: decodeWords(filename),
+        contentType: type.split(";")[0]!.trim(),
+        content: decodeBody(part.headers, part.body),
+        inline: /^inline/i.test(disposition),
+      });
+    } else if (/^text\/html/i.test(type)) html ||= decodeBody(part.headers, part.body).toString("utf8");
+    else if (!text) text = decodeBody(part.headers, part.body).toString("utf8");
+  }
+  return { to, subject, text, html, attachments, messageId };
 }
 
 /**
  * A real SMTP server on a free port that keeps what it receives, so tests read e-mails as a person would
  * (the app sends them through nodemailer exactly as in production).
  */
-export async function startInbox(options: { port?: number; refuse?: (recipient: string) => boolean } = {}) {
+export async function startInbox(
+  options: {
+    port?: number;
+    refuse?: (recipient: string) => boolean;
+    /** While it says true, a message's DATA is held unanswered (a delivery in flight) until `releaseHeld`. */
+    hold?: () => boolean;
+  } = {},
+) {
   const messages: Received[] = [];
+  const held: ((error?: Error | null) => void)[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -62,13 +111,17 @@ export async function startInbox(options: { port?: number; refuse?: (recipient: 
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        messages.push(
-          parseMessage(
-            Buffer.concat(chunks).toString("utf8"),
-            session.envelope.rcptTo.map((r) => r.address),
-          ),
+        const message = parseMessage(
+          Buffer.concat(chunks).toString("utf8"),
+          session.envelope.rcptTo.map((r) => r.address),
         );
-        callback();
+        // Kept only once accepted: a message answered with an error was not received.
+        const answer = (error?: Error | null) => {
+          if (!error) messages.push(message);
+          callback(error ?? null);
+        };
+        if (options.hold?.()) held.push(answer);
+        else answer();
       });
     },
   });
@@ -89,11 +142,19 @@ export async function startInbox(options: { port?: number; refuse?: (recipient: 
     throw new Error(`fewer than ${count} e-mails to ${email} within ${timeoutMs} ms`);
   }
 
+  /** Answers every held message: accepted, or refused with a temporary 451 (the message was not received). */
+  function releaseHeld(refuseWith451 = false) {
+    const error = Object.assign(new Error("try again later"), { responseCode: 451 });
+    for (const answer of held.splice(0)) answer(refuseWith451 ? error : null);
+  }
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     to,
     waitFor,
+    heldCount: () => held.length,
+    releaseHeld,
     close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   };
 }

@@ -46,6 +46,9 @@ export const SCREENS: Record<string, Screen> = {
   ),
   "master-configuration/form-configurator": lazy(() => import("../features/forms/routes/FormConfiguratorPage.tsx")),
   "master-configuration/data-retention": lazy(() => import("../features/retention/routes/DataRetentionPage.tsx")),
+  "master-configuration/automatic-reports": lazy(
+    () => import("../features/scheduled-reports/routes/ScheduledReportsPage.tsx"),
+  ),
   "master-configuration/grade-configurator": lazy(
     () => import("../features/master-configuration/grade-configurator/GradeConfiguratorPage.tsx"),
   ),

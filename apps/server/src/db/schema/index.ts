@@ -22,6 +22,7 @@ export * from "./rectifications.ts";
 export * from "./reenrollment.ts";
 export * from "./retention.ts";
 export * from "./rollup-rebuilds.ts";
+export * from "./scheduled-reports.ts";
 export * from "./schools.ts";
 export * from "./strategic-vision.ts";
 export * from "./structure.ts";

@@ -4,4 +4,5 @@ export { formsModule } from "./forms.module.ts";
 // Issue 31 §2: the open forms a user sent, handed over by user reassignment (app.ts's workHandovers).
 export { formsHandover } from "./handover.ts";
 export { createReminderSweep, REMINDER_QUEUE } from "./reminders.job.ts";
+export { pendingFormsReport } from "./scheduled-reports.ts";
 export { createFormSending, FORM_MAIL_QUEUE } from "./send.service.ts";

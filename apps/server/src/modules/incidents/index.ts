@@ -8,9 +8,11 @@ export { cleanFileName, createEvidenceStore, evidencePath, type PrivateFolder } 
 export { downloadName } from "./attachments-download.service.ts";
 export { presentAction } from "./details.actions.ts";
 export { incidentsModule } from "./incidents.module.ts";
+export { pdfLogo } from "./pdf-logo.ts";
 export { protocolStepsHandover } from "./protocol.handover.ts";
 export { openProtocolHold } from "./protocol.retention-hold.ts";
 export { redactorOf, studentIdsOf } from "./redaction.ts";
+export { incidentSummaryReport, openIncidentsReport } from "./scheduled-reports.ts";
 export {
   incidentsWhere,
   inStudentIds,

@@ -4,3 +4,4 @@
 export { nursingModule } from "./nursing.module.ts";
 export { nursingFileSection } from "./nursing.section.ts";
 export { alertMarkers as healthAlertMarkers } from "./record.repository.ts";
+export { nursingVisitsReport } from "./scheduled-reports.ts";

@@ -1,9 +1,17 @@
-// The e-mail outbox's public surface: createOutbox (app.ts builds ctx.mailer with it) and the unsent list's routes.
+// The e-mail outbox's public surface: createOutbox (app.ts builds ctx.mailer with it), the unsent list's routes, and
+// for modules that follow their own e-mails (scheduled reports) their states and the retry of a failed one.
 import type { ModuleDeps, ModulePlugin } from "../../lib/module-deps.ts";
 import { outboxRoutes } from "./outbox.routes.ts";
 import { schedulePurgeOfMail } from "./purge.job.ts";
 
-export { createOutbox, OUTBOX_QUEUE, RELEASE_QUEUE } from "./outbox.service.ts";
+export {
+  createOutbox,
+  listUnsent,
+  OUTBOX_QUEUE,
+  outboxStates,
+  RELEASE_QUEUE,
+  retryUnsent,
+} from "./outbox.service.ts";
 export { OUTBOX_KEPT_DAYS, purgeOldMail } from "./purge.job.ts";
 export { QUIET_HOURS_PATTERN, quietUntil } from "./quiet-hours.ts";
 

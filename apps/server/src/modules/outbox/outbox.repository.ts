@@ -1,12 +1,29 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { emailOutbox, schools } from "../../db/schema/index.ts";
+import { emailAttachments, emailOutbox, schools } from "../../db/schema/index.ts";
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 export async function insert(tx: Tx, row: typeof emailOutbox.$inferInsert): Promise<string> {
   const [written] = await tx.insert(emailOutbox).values(row).returning({ id: emailOutbox.id });
   return written!.id;
+}
+
+/** Files for e-mails: each stored once by its id (several e-mails may carry the same one). */
+export async function insertAttachments(tx: Tx, rows: (typeof emailAttachments.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await tx.insert(emailAttachments).values(rows).onConflictDoNothing({ target: emailAttachments.id });
+}
+
+/** An e-mail's files, in the order it names them. */
+export async function attachmentsOf(tx: Tx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(emailAttachments)
+    .where(inArray(emailAttachments.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Several e-mails in one statement (a poll's deliveries load theirs together). */
@@ -94,4 +111,21 @@ export async function reopen(tx: Tx, id: string, schoolId: string | null): Promi
     )
     .returning({ id: emailOutbox.id });
   return rows.length > 0;
+}
+
+/** The state of some e-mails (a report's deliveries), in one statement; only rows of that school. */
+export async function statesOf(tx: Tx, schoolId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: emailOutbox.id,
+      recipient: emailOutbox.recipient,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      sentAt: emailOutbox.sentAt,
+      failedAt: emailOutbox.failedAt,
+    })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.schoolId, schoolId), inArray(emailOutbox.id, [...ids])));
 }

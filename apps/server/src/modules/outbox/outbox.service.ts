@@ -2,6 +2,9 @@
 // transaction: the e-mail exists exactly when what caused it does, and the request never waits for SMTP. The job
 // runner delivers it with retries and backoff; a message whose tries are spent (or that the server refuses for
 // good, a 5xx) lands on the unsent list of the school's Director, or of root for platform mail, with a retry.
+// An e-mail may carry files (issue 31 §3: a report's PDF or XLSX, the logo its HTML shows): stored with it
+// (email_attachments, named by the row's attachment_ids) in the same transaction, and sent by nodemailer.
+import { randomUUID } from "node:crypto";
 import DataLoader from "dataloader";
 import type { Db, Tx } from "../../db/client.ts";
 import type { JobRunner } from "../../lib/jobs.ts";
@@ -56,6 +59,9 @@ const isPermanent = (error: unknown) => {
 /** The unsent list: a school's for its Director, the platform's (schoolId null) for root. */
 export const listUnsent = (db: Db, schoolId: string | null, limit: number) => repo.listFailed(db, schoolId, limit);
 
+/** Where some of a school's e-mails stand (pending, sent, failed), for whoever follows them (a report's runs). */
+export const outboxStates = (db: Db | Tx, schoolId: string, ids: readonly string[]) => repo.statesOf(db, schoolId, ids);
+
 /** Sends an unsent e-mail again, from a first try; false when that list has no such e-mail. */
 export async function retryUnsent(db: Db, jobs: JobRunner, id: string, schoolId: string | null) {
   return db.transaction(async (tx) => {
@@ -85,7 +91,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const school = await repo.quietHoursOf(tx, mail.schoolId);
       if (school) sendAfter = quietUntil(now(), school.tz, school.start, school.end);
     }
+    const files = (mail.attachments ?? []).map((a) => ({ ...a, id: a.id ?? randomUUID() }));
+    await repo.insertAttachments(
+      tx,
+      files.map((f) => ({
+        id: f.id,
+        schoolId: mail.schoolId ?? null,
+        filename: f.filename,
+        contentType: f.contentType,
+        inlineCid: f.cid ?? null,
+        content: f.content,
+      })),
+    );
     const id = await repo.insert(tx, {
+      ...(mail.id ? { id: mail.id } : {}),
+      attachmentIds: files.map((f) => f.id),
       schoolId: mail.schoolId ?? null,
       recipient: mail.to,
       subject: mail.subject,
@@ -113,12 +133,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const late = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error("the mail server did not answer in time")), DELIVERY_TIMEOUT_MS);
         });
+        // Files (issue 31 §3: reports) are read only for the e-mails that carry them.
+        const files = row.attachmentIds.length > 0 ? await repo.attachmentsOf(db, row.attachmentIds) : [];
         const sending = transport.send({
           to: row.recipient,
           subject: row.subject,
           text: row.bodyText,
           html: row.bodyHtml ?? undefined,
           messageId: `<${row.id}@convive.outbox>`,
+          attachments: files.map((f) => ({
+            filename: f.filename,
+            contentType: f.contentType,
+            content: f.content,
+            ...(f.inlineCid ? { cid: f.inlineCid } : {}),
+          })),
         });
         await Promise.race([sending, late]).finally(() => clearTimeout(timer));
       } catch (error) {

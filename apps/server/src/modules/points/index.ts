@@ -2,4 +2,5 @@
 // per period the scorecard prints.
 export { pointsByPeriod } from "./ledger.service.ts";
 export { pointsModule } from "./points.module.ts";
+export { recognitionsReport } from "./scheduled-reports.ts";
 export { pointsFileSection } from "./student-file.section.ts";
