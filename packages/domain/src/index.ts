@@ -46,6 +46,7 @@ export * from "./schemas/retention.ts";
 export * from "./schemas/school-info.ts";
 export * from "./schemas/school-users.ts";
 export * from "./schemas/school-years.ts";
+export * from "./schemas/sign-in-providers.ts";
 export * from "./schemas/scorecard.ts";
 export * from "./schemas/strategic-vision.ts";
 export * from "./schemas/structure.ts";
