@@ -56,6 +56,7 @@ import { findMember, insertMember, schoolUsersModule } from "./modules/school-us
 import { schoolYearsModule } from "./modules/school-years/index.ts";
 import { createSetup, schoolsModule } from "./modules/schools/index.ts";
 import { scorecardModule } from "./modules/scorecard/index.ts";
+import { signInProvidersModule } from "./modules/sign-in-providers/index.ts";
 import { strategicVisionModule } from "./modules/strategic-vision/index.ts";
 import { listGroups, structureModule } from "./modules/structure/index.ts";
 import { studentFileModule } from "./modules/student-file/index.ts";
@@ -180,6 +181,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   formsModule,
   nursingModule,
   retentionModule,
+  signInProvidersModule,
 ];
 
 declare module "fastify" {

@@ -21,6 +21,7 @@ export * from "./rectifications.ts";
 export * from "./retention.ts";
 export * from "./rollup-rebuilds.ts";
 export * from "./schools.ts";
+export * from "./sign-in-providers.ts";
 export * from "./strategic-vision.ts";
 export * from "./structure.ts";
 export * from "./students.ts";
