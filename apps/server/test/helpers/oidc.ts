@@ -49,6 +49,7 @@ export async function spawnProvider(
     issuer,
     kill: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
