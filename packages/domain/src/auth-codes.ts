@@ -30,6 +30,7 @@ export const AUTH_FAILURES = {
   MISSING_PASSWORD: "missing-password",
   INVALID_EMAIL: "invalid-email",
   EMPTY_FIELDS: "missing-password",
+  VALIDATION: "invalid-credential",
   USER_DEACTIVATED: "user-disabled",
   TOO_MANY_REQUESTS: "too-many-requests",
   ACCOUNT_LOCKED: "too-many-requests",
@@ -83,7 +84,7 @@ export const authMessage = (code: AuthCode, language: "es" | "en"): string => AU
  */
 export function authFailureMessage(failure: { status: number; code?: string }, language: "es" | "en"): string {
   const own = failure.code && Object.hasOwn(ERRORS, failure.code) ? ERRORS[failure.code as keyof typeof ERRORS] : null;
-  return own && failure.code && isAuthFailure(failure.code) ? own[language] : authMessage(authCodeOf(failure), language);
+  return own ? own[language] : authMessage(authCodeOf(failure), language);
 }
 
 /** Spec §4: a token request refused with these signs the user out; network failures retry with backoff. */

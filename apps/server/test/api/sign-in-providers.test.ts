@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { authCodeOf } from "@convive/domain";
+import { AUTH_CODES, authCodeOf, authFailureMessage, isAuthFailure } from "@convive/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInProviders, users } from "../../src/db/schema/index.ts";
@@ -73,7 +73,14 @@ const configure = (school: School, issuer: string, extra: object = {}) =>
       ...extra,
     },
   });
-const errorOf = (landing: string) => new URL(landing, "http://x").searchParams.get("oidc_error");
+/** The code the sign-in page was sent back with; the page shows it as a §8 client code's message (es and en). */
+function errorOf(landing: string) {
+  const code = new URL(landing, "http://x").searchParams.get("oidc_error");
+  expect(code && isAuthFailure(code), `${landing} names a failure of the §8 catalogue`).toBe(true);
+  expect(Object.keys(AUTH_CODES)).toContain(authCodeOf({ status: 400, code: code! }));
+  expect(authFailureMessage({ status: 400, code: code! }, "es")).not.toBe(authFailureMessage({ status: 400, code: code! }, "en"));
+  return code;
+}
 const countUsers = async () => Number((await t.db.select({ n: sql<number>`count(*)` }).from(users))[0]!.n);
 
 let teacherId: number;
