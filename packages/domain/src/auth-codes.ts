@@ -6,7 +6,7 @@
  * and the session rules of §4 act on them ("on user-disabled or user-token-expired during a token request, the user
  * is signed out"; a network failure retries with backoff). No zod: the sign-in screen loads it.
  */
-import { ERRORS, type Message } from "./errors.ts";
+import type { Message } from "./errors.ts";
 import codes from "./messages/auth-codes.json" with { type: "json" };
 
 /**
@@ -54,7 +54,7 @@ export const AUTH_FAILURES = {
   OIDC_FLOW_EXPIRED: "code-expired",
   OIDC_STATE_MISMATCH: "invalid-verification-code",
   OIDC_TOKEN_INVALID: "invalid-verification-code",
-  OIDC_TOKEN_EXPIRED: "user-token-expired",
+  OIDC_TOKEN_EXPIRED: "code-expired",
   OIDC_CODE_REJECTED: "invalid-verification-code",
   OIDC_EMAIL_UNVERIFIED: "unverified-email",
   OIDC_UNKNOWN_USER: "user-not-found",
@@ -79,13 +79,11 @@ export function authCodeOf(failure: { status: number; code?: string }): AuthCode
 export const authMessage = (code: AuthCode, language: "es" | "en"): string => AUTH_CODES[code][language];
 
 /**
- * What the screen says about a failure: the server's own words for its code when it has them (an account locked
- * names the unlock e-mail, a provider that is down names the password sign-in), else its client code's message.
+ * What the screen says about a failure: its client code's message (the sign-in page carries this small table, not
+ * the server's whole error catalogue; the server's answers keep their own words for the same codes).
  */
-export function authFailureMessage(failure: { status: number; code?: string }, language: "es" | "en"): string {
-  const own = failure.code && Object.hasOwn(ERRORS, failure.code) ? ERRORS[failure.code as keyof typeof ERRORS] : null;
-  return own ? own[language] : authMessage(authCodeOf(failure), language);
-}
+export const authFailureMessage = (failure: { status: number; code?: string }, language: "es" | "en"): string =>
+  authMessage(authCodeOf(failure), language);
 
 /** Spec §4: a token request refused with these signs the user out; network failures retry with backoff. */
 export const SIGN_OUT_CODES: readonly AuthCode[] = ["user-disabled", "user-token-expired", "invalid-user-token"];

@@ -1,5 +1,4 @@
 /** Rules and constants without the zod schemas: what the web needs before sign-in, kept small. */
-export * from "./auth-codes.ts";
 export * from "./bilingual-lists.ts";
 export * from "./constants.ts";
 export * from "./contrast.ts";
