@@ -2,6 +2,7 @@
 /// <reference path="../../../server/scripts/oidc-provider.d.ts" />
 import type { Page, TestInfo } from "@playwright/test";
 import { type LocalProvider, startLocalProvider } from "../../../server/scripts/local-oidc-provider.ts";
+import { AppLayout } from "../pages/layout.ts";
 import { call, rootApi } from "../support/api.ts";
 import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
 import { E2E_PORT } from "../support/env.ts";
@@ -54,7 +55,6 @@ async function check(page: Page, testInfo: TestInfo, name: string) {
 
 test("root configures a provider; a teacher signs in with it on the school's address and lands on Registro", async ({
   page,
-  browser,
   school,
   freshUser,
 }, testInfo) => {
@@ -62,9 +62,13 @@ test("root configures a provider; a teacher signs in with it on the school's add
   const provider = await providerFor(school.id, school.docente, disabled.email);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInWithStorage(page, "root@convive.test", { language: "es", to: "/admin-school-creator" });
-  const main = page.getByRole("main");
-  await main.getByRole("searchbox").fill(school.id);
-  await main.getByRole("button", { name: es("openLabel", { name: school.name }) }).first().click();
+  const layout = new AppLayout(page);
+  await layout.expectReady(/\/admin-school-creator$/);
+  await layout.main
+    .getByRole("button", { name: es("openLabel", { name: school.name }) })
+    .filter({ visible: true })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: es("title", { name: school.name }) });
   await expect(dialog.getByText(`${schoolPage(school.id)}api/auth/oidc/callback`)).toBeVisible();
   await dialog.getByRole("textbox", { name: es("issuer") }).fill(provider.issuer);
@@ -79,22 +83,17 @@ test("root configures a provider; a teacher signs in with it on the school's add
   await call(`/api/admin/users/${disabled.id}`, { method: "PATCH", token: root.token, body: { is_active: false } });
   configured = Promise.resolve();
 
-  // The teacher, in a browser of their own, on the school's address.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "es-MX" });
-  const teacher = await context.newPage();
-  await teacher.goto(schoolPage(school.id));
-  const button = teacher.getByRole("link", { name: "Entrar con Google" });
+  // The teacher on the school's own address (another origin: nothing of the root's session is there).
+  await page.goto(schoolPage(school.id));
+  const button = page.getByRole("link", { name: "Entrar con Google" });
   await expect(button).toBeVisible();
-  await check(teacher, testInfo, "sign-in-provider-login-es-1280");
+  await check(page, testInfo, "sign-in-provider-login-es-1280");
   await button.click();
-  await teacher.getByRole("button", { name: /Laura Méndez/ }).click();
-  // Spec §4: 'Sesión Iniciada', then the privacy notice and the Docente's landing view: Registro.
-  await expect(toast(teacher, "Sesión Iniciada")).toBeVisible();
-  const notice = teacher.getByRole("dialog", { name: /Aviso de privacidad/ });
-  await notice.getByRole("button", { name: "Aceptar" }).click();
-  await expect(teacher).toHaveURL(/\/(register|incident-registration)$/);
-  await expect(teacher.getByRole("heading", { level: 1 })).toBeVisible();
-  await context.close();
+  await page.getByRole("button", { name: /Laura Méndez/ }).click();
+  // Spec §4: 'Sesión Iniciada', the privacy notice (accepted by the fixture), and the Docente's landing view: Registro.
+  await expect(toast(page, "Sesión Iniciada")).toBeVisible();
+  await expect(page).toHaveURL(/\/(register|incident-registration)$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("a disabled teacher is refused with the spec's message, in English on a phone", async ({ browser, school }, testInfo) => {

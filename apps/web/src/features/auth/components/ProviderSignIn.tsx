@@ -1,5 +1,8 @@
 import { authCodeOf, authFailureMessage, isAuthFailure } from "@convive/domain/auth-codes";
 import { Alert, Button, Divider, Stack, Text } from "@mantine/core";
+// The sign-in page carries only the styles it draws with (app/sign-in-styles.ts); these come with this panel.
+import "@mantine/core/styles/Alert.layer.css";
+import "@mantine/core/styles/Divider.layer.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
