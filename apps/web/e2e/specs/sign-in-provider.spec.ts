@@ -96,7 +96,10 @@ test("root configures a provider; a teacher signs in with it on the school's add
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("a disabled teacher is refused with the spec's message, in English on a phone", async ({ browser, school }, testInfo) => {
+test("a disabled teacher is refused with the spec's message, in English on a phone", async ({
+  browser,
+  school,
+}, testInfo) => {
   test.skip(!configured, "needs the provider the first test configures");
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-US" });
   const page = await context.newPage();

@@ -1,5 +1,6 @@
 // The one door to openid-client (issue 32 §1): discovery of a school's provider, its configuration kept between
 // the sign-in's two legs, and what each of the library's failures means to the person signing in.
+import { AsyncLocalStorage } from "node:async_hooks";
 import * as oidc from "openid-client";
 import { AppError } from "../../lib/errors.ts";
 import type { ProviderRow } from "./providers.repository.ts";
@@ -8,6 +9,27 @@ import type { ProviderRow } from "./providers.repository.ts";
 const PROVIDER_TIMEOUT_SECONDS = 10;
 /** A provider's discovered configuration (with its keys, which openid-client caches in it) is reused this long. */
 const REUSE_MS = 10 * 60_000;
+
+/**
+ * Milliseconds a piece of work spent waiting on the provider (its round trips: discovery, keys, token, userinfo),
+ * told apart from Convive's own time: the callback reports both (Server-Timing), and `npm run bench:oidc` holds
+ * the rest to the issue's budget.
+ */
+const providerWait = new AsyncLocalStorage<{ ms: number }>();
+export async function timingProvider<T>(work: () => Promise<T>): Promise<{ result: T; providerMs: number }> {
+  const clock = { ms: 0 };
+  const result = await providerWait.run(clock, work);
+  return { result, providerMs: clock.ms };
+}
+const timedFetch: oidc.CustomFetch = async (url, options) => {
+  const started = performance.now();
+  try {
+    return await fetch(url, options);
+  } finally {
+    const clock = providerWait.getStore();
+    if (clock) clock.ms += performance.now() - started;
+  }
+};
 
 export interface ClientOptions {
   /** OIDC_ALLOW_HTTP_ISSUERS: a local provider over http (npm run dev:oidc, tests). */
@@ -29,9 +51,14 @@ export function createOidcClients(options: ClientOptions) {
         provider.clientId,
         { client_secret: secret },
         oidc.ClientSecretPost(secret),
-        { execute: options.allowHttp ? [oidc.allowInsecureRequests] : [], timeout: PROVIDER_TIMEOUT_SECONDS },
+        {
+          execute: options.allowHttp ? [oidc.allowInsecureRequests] : [],
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+          [oidc.customFetch]: timedFetch,
+        },
       );
       config.timeout = PROVIDER_TIMEOUT_SECONDS;
+      config[oidc.customFetch] = timedFetch;
       known.set(provider.schoolId, { key: keyOf(provider), at: Date.now(), config });
       return config;
     } catch (error) {

@@ -97,7 +97,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         const schoolId = schoolOf(request);
         if (!schoolId) throw new AppError("OIDC_FLOW_EXPIRED");
         const query = new URLSearchParams(request.url.split("?", 2)[1] ?? "");
-        await deps.oidc.callback(schoolId, request.cookies[FLOW_COOKIE], query);
+        const { providerMs } = await deps.oidc.callback(schoolId, request.cookies[FLOW_COOKIE], query);
+        // The provider's round trips, apart from our own time (npm run bench:oidc).
+        reply.header("server-timing", `idp;dur=${providerMs.toFixed(2)}`);
         return reply.redirect("/?oidc=complete", 302);
       } catch (error) {
         return back(reply, error);
@@ -135,7 +137,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       setSessionCookies(reply, deps.session, tokens);
       const user = await deps.users.userPayload(userId, null);
       // The session reaches this school only: the sign-in continues there (spec §4 steps 6–8).
-      return { data: { ...tokenBody(tokens), user: { ...user, schools: user.schools.filter((s) => s.id === schoolId) } } };
+      return {
+        data: { ...tokenBody(tokens), user: { ...user, schools: user.schools.filter((s) => s.id === schoolId) } },
+      };
     },
   );
 };

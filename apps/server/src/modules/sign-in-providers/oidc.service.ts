@@ -6,7 +6,7 @@ import { schoolLink } from "../../lib/links.ts";
 import { openSecret, secretsKey } from "../../lib/secret-box.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
 import type { AuthService } from "../auth/index.ts";
-import { createOidcClients, providerFailure } from "./oidc-client.ts";
+import { createOidcClients, providerFailure, timingProvider } from "./oidc-client.ts";
 import * as repo from "./providers.repository.ts";
 
 /** Minutes a started sign-in may take at the provider; the proven one then waits 2 minutes for its page. */
@@ -73,7 +73,13 @@ export function createOidcService(deps: { db: Db; config: Config; auth: AuthServ
    * the state its own; the code is exchanged (PKCE) and the ID token checked (signature, issuer, audience, expiry
    * with openid-client's clock tolerance, nonce). Then the school's rules: verified e-mail, domain, tenant, member.
    */
-  async function callback(schoolId: string, flow: string | undefined, query: URLSearchParams): Promise<void> {
+  /** The callback's work, and how much of it was spent waiting on the provider (Server-Timing `idp`). */
+  async function callback(schoolId: string, flow: string | undefined, query: URLSearchParams) {
+    const { providerMs } = await timingProvider(() => checkAnswer(schoolId, flow, query));
+    return { providerMs };
+  }
+
+  async function checkAnswer(schoolId: string, flow: string | undefined, query: URLSearchParams): Promise<void> {
     if (!flow) throw new AppError("OIDC_FLOW_EXPIRED");
     const request = await repo.takeRequest(db, hashToken(flow), schoolId);
     if (!request) throw new AppError("OIDC_FLOW_EXPIRED");

@@ -50,7 +50,8 @@ export function createProvidersService(deps: {
       throw new AppError("OIDC_CLIENT_SECRET_REQUIRED", { client_secret: "OIDC_CLIENT_SECRET_REQUIRED" });
     }
     const issuer = body.issuer.replace(/\/+$/, "");
-    if (!previous || previous.issuer !== issuer) await checkIssuer(issuer, body.client_id, config.OIDC_ALLOW_HTTP_ISSUERS);
+    if (!previous || previous.issuer !== issuer)
+      await checkIssuer(issuer, body.client_id, config.OIDC_ALLOW_HTTP_ISSUERS);
     const row = await repo.upsertProvider(db, {
       schoolId,
       label: body.label,

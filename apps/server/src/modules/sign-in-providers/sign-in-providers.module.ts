@@ -1,8 +1,8 @@
 import type { ModuleDeps, ModulePlugin } from "../../lib/module-deps.ts";
 import { type AuthService, sessionCookieSettings } from "../auth/index.ts";
 import type { UsersService } from "../users/index.ts";
-import { createOidcService } from "./oidc.service.ts";
 import { oidcRoutes } from "./oidc.routes.ts";
+import { createOidcService } from "./oidc.service.ts";
 import { deleteExpiredFlows } from "./providers.repository.ts";
 import { providersRoutes } from "./providers.routes.ts";
 import { createProvidersService } from "./providers.service.ts";
