@@ -46,7 +46,7 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title>` +
   `<style>body{font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}button{display:block;width:100%;margin:.4rem 0;padding:.7rem;font-size:1rem}</style>` +
   `</head><body><main><h1>${title}</h1>${body}</main></body></html>`;
-const escape = (text: string) =>
+const htmlText = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
@@ -104,8 +104,8 @@ export async function startLocalProvider(options: LocalProviderOptions): Promise
         const buttons = [...accounts.values()]
           .map(
             (a) =>
-              `<form method="post" action="/interaction/${details.uid}/login"><input type="hidden" name="account" value="${escape(a.sub)}">` +
-              `<button type="submit">${escape(a.name)} (${escape(a.email)})</button></form>`,
+              `<form method="post" action="/interaction/${details.uid}/login"><input type="hidden" name="account" value="${htmlText(a.sub)}">` +
+              `<button type="submit">${htmlText(a.name)} (${htmlText(a.email)})</button></form>`,
           )
           .join("");
         const cancel = `<form method="post" action="/interaction/${details.uid}/abort"><button type="submit">Cancel</button></form>`;

@@ -14,7 +14,10 @@ declare module "oidc-provider" {
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     proxy: boolean;
-    Grant: new (options: { accountId: string; clientId: string }) => Grant;
+    Grant: new (options: {
+      accountId: string;
+      clientId: string;
+    }) => Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(

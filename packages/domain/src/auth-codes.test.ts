@@ -44,7 +44,8 @@ describe("spec §8 client codes", () => {
 
   it("codes beyond the list say why they exist (the spec's 'and others')", () => {
     for (const [code, message] of Object.entries(AUTH_CODES)) {
-      if (!SPEC_LIST.includes(code)) expect((message as { note?: string }).note, code).toMatch(/Beyond the spec's list/);
+      if (!SPEC_LIST.includes(code))
+        expect((message as { note?: string }).note, code).toMatch(/Beyond the spec's list/);
     }
   });
 
@@ -58,7 +59,9 @@ describe("spec §8 client codes", () => {
     for (const [failure, code] of Object.entries(AUTH_FAILURES)) {
       expect(Object.keys(AUTH_CODES), failure).toContain(code);
       for (const lang of ["es", "en"] as const) {
-        expect(authFailureMessage({ status: 400, code: failure }, lang).length, `${failure} ${lang}`).toBeGreaterThan(5);
+        expect(authFailureMessage({ status: 400, code: failure }, lang).length, `${failure} ${lang}`).toBeGreaterThan(
+          5,
+        );
       }
     }
   });

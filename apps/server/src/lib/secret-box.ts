@@ -21,7 +21,9 @@ export function sealSecret(key: Buffer, owner: string, plain: string): string {
   const cipher = createCipheriv("aes-256-gcm", key, nonce);
   cipher.setAAD(Buffer.from(owner, "utf8"));
   const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [VERSION, nonce, cipher.getAuthTag(), sealed].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return [VERSION, nonce, cipher.getAuthTag(), sealed]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 /** The clear secret; throws when the key, the owner or the text is not the one it was sealed with. */

@@ -88,7 +88,12 @@ describe("the reset and unlock links", () => {
   });
 
   it("a dead unlock link is invalid-action-code", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/unlock", payload: { token }, remoteAddress: ip() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/unlock",
+      payload: { token },
+      remoteAddress: ip(),
+    });
     shown(res, "invalid-action-code");
   });
 });

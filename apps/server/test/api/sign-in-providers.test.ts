@@ -78,7 +78,9 @@ function errorOf(landing: string) {
   const code = new URL(landing, "http://x").searchParams.get("oidc_error");
   expect(code && isAuthFailure(code), `${landing} names a failure of the §8 catalogue`).toBe(true);
   expect(Object.keys(AUTH_CODES)).toContain(authCodeOf({ status: 400, code: code! }));
-  expect(authFailureMessage({ status: 400, code: code! }, "es")).not.toBe(authFailureMessage({ status: 400, code: code! }, "en"));
+  expect(authFailureMessage({ status: 400, code: code! }, "es")).not.toBe(
+    authFailureMessage({ status: 400, code: code! }, "en"),
+  );
   return code;
 }
 const countUsers = async () => Number((await t.db.select({ n: sql<number>`count(*)` }).from(users))[0]!.n);
@@ -100,7 +102,12 @@ beforeAll(async () => {
   await addMember(t.db, a.id, teacher.id, a.profileIds.docente);
   await addMember(t.db, b.id, teacher.id, b.profileIds.docente);
   await addMember(t.db, a.id, (await createUser(t.db, { email: people.unverified })).id, a.profileIds.docente);
-  await addMember(t.db, a.id, (await createUser(t.db, { email: people.disabled, isActive: false })).id, a.profileIds.docente);
+  await addMember(
+    t.db,
+    a.id,
+    (await createUser(t.db, { email: people.disabled, isActive: false })).id,
+    a.profileIds.docente,
+  );
   await addMember(t.db, a.id, (await createUser(t.db, { email: people.leftSchool })).id, a.profileIds.docente, false);
   await addMember(t.db, b.id, (await createUser(t.db, { email: people.otherSchool })).id, b.profileIds.director);
   await addMember(t.db, a.id, (await createUser(t.db, { email: people.wrongDomain })).id, a.profileIds.docente);
@@ -134,15 +141,19 @@ describe("configuring a school's provider", () => {
       method: "PUT",
       url: `/api/admin/schools/${c.id}/sign-in-provider`,
       headers: { "accept-language": "en" },
-      payload: { ...(await configure(a, idp.issuer)).json().data.provider, issuer: "http://127.0.0.1:9", client_secret: "x" },
+      payload: {
+        ...(await configure(a, idp.issuer)).json().data.provider,
+        issuer: "http://127.0.0.1:9",
+        client_secret: "x",
+      },
     });
     expect(nowhere.statusCode).toBe(422);
     const domain = await configure(c, idp.issuer, { allowed_domains: ["@andes.edu.mx"] });
     expect(domain.statusCode).toBe(422);
     expect(Object.values(domain.json().errors)).toContain("Escribe dominios de correo como colegio.edu.mx, sin @.");
-    expect((await root({ method: "GET", url: `/api/admin/schools/${c.id}/sign-in-provider` })).json().data.provider).toBe(
-      null,
-    );
+    expect(
+      (await root({ method: "GET", url: `/api/admin/schools/${c.id}/sign-in-provider` })).json().data.provider,
+    ).toBe(null);
     expect((await configure({ ...c, id: "no-such-school" }, idp.issuer)).statusCode).toBe(404);
   });
 
@@ -150,11 +161,19 @@ describe("configuring a school's provider", () => {
     const director = await memberOf(t.app, t.db, "director", a);
     const body = { ...(await director.as({ method: "GET", url: "/api/sign-in-provider" })).json().data.provider };
     const { has_client_secret: _h, updated_at: _u, director_may_edit: _d, ...change } = body;
-    const refused = await director.as({ method: "PUT", url: "/api/sign-in-provider", payload: { ...change, label: "Microsoft" } });
+    const refused = await director.as({
+      method: "PUT",
+      url: "/api/sign-in-provider",
+      payload: { ...change, label: "Microsoft" },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("SIGN_IN_PROVIDER_NOT_DELEGATED");
     expect((await configure(a, idp.issuer, { director_may_edit: true })).statusCode).toBe(200);
-    const allowed = await director.as({ method: "PUT", url: "/api/sign-in-provider", payload: { ...change, label: "Microsoft" } });
+    const allowed = await director.as({
+      method: "PUT",
+      url: "/api/sign-in-provider",
+      payload: { ...change, label: "Microsoft" },
+    });
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json().data.provider).toMatchObject({ label: "Microsoft", director_may_edit: true });
     // The delegation is the administrator's alone; another school's Director reads nothing of this one.
@@ -175,7 +194,11 @@ describe("signing in through the provider", () => {
   it("shows the provider's button on the school's address only", async () => {
     const on = await t.app.inject({ method: "GET", url: "/api/auth/oidc/options", headers: { host: hostOf(a.id) } });
     expect(on.json().data).toEqual({ provider: { label: "Google" }, password_sign_in: true });
-    const bare = await t.app.inject({ method: "GET", url: "/api/auth/oidc/options", headers: { host: "localhost:3000" } });
+    const bare = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/oidc/options",
+      headers: { host: "localhost:3000" },
+    });
     expect(bare.json().data).toEqual({ provider: null, password_sign_in: true });
   });
 
@@ -195,7 +218,9 @@ describe("signing in through the provider", () => {
     const elsewhere = await client(t.app, body.access_token, b.id)({ method: "GET", url: `/api/users/${teacherId}` });
     expect(elsewhere.statusCode).toBe(404);
     const password = await login(t.app, people.teacher);
-    expect((await client(t.app, password, b.id)({ method: "GET", url: `/api/users/${teacherId}` })).statusCode).toBe(200);
+    expect((await client(t.app, password, b.id)({ method: "GET", url: `/api/users/${teacherId}` })).statusCode).toBe(
+      200,
+    );
     // The §4 lifecycle: the refresh rotates the pair and keeps the session's school.
     const xsrf = "abcdefghijklmnopqrstuv";
     const refreshed = await t.app.inject({
@@ -250,7 +275,11 @@ describe("signing in through the provider", () => {
     expect(errorOf(otherBrowser.landing)).toBe("OIDC_FLOW_EXPIRED");
     // The same answer delivered twice: the sign-in it belonged to is spent.
     let answer: URL | undefined;
-    await providerSignIn(t.app, a.id, "teacher", { back: (url) => void (answer = new URL(url)) });
+    await providerSignIn(t.app, a.id, "teacher", {
+      back: (url) => {
+        answer = new URL(url);
+      },
+    });
     const replay = await t.app.inject({
       method: "GET",
       url: `${answer!.pathname}${answer!.search}`,
@@ -261,7 +290,11 @@ describe("signing in through the provider", () => {
 
   it("refuses a code that was already spent (revoked at its first use) and a sign-in the person cancelled", async () => {
     let spent: URL | undefined;
-    const first = await providerSignIn(t.app, a.id, "teacher", { back: (url) => void (spent = new URL(url)) });
+    const first = await providerSignIn(t.app, a.id, "teacher", {
+      back: (url) => {
+        spent = new URL(url);
+      },
+    });
     expect(first.landing).toBe("/?oidc=complete");
     // A new sign-in of this browser handed the first one's code (an attacker replaying it): the provider refuses.
     const again = await providerSignIn(t.app, a.id, "teacher", {
@@ -304,16 +337,26 @@ describe("signing in through the provider", () => {
 
   it("keeps a password-only school's members out of password sessions when it turns the password off", async () => {
     expect((await configure(a, idp.issuer, { password_sign_in: false })).statusCode).toBe(200);
-    const options = await t.app.inject({ method: "GET", url: "/api/auth/oidc/options", headers: { host: hostOf(a.id) } });
+    const options = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/oidc/options",
+      headers: { host: hostOf(a.id) },
+    });
     expect(options.json().data).toEqual({ provider: { label: "Google" }, password_sign_in: false });
     const password = await login(t.app, people.teacher);
     const refused = await client(t.app, password, a.id)({ method: "GET", url: `/api/users/${teacherId}` });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("PASSWORD_SIGN_IN_OFF");
     // The same password session still enters the teacher's other school; the provider's enters this one.
-    expect((await client(t.app, password, b.id)({ method: "GET", url: `/api/users/${teacherId}` })).statusCode).toBe(200);
+    expect((await client(t.app, password, b.id)({ method: "GET", url: `/api/users/${teacherId}` })).statusCode).toBe(
+      200,
+    );
     const { complete } = await providerSignIn(t.app, a.id, "teacher");
-    const via = await client(t.app, complete!.json().data.access_token, a.id)({ method: "GET", url: `/api/users/${teacherId}` });
+    const via = await client(
+      t.app,
+      complete!.json().data.access_token,
+      a.id,
+    )({ method: "GET", url: `/api/users/${teacherId}` });
     expect(via.statusCode).toBe(200);
     expect((await configure(a, idp.issuer)).statusCode).toBe(200);
   });

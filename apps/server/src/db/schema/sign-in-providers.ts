@@ -12,10 +12,7 @@ export const signInProviders = pgTable("sign_in_providers", {
   issuer: text("issuer").notNull(),
   clientId: text("client_id").notNull(),
   clientSecretSealed: text("client_secret_sealed").notNull(),
-  allowedDomains: text("allowed_domains")
-    .array()
-    .notNull()
-    .default(sql`'{}'`),
+  allowedDomains: text("allowed_domains").array().notNull().default(sql`'{}'`),
   tenantId: text("tenant_id"),
   passwordSignIn: boolean("password_sign_in").notNull().default(true),
   enabled: boolean("enabled").notNull().default(true),
