@@ -24,7 +24,7 @@ export async function timingProvider<T>(work: () => Promise<T>): Promise<{ resul
 const timedFetch: oidc.CustomFetch = async (url, options) => {
   const started = performance.now();
   try {
-    return await fetch(url, options);
+    return await fetch(url, options as RequestInit);
   } finally {
     const clock = providerWait.getStore();
     if (clock) clock.ms += performance.now() - started;
