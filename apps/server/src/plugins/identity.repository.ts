@@ -51,7 +51,7 @@ export async function findIdentities(tx: Tx, keys: readonly IdentityKey[]): Prom
   const list = JSON.stringify(keys.map((k) => ({ h: k.accessHash, s: k.schoolId })));
   const result = await tx.execute(sql`
     select k.ord, s.id as session_id, s.access_expires_at, s.last_used_at,
-           s.school_id as session_school_id,
+           s.provider_school_id as session_school_id,
            u.id as user_id, u.root, u.password_updated, u.is_active as user_active, u.language,
            sc.id as school_id, sc.is_active as school_active, coalesce(sp.password_sign_in, true) as password_sign_in,
            m.user_id as member_user_id, m.is_active as member_active, m.profile_id, p.name as profile_name,

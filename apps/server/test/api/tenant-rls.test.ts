@@ -141,6 +141,9 @@ describe("row-level security, the second wall", () => {
         "retention_log",
         "retention_notices",
         "retention_settings",
+        // Issue 32 (migration 0045): schools' identity providers and the sign-ins through them in flight.
+        "provider_sign_ins",
+        "sign_in_providers",
         // Issue 30 §3 (migration 0040): a family's requests to correct their child's data and the answers.
         "rectification_requests",
         // Issue 30 (migration 0038): the families' acknowledgements of incidents and minutes, and the reminders.

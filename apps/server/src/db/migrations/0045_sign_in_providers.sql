@@ -23,14 +23,15 @@ ALTER TABLE "sign_in_providers" ADD CONSTRAINT "sign_in_providers_school_id_scho
 -- state, nonce and PKCE verifier of the authorization request; after the callback, the member it proved, until
 -- the page collects the session. Single use, 10 minutes.
 CREATE TABLE IF NOT EXISTS "provider_sign_ins" (
-	"flow_hash" text PRIMARY KEY NOT NULL,
 	"school_id" text NOT NULL,
+	"flow_hash" text NOT NULL,
 	"state" text NOT NULL,
 	"nonce" text NOT NULL,
 	"code_verifier" text NOT NULL,
 	"user_id" integer,
 	"expires_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provider_sign_ins_pk" PRIMARY KEY("school_id","flow_hash")
 );
 --> statement-breakpoint
 ALTER TABLE "provider_sign_ins" ADD CONSTRAINT "provider_sign_ins_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;
@@ -39,10 +40,11 @@ ALTER TABLE "provider_sign_ins" ADD CONSTRAINT "provider_sign_ins_user_id_users_
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "provider_sign_ins_expiry_idx" ON "provider_sign_ins" USING btree ("expires_at");
 --> statement-breakpoint
--- A session a school's provider opened reaches that school only (never matched across schools).
-ALTER TABLE "sessions" ADD COLUMN IF NOT EXISTS "school_id" text;
+-- A session a school's provider opened reaches that school only (never matched across schools). Not `school_id`:
+-- a session is the platform's (a person's), not a school's row.
+ALTER TABLE "sessions" ADD COLUMN IF NOT EXISTS "provider_school_id" text;
 --> statement-breakpoint
-ALTER TABLE "sessions" ADD CONSTRAINT "sessions_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_provider_school_id_schools_id_fk" FOREIGN KEY ("provider_school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 -- The second wall (migration 0005), as for the other school-owned tables: the app role reads and writes its own
 -- school's configuration and sign-ins; the sign-in routes run before any school context, as the connecting user.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { schoolIdColumn } from "./schools.ts";
 import { users } from "./users.ts";
 
@@ -21,12 +21,12 @@ export const signInProviders = pgTable("sign_in_providers", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A provider sign-in in flight, keyed by the hash of its browser cookie; single use, 10 minutes. */
+/** A provider sign-in in flight, keyed by its school and the hash of its browser cookie; single use, 10 minutes. */
 export const providerSignIns = pgTable(
   "provider_sign_ins",
   {
-    flowHash: text("flow_hash").primaryKey(),
     schoolId: schoolIdColumn(),
+    flowHash: text("flow_hash").notNull(),
     state: text("state").notNull(),
     nonce: text("nonce").notNull(),
     codeVerifier: text("code_verifier").notNull(),
@@ -35,5 +35,8 @@ export const providerSignIns = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("provider_sign_ins_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ name: "provider_sign_ins_pk", columns: [t.schoolId, t.flowHash] }),
+    index("provider_sign_ins_expiry_idx").on(t.expiresAt),
+  ],
 );

@@ -57,7 +57,7 @@ export const sessions = pgTable(
      * The school whose identity provider opened the session (issue 32, migration 0045): it reaches that school only.
      * Null for the own sign-in.
      */
-    schoolId: text("school_id").references(() => schools.id, { onDelete: "cascade" }),
+    providerSchoolId: text("provider_school_id").references(() => schools.id, { onDelete: "cascade" }),
   },
   (t) => [
     uniqueIndex("sessions_access_hash_key").on(t.accessHash),

@@ -124,7 +124,7 @@ export function createAuthService(deps: {
     const tokens = freshTokens();
     const session = await sessions.insertSession(db, {
       userId,
-      schoolId: scope.schoolId ?? null,
+      providerSchoolId: scope.schoolId ?? null,
       ...tokens.row,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 300),
