@@ -74,6 +74,7 @@ import { findMember, insertMember, schoolUsersModule } from "./modules/school-us
 import { schoolYearsModule } from "./modules/school-years/index.ts";
 import { createSetup, schoolsModule } from "./modules/schools/index.ts";
 import { scorecardModule } from "./modules/scorecard/index.ts";
+import { signInProvidersModule } from "./modules/sign-in-providers/index.ts";
 import { strategicVisionModule } from "./modules/strategic-vision/index.ts";
 import { headTeacherHandover, listGroups, structureModule } from "./modules/structure/index.ts";
 import { studentFileModule } from "./modules/student-file/index.ts";
@@ -228,6 +229,7 @@ export const MODULES: ModulePlugin<AppContext>[] = [
   reenrollmentModule,
   userReassignmentModule,
   scheduledReportsModule,
+  signInProvidersModule,
 ];
 
 declare module "fastify" {
@@ -266,7 +268,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Server time of every API answer, for browsers' devtools and the benchmarks (`npm run bench:incidents`).
   app.addHook("onSend", async (request, reply, payload) => {
-    if (request.url.startsWith("/api/")) reply.header("server-timing", `app;dur=${reply.elapsedTime.toFixed(2)}`);
+    if (!request.url.startsWith("/api/")) return payload;
+    // A route's own entries (the OIDC callback's `idp`) stay beside the total.
+    const own = reply.getHeader("server-timing");
+    const total = `app;dur=${reply.elapsedTime.toFixed(2)}`;
+    reply.header("server-timing", own ? `${own}, ${total}` : total);
     return payload;
   });
 

@@ -1,6 +1,8 @@
 /** Everything: the rules of core.ts plus the zod request/response schemas. Helpers add schema lines below. */
 import "./schemas/zod-config.ts";
 
+// Issue 32 §2: the spec §8 sign-in code catalogue; the web reads it as @convive/domain/auth-codes, off the first bundle.
+export * from "./auth-codes.ts";
 export * from "./consent.ts";
 export * from "./core.ts";
 // Issue 30 §2: protocols (the bullying protocol) and an incident's steps.
@@ -51,6 +53,7 @@ export * from "./schemas/school-info.ts";
 export * from "./schemas/school-users.ts";
 export * from "./schemas/school-years.ts";
 export * from "./schemas/scorecard.ts";
+export * from "./schemas/sign-in-providers.ts";
 export * from "./schemas/strategic-vision.ts";
 export * from "./schemas/structure.ts";
 export * from "./schemas/student-file.ts";

@@ -50,6 +50,21 @@ const ConfigSchema = z.object({
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(6).default(60),
   /** Days a refresh token (a signed-in device) lives without use. */
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * Key sealing the secrets the server keeps in the database — schools' identity-provider client secrets
+   * (issue 32; AES-256-GCM, lib/secret-box.ts): base64 of 32 random bytes, `openssl rand -base64 32`. Unset:
+   * providers cannot be configured (SECRETS_KEY_MISSING) and configured ones cannot sign anyone in. Keep it with
+   * the database's backups: without it the stored secrets are unreadable and must be entered again.
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || Buffer.from(v, "base64").length === 32, "base64 of 32 bytes"),
+  /**
+   * Accept http:// identity-provider issuers: only for a provider on this machine (`npm run dev:oidc`, the tests).
+   * Off, an issuer must be https.
+   */
+  OIDC_ALLOW_HTTP_ISSUERS: bool.default(false),
   /** Minutes a password-reset link stays valid (≤ 30). */
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(30).default(30),
   /**

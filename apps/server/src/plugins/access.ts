@@ -151,7 +151,10 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appD
   });
 });
 
-/** Applies the school rules: unknown school or non-member → 404; inactive → 403; no profile → 403. */
+/**
+ * Applies the school rules: unknown school or non-member → 404 (so is another school than the one whose provider
+ * opened the session); inactive → 403; password session where the school turned it off → 403; no profile → 403.
+ */
 // The identity is cached, so its Tenant is built once and shared by every request that reuses it.
 const tenants = new WeakMap<RequestIdentity, Tenant>();
 
@@ -160,6 +163,12 @@ function tenantOf(identity: RequestIdentity): Tenant {
   if (known) return known;
   const school = identity.school;
   if (!school?.member) throw new AppError("NOT_FOUND");
+  // Issue 32: a session a school's identity provider opened proves membership of that school only; a school that
+  // signs in only through its provider admits no password session (the platform administrator's aside).
+  if (identity.sessionSchoolId !== null && identity.sessionSchoolId !== school.id) throw new AppError("NOT_FOUND");
+  if (identity.sessionSchoolId === null && !school.passwordSignIn && identity.root !== 1) {
+    throw new AppError("PASSWORD_SIGN_IN_OFF");
+  }
   if (!school.isActive || !school.member.isActive) throw new AppError("USER_DEACTIVATED");
   if (school.member.profileId === null) throw new AppError("NO_ROLE_IN_SCHOOL");
   const tenant: Tenant = Object.freeze({

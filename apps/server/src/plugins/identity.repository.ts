@@ -17,10 +17,14 @@ export interface RequestIdentity {
   passwordUpdated: number;
   userActive: boolean;
   language: string;
+  /** The school whose identity provider opened the session (issue 32): it reaches no other. Null: the own sign-in. */
+  sessionSchoolId: string | null;
   /** Present when a school was named and exists. */
   school: null | {
     id: string;
     isActive: boolean;
+    /** False when the school's identity provider is on and the school turned the password sign-in off. */
+    passwordSignIn: boolean;
     /** Null when the user is not a member of it. */
     member: null | {
       isActive: boolean;
@@ -47,8 +51,9 @@ export async function findIdentities(tx: Tx, keys: readonly IdentityKey[]): Prom
   const list = JSON.stringify(keys.map((k) => ({ h: k.accessHash, s: k.schoolId })));
   const result = await tx.execute(sql`
     select k.ord, s.id as session_id, s.access_expires_at, s.last_used_at,
+           s.provider_school_id as session_school_id,
            u.id as user_id, u.root, u.password_updated, u.is_active as user_active, u.language,
-           sc.id as school_id, sc.is_active as school_active,
+           sc.id as school_id, sc.is_active as school_active, coalesce(sp.password_sign_in, true) as password_sign_in,
            m.user_id as member_user_id, m.is_active as member_active, m.profile_id, p.name as profile_name,
            coalesce((select array_agg(pp.permission) from profile_permissions pp
                      where pp.school_id = m.school_id and pp.profile_id = m.profile_id), '{}') as grants
@@ -56,6 +61,7 @@ export async function findIdentities(tx: Tx, keys: readonly IdentityKey[]): Prom
       join sessions s on s.access_hash = k.key->>'h' and s.revoked_at is null
       join users u on u.id = s.user_id
       left join schools sc on sc.id = k.key->>'s'
+      left join sign_in_providers sp on sp.school_id = sc.id and sp.enabled
       left join memberships m on m.school_id = sc.id and m.user_id = u.id
       left join profiles p on p.school_id = m.school_id and p.id = m.profile_id`);
   const found: (RequestIdentity | null)[] = keys.map(() => null);
@@ -75,10 +81,12 @@ function identityOf(row: Record<string, unknown>): RequestIdentity {
     passwordUpdated: Number(row.password_updated),
     userActive: Boolean(row.user_active),
     language: row.language as string,
+    sessionSchoolId: (row.session_school_id as string | null) ?? null,
     school: row.school_id
       ? {
           id: row.school_id as string,
           isActive: Boolean(row.school_active),
+          passwordSignIn: Boolean(row.password_sign_in),
           member: row.member_user_id
             ? {
                 isActive: Boolean(row.member_active),

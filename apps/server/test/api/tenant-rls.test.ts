@@ -148,6 +148,9 @@ describe("row-level security, the second wall", () => {
         "report_deliveries",
         "report_runs",
         "scheduled_reports",
+        // Issue 32 (migration 0045): schools' identity providers and the sign-ins through them in flight.
+        "provider_sign_ins",
+        "sign_in_providers",
         // Issue 30 §3 (migration 0040): a family's requests to correct their child's data and the answers.
         "rectification_requests",
         // Issue 31 §2 (migration 0043): the history of user reassignments (the items: follow-up records by id).

@@ -1,3 +1,4 @@
+import { authCodeOf, RETRY_CODES } from "@convive/domain/auth-codes";
 import { refreshBackoffMs, SESSION_EXPIRED_BEFORE_MS, SESSION_REFRESH_BEFORE_EXPIRY_MS } from "@convive/domain/core";
 import { ApiError, api } from "./api.ts";
 import { type IssuedTokens, session } from "./session.ts";
@@ -41,7 +42,10 @@ export function startTokenRefresh(onRefused: () => void): () => void {
       session.storeTokens(data);
       planNext();
     } catch (error) {
-      if (error instanceof ApiError && error.status > 0 && error.status < 500) return onRefused();
+      // Spec §4 by the §8 catalogue's client codes: network-request-failed (and the server briefly unavailable)
+      // retries with backoff; user-disabled, user-token-expired and any other refusal sign out.
+      const code = error instanceof ApiError ? authCodeOf(error) : "network-request-failed";
+      if (!RETRY_CODES.includes(code)) return onRefused();
       schedule(refreshBackoffMs(++failures));
     }
   }

@@ -24,6 +24,7 @@ export * from "./retention.ts";
 export * from "./rollup-rebuilds.ts";
 export * from "./scheduled-reports.ts";
 export * from "./schools.ts";
+export * from "./sign-in-providers.ts";
 export * from "./strategic-vision.ts";
 export * from "./structure.ts";
 export * from "./students.ts";

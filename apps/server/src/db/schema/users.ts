@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./schools.ts";
+import { createdAt, schools, updatedAt } from "./schools.ts";
 
 /** A person who signs in; users are platform-wide and join schools through memberships. */
 export const users = pgTable(
@@ -53,6 +53,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * The school whose identity provider opened the session (issue 32, migration 0045): it reaches that school only.
+     * Null for the own sign-in.
+     */
+    providerSchoolId: text("provider_school_id").references(() => schools.id, { onDelete: "cascade" }),
   },
   (t) => [
     uniqueIndex("sessions_access_hash_key").on(t.accessHash),

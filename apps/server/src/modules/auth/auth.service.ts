@@ -111,13 +111,20 @@ export function createAuthService(deps: {
   }
 
   /**
-   * Opens a session for a user whose identity was just proven (the password at sign-in, or an invitation's
-   * e-mailed token spent choosing the password of a new account); the device becomes trusted.
+   * Opens a session for a user whose identity was just proven (the password at sign-in, an invitation's e-mailed
+   * token spent choosing the password of a new account, or a school's identity provider — whose session reaches
+   * only that school: `schoolId`); the device becomes trusted.
    */
-  async function openSession(userId: number, client: ClientInfo, trusted = false): Promise<IssuedTokens> {
+  async function openSession(
+    userId: number,
+    client: ClientInfo,
+    trusted = false,
+    scope: { schoolId?: string } = {},
+  ): Promise<IssuedTokens> {
     const tokens = freshTokens();
     const session = await sessions.insertSession(db, {
       userId,
+      providerSchoolId: scope.schoolId ?? null,
       ...tokens.row,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 300),

@@ -4,4 +4,11 @@ export { authModule, createAuth } from "./auth.module.ts";
 export type { AuthService } from "./auth.service.ts";
 export { enforceLimits } from "./limits.ts";
 export { openPasswordLink } from "./password-link.ts";
-export { DEVICE_COOKIE, deviceOf, sessionCookieSettings, setSessionCookies, tokenBody } from "./session-cookies.ts";
+export {
+  DEVICE_COOKIE,
+  deviceOf,
+  type SessionCookieSettings,
+  sessionCookieSettings,
+  setSessionCookies,
+  tokenBody,
+} from "./session-cookies.ts";

@@ -1,7 +1,7 @@
 import type { AdminSchool } from "@convive/domain";
 import { formatDate } from "@convive/domain/core";
 import { Button, Divider, Group, Text } from "@mantine/core";
-import { IconPencil, IconPlayerPlay, IconPlayerStop } from "@tabler/icons-react";
+import { IconKey, IconPencil, IconPlayerPlay, IconPlayerStop } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { PagedList } from "../../../components/PagedList.tsx";
 import { platformHost } from "../host.ts";
@@ -12,14 +12,16 @@ interface Props {
   schools: AdminSchool[];
   onEdit: (school: AdminSchool) => void;
   onToggle: (school: AdminSchool) => void;
+  /** Issue 32: the school's identity provider. */
+  onProvider: (school: AdminSchool) => void;
 }
 
 /** The day a school was created, on its own calendar: "25 nov 2026" / "Nov 25, 2026". */
 const createdOn = (s: AdminSchool, lang: string) => formatDate(s.created_at, { lang, timeZone: s.time_zone });
 
 /** A table from 768 px up; cards on a phone, where five columns would not fit. */
-export function SchoolsList({ schools, onEdit, onToggle }: Props) {
-  const { t, i18n } = useTranslation("admin");
+export function SchoolsList({ schools, onEdit, onToggle, onProvider }: Props) {
+  const { t, i18n } = useTranslation(["admin", "signInProvider"]);
   const lang = i18n.resolvedLanguage ?? "es";
   const host = platformHost();
   // The paged list keys rows by a numeric id; a school's id is its slug.
@@ -35,6 +37,15 @@ export function SchoolsList({ schools, onEdit, onToggle }: Props) {
         aria-label={t("schools.editLabel", { name: s.name })}
       >
         {t("edit")}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconKey size={14} aria-hidden />}
+        onClick={() => onProvider(s)}
+        aria-label={t("signInProvider:openLabel", { name: s.name })}
+      >
+        {t("signInProvider:open")}
       </Button>
       <Button
         size="xs"

@@ -5,6 +5,7 @@ import { IconBuildingCommunity, IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { SignInProviderForm } from "../../sign-in-provider/index.ts";
 import { useAdminSchools, useToggleSchool } from "../api/schools.ts";
 import { ListToolbar } from "../components/ListToolbar.tsx";
 import { CreateButton, ListState } from "../components/list.tsx";
@@ -17,7 +18,7 @@ const matches = (s: AdminSchool, q: string) =>
 
 /** admin-school-creator (spec §2, root only, label Schools): also the landing of a root user with no school. */
 export default function SchoolsPage() {
-  const { t, i18n } = useTranslation("admin");
+  const { t, i18n } = useTranslation(["admin", "signInProvider"]);
   const lang = i18n.resolvedLanguage ?? "es";
   const schools = useAdminSchools();
   const toggle = useToggleSchool({ failure: (error) => error.message });
@@ -27,6 +28,7 @@ export default function SchoolsPage() {
   // Kept after the dialog closes so its text does not change while it fades out.
   const [toggling, setToggling] = useState<AdminSchool | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [provider, setProvider] = useState<AdminSchool | null>(null);
 
   const list = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -73,6 +75,7 @@ export default function SchoolsPage() {
             <SchoolsList
               schools={list}
               onEdit={openForm}
+              onProvider={setProvider}
               onToggle={(school) => {
                 setToggling(school);
                 setConfirmOpen(true);
@@ -86,6 +89,12 @@ export default function SchoolsPage() {
         </>
       )}
       <SchoolForm school={editing} opened={formOpen} onClose={() => setFormOpen(false)} />
+      <SignInProviderForm
+        schoolId={provider?.id ?? null}
+        schoolName={provider?.name ?? ""}
+        opened={provider !== null}
+        onClose={() => setProvider(null)}
+      />
       <ConfirmDialog
         opened={confirmOpen}
         onClose={() => setConfirmOpen(false)}

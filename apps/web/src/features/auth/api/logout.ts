@@ -6,7 +6,14 @@ import { session } from "../../../lib/session.ts";
 import { clearCookies, KEYS, storage } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
 
-export type LogoutReason = "signedOut" | "sessionExpired" | "noSchool" | "deactivated" | "noRole" | "noRoleInSchool";
+export type LogoutReason =
+  | "signedOut"
+  | "sessionExpired"
+  | "noSchool"
+  | "deactivated"
+  | "noRole"
+  | "noRoleInSchool"
+  | "passwordSignInOff";
 
 /**
  * Spec §4 Logout: tells the server (a failure is only warned in the console), clears cookies and storage,
@@ -29,7 +36,11 @@ export async function logout(reason: LogoutReason = "signedOut", options: { call
   clearQueries();
   // Spec §1: the sign-in screen is in Spanish, unless the person chose a language on it (issue 12 §9).
   await i18n.changeLanguage(signInLanguage());
-  const message = i18n.t(`common:messages.${reason}`);
+  // Issue 32's reason lives with the provider's texts, loaded only where a school has one.
+  if (reason === "passwordSignInOff") await i18n.loadNamespaces("signInProvider");
+  const message = i18n.t(
+    reason === "passwordSignInOff" ? "signInProvider:passwordSignInOff" : `common:messages.${reason}`,
+  );
   if (reason === "signedOut") toast("success", message);
   else if (reason === "sessionExpired") toast("error", message, "bottom-right");
   else toast("error", message);

@@ -1,4 +1,5 @@
 import type { UserPayload } from "@convive/domain";
+import { authFailureMessage } from "@convive/domain/auth-codes";
 import { signInOutcome } from "@convive/domain/core";
 import { ApiError, api } from "../../../lib/api.ts";
 import i18n from "../../../lib/i18n.ts";
@@ -7,6 +8,14 @@ import { type IssuedTokens, session } from "../../../lib/session.ts";
 import { toast } from "../../../lib/toast.ts";
 import { currentUserKey, fetchCurrentUser } from "./current-user-fetch.ts";
 import { logout } from "./logout.ts";
+
+/** A failed call as the spec §8 catalogue reads it: its answer's status and code, or no answer at all. */
+export const failureOf = (error: unknown) =>
+  error instanceof ApiError ? { status: error.status, code: error.code } : { status: 0, code: "NETWORK" };
+
+/** The sign-in screens' words for a failure: its client code's message (domain auth-codes), in the screen's language. */
+export const failureMessage = (error: unknown) =>
+  authFailureMessage(failureOf(error), i18n.language === "en" ? "en" : "es");
 
 /** Where to go next; null when the user was signed out with a message. */
 export type Next = string | null;
@@ -22,6 +31,27 @@ export async function signIn(email: string, password: string): Promise<Next> {
   });
   session.signIn(data, data.user.id);
   return signedIn(data.user);
+}
+
+let completing: Promise<Next> | null = null;
+
+/**
+ * Back from the school's identity provider (`/?oidc=complete`, issue 32): the server proved the member; the page
+ * collects the session it opened — the own sign-in's answer — and goes on with the same steps. Once per page load
+ * (React's StrictMode mounts twice; the proven sign-in is single-use).
+ */
+export function completeProviderSignIn(): Promise<Next> {
+  completing ??= (async () => {
+    await api("/sanctum/csrf-cookie", { noSchool: true, quiet: true });
+    const { data } = await api<{ data: IssuedTokens & { user: UserPayload } }>("/api/auth/oidc/complete", {
+      method: "POST",
+      noSchool: true,
+      quiet: true,
+    });
+    session.signIn(data, data.user.id);
+    return signedIn(data.user);
+  })();
+  return completing;
 }
 
 /**
@@ -80,6 +110,11 @@ export async function enterSchool(schoolId: string, how: "automatic" | "chosen")
     }
     if (error instanceof ApiError && error.code === "USER_DEACTIVATED") {
       await logout("deactivated");
+      return null;
+    }
+    // Issue 32: the school signs in only through its identity provider.
+    if (error instanceof ApiError && error.code === "PASSWORD_SIGN_IN_OFF") {
+      await logout("passwordSignInOff");
       return null;
     }
     throw error;

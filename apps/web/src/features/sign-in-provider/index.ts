@@ -1,0 +1,3 @@
+// Issue 32: a school's identity provider — the form the platform administrator (and, where allowed, the Director)
+// configures it with.
+export { SignInProviderForm } from "./components/SignInProviderForm.tsx";
