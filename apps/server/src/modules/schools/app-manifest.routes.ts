@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
+import { requestLanguage } from "../../lib/language.ts";
+import { resolveSchoolId } from "../../plugins/tenancy.ts";
+import { type AppBranding, appManifest, ICON_SIZES, type IconSize, iconPng, safeColors } from "./app-manifest.ts";
+import type { SchoolsService } from "./schools.service.ts";
+
+/** A school id as a subdomain spells it (plugins/tenancy.ts). */
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** `?school=` names the school where the host does not (the web sets it once a school is chosen). */
+const SchoolQuery = z.object({
+  school: z.string().trim().toLowerCase().regex(SLUG).optional(),
+  /** The colours' tag the manifest put in the address: only there to make a new address when they change. */
+  c: z.string().max(32).optional(),
+});
+
+/**
+ * Issue 32 §3: the installable app of the school the host (or `?school=`) names, in its colours — public, as the
+ * sign-in page's branding is: a school's name and colours are what its sign-in page already shows. An unknown or
+ * inactive school, or none, gets Convive's own.
+ */
+export const appManifestRoutes: FastifyPluginAsyncZod<{ schools: SchoolsService; appDomain: string }> = async (
+  app,
+  { schools, appDomain },
+) => {
+  const brandingOf = async (querySchool: string | undefined, request: Parameters<typeof resolveSchoolId>[0]) => {
+    let schoolId: string | null = null;
+    try {
+      schoolId = resolveSchoolId(request, appDomain) ?? querySchool ?? null;
+    } catch {
+      schoolId = null;
+    }
+    const convive: AppBranding = { id: null, name: "Convive", colors: safeColors([]) };
+    if (!schoolId) return convive;
+    try {
+      const b = await schools.publicBranding(schoolId);
+      return {
+        id: b.id,
+        name: b.name,
+        colors: safeColors([
+          b.institutional_color_1,
+          b.institutional_color_2,
+          b.institutional_color_3,
+          b.institutional_color_4,
+        ]),
+      } satisfies AppBranding;
+    } catch (error) {
+      if (error instanceof AppError && error.code === "NOT_FOUND") return convive;
+      throw error;
+    }
+  };
+
+  app.get(
+    "/manifest.webmanifest",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["schools"],
+        description:
+          "The web app manifest (installable app) of the school the host or `school` names, in its colours and the caller's language.",
+        querystring: SchoolQuery,
+      },
+    },
+    async (request, reply) => {
+      const branding = await brandingOf(request.query.school, request);
+      return reply
+        .type("application/manifest+json")
+        .header("cache-control", "no-cache")
+        .send(JSON.stringify(appManifest(branding, requestLanguage(request.headers))));
+    },
+  );
+
+  app.get(
+    "/app-icons/:size",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["schools"],
+        description: "The installed app's icon (PNG, 192 or 512 px): Convive's mark in the school's colours.",
+        params: z.object({ size: z.enum(ICON_SIZES.map((s) => `${s}.png`) as [string, ...string[]]) }),
+        querystring: SchoolQuery,
+      },
+    },
+    async (request, reply) => {
+      const branding = await brandingOf(request.query.school, request);
+      const size = Number.parseInt(request.params.size, 10) as IconSize;
+      // The address carries the colours' tag: a school's new colours make a new address, so a day's cache is safe.
+      return reply
+        .type("image/png")
+        .header("cache-control", "public, max-age=86400")
+        .send(await iconPng(branding.colors, size));
+    },
+  );
+};
