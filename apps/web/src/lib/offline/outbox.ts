@@ -26,6 +26,15 @@ export type Sender = (
 ) => Promise<unknown>;
 
 const senders = new Map<string, Sender>();
+let gate: () => boolean = () => true;
+
+/**
+ * What must hold before anything is sent: the app says the session's token is still valid (a token that lapsed
+ * offline is refreshed first when the connection returns, rather than sending into a 401 that signs out).
+ */
+export function setSendGate(check: () => boolean) {
+  gate = check;
+}
 
 /** The sender of a kind of entry; registered once for the whole app (app/offline-senders.ts). */
 export function registerSender(kind: string, sender: Sender) {
@@ -211,7 +220,7 @@ export class Outbox {
   private async drain() {
     const tried = new Set<string>();
     for (;;) {
-      if (typeof navigator !== "undefined" && navigator.onLine === false) return;
+      if ((typeof navigator !== "undefined" && navigator.onLine === false) || !gate()) return;
       const next = [...this.entries.values()]
         .filter((e) => e.state !== "refused" && senders.has(e.kind) && !tried.has(`${e.id}:${e.seq}`))
         .sort(byAge)[0];
