@@ -24,7 +24,7 @@ export default defineConfig({
   // signed-in layout once the browser is idle).
   plugins: [
     react(),
-    firstLoad({ signInKb: 125, screenKb: 450 }),
+    firstLoad({ signInKb: 120, screenKb: 450 }),
     // Issue 32 §3: the service worker (src/sw/sw.ts), built on its own; the build lists into it the files of the
     // offline set (scripts/first-load.ts). The manifest is the server's, in each school's colours
     // (/manifest.webmanifest), and the page registers the worker itself (lib/offline/pwa.ts).

@@ -37,6 +37,12 @@ interface ModuleInfoLike {
 }
 
 /**
+ * Modules the core's barrel makes reachable from the sign-in app that no sign-in code uses: the incidents' rules
+ * and constants (issue 32 §4 keeps the sign-in page at 120 KB). They go with the signed-in screens that use them.
+ */
+const SIGNED_IN_ONLY = /\/packages\/domain\/src\/incidents\.ts$/;
+
+/**
  * A code-splitting group ("start") for what the sign-in app needs in any case: our own modules that `start`
  * (relative to the web app's root) imports statically, directly or through others, and the libraries every
  * screen runs on (`libraries`, package names). Mantine's components stay with automatic chunking: its barrel
@@ -60,6 +66,7 @@ export function signInChunk(start: string, libraries: string[]) {
         }
       }
       // The bundler's own runtime helpers too: every chunk needs them, and every chunk loads after this one.
+      if (SIGNED_IN_ONLY.test(id)) return null;
       return reachable.has(id) || library.test(id) || id.endsWith("rolldown/runtime.js") ? "start" : null;
     },
   };

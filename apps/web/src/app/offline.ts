@@ -22,15 +22,15 @@ const later =
     (await load())(entry, progress);
 registerSender(
   "incident",
-  later(() => import("../features/incident-registration/index.ts").then((m) => m.sendQueuedIncident)),
+  later(() => import("../features/incident-registration/api/offline.ts").then((m) => m.sendQueuedIncident)),
 );
 registerSender(
   "observation",
-  later(() => import("../features/incident-registration/index.ts").then((m) => m.sendQueuedObservation)),
+  later(() => import("../features/incident-registration/api/offline.ts").then((m) => m.sendQueuedObservation)),
 );
 registerSender(
   "rating-cell",
-  later(() => import("../features/ratings/index.ts").then((m) => m.sendQueuedCell)),
+  later(() => import("../features/ratings/save-queue.ts").then((m) => m.sendQueuedCell)),
 );
 setSendGate(() => !isExpired());
 

@@ -3,6 +3,4 @@
  * (a screen imported through here would join every importer's chunk). Anything another feature needs from it is
  * exported here, and only here.
  */
-
-/** Issue 32 §3: how the device's outbox sends a rating cell typed in the grid (app/offline.ts registers it). */
-export { sendQueuedCell } from "./save-queue.ts";
+export {};
