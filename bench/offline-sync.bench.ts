@@ -81,13 +81,22 @@ async function run(app: FastifyInstance) {
 
 async function main() {
   const database = await benchDatabase(process.env, process.argv.slice(2));
-  const config = loadConfig({ LOG_LEVEL: "silent", DEMO_DATA: "false", WEB_DIST: "/nonexistent", DATABASE_URL: database.url });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DEMO_DATA: "false",
+    WEB_DIST: "/nonexistent",
+    DATABASE_URL: database.url,
+  });
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ config });
     await app.ready();
     console.log(`Convive offline sync bench — ${database.label}`);
-    console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
+    console.log(
+      `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}\n`,
+    );
     const r = await run(app);
     const made = r.after.incidents - r.before.incidents;
     const notices = r.after.notifications - r.before.notifications;

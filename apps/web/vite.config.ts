@@ -7,14 +7,7 @@ import { firstLoad, offlineFiles, signInChunk } from "./scripts/first-load.ts";
 const api = "http://127.0.0.1:3000";
 
 /** Libraries every screen, the sign-in page included, runs on: they travel in the sign-in app's chunk. */
-const SIGN_IN_LIBRARIES = [
-  "react",
-  "react-dom",
-  "scheduler",
-  "react-router",
-  "i18next",
-  "react-i18next",
-];
+const SIGN_IN_LIBRARIES = ["react", "react-dom", "scheduler", "react-router", "i18next", "react-i18next"];
 
 export default defineConfig({
   // Budgets on what is sent (brotli), from issue 11: the sign-in page, and any signed-in screen from a cold cache.
@@ -55,7 +48,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./src/lib/sync-external-store.ts", import.meta.url)),
       },
       // Its selector variant (recharts): the one built on React's own hook, without the shim under it.
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: "use-sync-external-store/with-selector.js" },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: "use-sync-external-store/with-selector.js",
+      },
     ],
   },
   server: {

@@ -214,11 +214,7 @@ describe("an offline queue sending its incidents", () => {
       headers: { "idempotency-key": randomUUID(), "x-school-id": other.school.id },
     });
     expect(intoOther.statusCode).toBe(404);
-    const othersStudent = await send(
-      s.teacher.as,
-      queued([{ id: other.a1.id, group: other.groupA.id }]),
-      randomUUID(),
-    );
+    const othersStudent = await send(s.teacher.as, queued([{ id: other.a1.id, group: other.groupA.id }]), randomUUID());
     expect(othersStudent.statusCode).toBe(404);
     expect(await incidentCount(other.school.id)).toBe(0);
   });

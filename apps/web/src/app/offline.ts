@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from "react";
+import { useIsFetching } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { outboxFor, registerSender, type Sender, setSendGate, useOutboxSync } from "../lib/offline/outbox.ts";
 import { useWorkerState } from "../lib/offline/pwa.ts";
@@ -43,16 +44,24 @@ export function useOfflineApp() {
   useOutboxSync(outbox);
   useEffect(() => dropCopiesOnSignOut(), []);
 
+  // Off the screen's critical path: once the screen's data has arrived (the worker's install downloads the offline
+  // set, which would otherwise queue the screen's own calls behind it on an HTTP/1.1 connection) and the browser
+  // has nothing better to do.
+  const fetching = useIsFetching() > 0;
+  const started = useRef(false);
   useEffect(() => {
-    const start = () => void import("../lib/offline/pwa.ts").then((m) => m.startServiceWorker());
-    // Off the screen's critical path: after the first screen drew and the browser has nothing better to do.
+    if (fetching || started.current) return;
+    const start = () => {
+      started.current = true;
+      void import("../lib/offline/pwa.ts").then((m) => m.startServiceWorker());
+    };
     if ("requestIdleCallback" in window) {
       const id = window.requestIdleCallback(start, { timeout: 5_000 });
       return () => window.cancelIdleCallback(id);
     }
     const id = setTimeout(start, 2_000);
     return () => clearTimeout(id);
-  }, []);
+  }, [fetching]);
 
   // The first time this device can open the app offline, say so once.
   const worker = useWorkerState();

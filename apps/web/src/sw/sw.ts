@@ -17,6 +17,7 @@
  */
 // A module, so that `self` below is this worker's scope rather than the window's.
 export {};
+
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
 const MANIFEST = self.__WB_MANIFEST;
@@ -32,7 +33,8 @@ const FILES = "/__convive-sw/files";
 const UNUSED_MS = 14 * 24 * 3600 * 1000;
 const NETWORK_WAIT_MS = 5_000;
 /** Paths the page never loads through this worker: the API, uploads, the socket, the manifest and icons. */
-const NEVER = /^\/(api|uploads|private-uploads|socket\.io|sanctum|login|logout|manifest\.webmanifest|app-icons|health)(\/|$)/;
+const NEVER =
+  /^\/(api|uploads|private-uploads|socket\.io|sanctum|login|logout|manifest\.webmanifest|app-icons|health)(\/|$)/;
 
 function hash(text: string): string {
   let h = 0x811c9dc5;
@@ -62,7 +64,8 @@ self.addEventListener("install", (event) => {
       const worker = async () => {
         for (let path = queue.shift(); path; path = queue.shift()) await fetchInto(assets, path);
       };
-      await Promise.all([worker(), worker(), worker(), worker()]);
+      // Two at a time: the page keeps the other connections of the browser's six for its own calls.
+      await Promise.all([worker(), worker()]);
       for (const path of shellFiles) await fetchInto(shell, path);
       if (!shellFiles.has(PAGE)) await fetchInto(shell, "/", PAGE);
       await shell.put(FILES, new Response(JSON.stringify(files), { headers: { "content-type": "application/json" } }));

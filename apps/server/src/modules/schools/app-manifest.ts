@@ -50,7 +50,9 @@ export function iconPng(colors: Colors, size: IconSize): Promise<Buffer> {
   let png = rendered.get(key);
   if (!png) {
     if (rendered.size >= MAX_RENDERED) rendered.delete(rendered.keys().next().value!);
-    png = sharp(Buffer.from(iconSvg(colors, size))).png().toBuffer();
+    png = sharp(Buffer.from(iconSvg(colors, size)))
+      .png()
+      .toBuffer();
     png.catch(() => rendered.delete(key));
     rendered.set(key, png);
   }

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { RegistrationPage } from "../../pages/registration.ts";
 import { apiLogin, call } from "../../support/api.ts";
 import { expectNoViolations } from "../../support/axe.ts";
-import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
+import { acceptPrivacyWhenShown, expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { type Lang, t } from "../../support/i18n.ts";
 import type { SpecSchool } from "../../support/school.ts";
 import { screenshot } from "../../support/screenshot.ts";
@@ -76,7 +76,7 @@ async function readyOffline(page: Page) {
           const keys = db.transaction("snapshots").objectStore("snapshots").getAllKeys();
           keys.onsuccess = () => {
             const all = (keys.result as string[]).join(" ");
-            resolve(["current-user", "\"options\"", "group_id=", "school-information"].every((k) => all.includes(k)));
+            resolve(["current-user", '"options"', "group_id=", "school-information"].every((k) => all.includes(k)));
           };
           keys.onerror = () => resolve(false);
         };
@@ -113,8 +113,15 @@ async function attachments(school: SpecSchool, id: number) {
 
 const offlineText = (lang: Lang) => t(lang, "offline:offline.title");
 
-async function openRegistration(context: BrowserContext, lang: Lang) {
+/** A new tab of the context, accepting the privacy notice whenever it shows (as the fixture's page does). */
+async function newTab(context: BrowserContext) {
   const page = await context.newPage();
+  await acceptPrivacyWhenShown(page);
+  return page;
+}
+
+async function openRegistration(context: BrowserContext, lang: Lang) {
+  const page = await newTab(context);
   const registration = new RegistrationPage(page, lang);
   await registration.goto();
   return { page, registration };
@@ -133,7 +140,7 @@ test("a teacher offline on a phone registers two incidents with a photo; both ar
   writeFileSync(photo, PNG_1X1);
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const first = await context.newPage();
+  const first = await newTab(context);
   await signInWithStorage(first, school.email(RECORDER), { to: "/register" });
   const registration = new RegistrationPage(first, "es");
   await expect(registration.incidentForm).toBeVisible();
@@ -191,7 +198,7 @@ test("offline on a desktop in English: a type deactivated while the incident wai
   const [gone, other] = [types[1]!, types[2]!];
   const detail = `Written offline (${Date.now().toString(36)}).`;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await newTab(context);
   await signInWithStorage(page, school.email(RECORDER), { to: "/register", language: "en" });
   const registration = new RegistrationPage(page, "en");
   await expect(registration.incidentForm).toBeVisible();

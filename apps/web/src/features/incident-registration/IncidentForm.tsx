@@ -21,14 +21,14 @@ import {
   validateIncident,
 } from "./incident-form.ts";
 import { showProblems } from "./problems.ts";
+import { QueuedPanel } from "./QueuedPanel.tsx";
 import { SavedPanel } from "./SavedPanel.tsx";
 import { SelectedStudents } from "./SelectedStudents.tsx";
-import { QueuedPanel } from "./QueuedPanel.tsx";
 import { StudentPicker } from "./StudentPicker.tsx";
 import { TypePicker } from "./TypePicker.tsx";
-import { useRegistrationOutbox } from "./use-registration-outbox.ts";
 import { useEvidenceUploads } from "./use-evidence-uploads.ts";
 import { useIncidentForm } from "./use-incident-form.ts";
+import { useRegistrationOutbox } from "./use-registration-outbox.ts";
 import { WhenWhereFields } from "./WhenWhereFields.tsx";
 
 /** The incident form: students, type, detail, when and where, evidence and formative actions, then the folio. */

@@ -82,12 +82,7 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
   if (queued) return <QueuedPanel outbox={outbox} id={queued} detailsLink={false} onAnother={another} />;
 
   if (saved) {
-    return (
-      <ObservationSaved
-        studentName={saved.name}
-        onAnother={another}
-      />
-    );
+    return <ObservationSaved studentName={saved.name} onAnother={another} />;
   }
 
   const type = chosenType;

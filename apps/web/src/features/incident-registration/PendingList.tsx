@@ -142,9 +142,7 @@ function PendingRow({ entry, outbox, options }: { entry: OutboxEntry; outbox: Ou
                     <Button
                       size="compact-sm"
                       disabled={!typeId}
-                      onClick={() =>
-                        outbox.retry(entry.id, (p) => ({ ...(p as object), [typeField]: Number(typeId) }))
-                      }
+                      onClick={() => outbox.retry(entry.id, (p) => ({ ...(p as object), [typeField]: Number(typeId) }))}
                     >
                       {t("offline.conflict.sendWithType")}
                     </Button>
@@ -194,7 +192,12 @@ function SentRow({ sent, detailsLink, timeZone }: { sent: Sent; detailsLink: boo
         <Stack gap={4}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Described summary={sent.summary as QueuedSummary | null} kind={sent.kind} timeZone={timeZone} />
-            <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} style={{ flexShrink: 0 }}>
+            <Badge
+              color="teal"
+              variant="light"
+              leftSection={<IconCircleCheck size={14} aria-hidden />}
+              style={{ flexShrink: 0 }}
+            >
               {incident ? t("incidents:folio", { folio: incident.folio }) : t("offline.state.sent")}
             </Badge>
           </Group>
@@ -204,7 +207,13 @@ function SentRow({ sent, detailsLink, timeZone }: { sent: Sent; detailsLink: boo
             </Text>
           ))}
           {incident && detailsLink && (
-            <Button component={Link} to={`/incident-details?id=${incident.id}`} size="compact-sm" variant="default" style={{ alignSelf: "flex-start" }}>
+            <Button
+              component={Link}
+              to={`/incident-details?id=${incident.id}`}
+              size="compact-sm"
+              variant="default"
+              style={{ alignSelf: "flex-start" }}
+            >
               {t("saved.open")}
             </Button>
           )}

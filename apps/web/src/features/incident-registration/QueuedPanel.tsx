@@ -71,7 +71,12 @@ export function QueuedPanel({
               {t("saved.open")}
             </Button>
           )}
-          <Button size="md" leftSection={<IconPlus size={18} aria-hidden />} onClick={onAnother} style={{ flex: "1 1 200px" }}>
+          <Button
+            size="md"
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={onAnother}
+            style={{ flex: "1 1 200px" }}
+          >
             {t("saved.another")}
           </Button>
         </Group>

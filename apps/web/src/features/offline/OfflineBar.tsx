@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconCloudOff, IconCloudUpload, IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { type Outbox, useOutboxState } from "../../lib/offline/outbox.ts";
 import { useOnline } from "../../lib/offline/online.ts";
+import { type Outbox, useOutboxState } from "../../lib/offline/outbox.ts";
 import { applyUpdate, useWorkerState } from "../../lib/offline/pwa.ts";
 import { useServedOffline } from "../../lib/offline/snapshots.ts";
 
@@ -48,7 +48,10 @@ export function OfflineBar({ outbox }: { outbox: Outbox }) {
           data-testid="outbox-status"
         >
           <Text size="sm" role="status">
-            {[waiting > 0 && t("pending.sending", { count: waiting }), refused > 0 && t("pending.refused", { count: refused })]
+            {[
+              waiting > 0 && t("pending.sending", { count: waiting }),
+              refused > 0 && t("pending.refused", { count: refused }),
+            ]
               .filter(Boolean)
               .join(" ")}
           </Text>

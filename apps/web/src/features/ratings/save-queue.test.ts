@@ -70,7 +70,12 @@ const sofia = { student_id: 11, period_id: 2, measure_id: 3 };
 const stored = (owner = "colegio-demo:7") =>
   [...device.outbox.values()]
     .filter((e) => e.owner === owner && e.kind === "rating-cell")
-    .map((e) => ({ ...(e.payload as { key: object; value: string | null }).key, value: (e.payload as { value: string | null }).value, state: e.state, attempts: e.attempts }));
+    .map((e) => ({
+      ...(e.payload as { key: object; value: string | null }).key,
+      value: (e.payload as { value: string | null }).value,
+      state: e.state,
+      attempts: e.attempts,
+    }));
 
 beforeEach(() => {
   localStorage.clear();

@@ -19,7 +19,8 @@ let calls: Call[];
 let reply: Reply;
 let folio: number;
 const server: Reply = (call) => {
-  if (call.url === "/api/incidents") return json(201, { data: { incident: { id: 40 + folio, folio: folio++, status: "open" } } });
+  if (call.url === "/api/incidents")
+    return json(201, { data: { incident: { id: 40 + folio, folio: folio++, status: "open" } } });
   if (call.url.includes("/attachments")) return json(201, { data: { attachment: { id: 1, name: "patio.jpg" } } });
   if (call.url === "/api/accompaniment-observations") return json(201, { data: { observation: { id: 9 } } });
   return json(404, { code: "NOT_FOUND", message: "No encontrado" });
@@ -52,7 +53,12 @@ const body = {
   visible_to_family: true,
   formative_actions: [],
 };
-const summary = { students: ["Ana Pérez Ruiz"], type: { name_es: "Empujón", name_en: "Push" }, when: body.occurred_at, files: 1 };
+const summary = {
+  students: ["Ana Pérez Ruiz"],
+  type: { name_es: "Empujón", name_en: "Push" },
+  when: body.occurred_at,
+  files: 1,
+};
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], "patio.jpg", { type: "image/jpeg" });
 const posts = (path: string) => calls.filter((c) => c.method === "POST" && c.url.split("?")[0] === path);
 
@@ -88,7 +94,14 @@ describe("the device's outbox", () => {
     const first = await load();
     const box = first.outboxFor("colegio-demo:7");
     await box.ready;
-    const entry = first.queueIncident(box, body, new Map([[11, 5]]), [photo()], summary, "3f1b7a52-6c1e-4d0a-9b7e-1c2d3e4f5a6b");
+    const entry = first.queueIncident(
+      box,
+      body,
+      new Map([[11, 5]]),
+      [photo()],
+      summary,
+      "3f1b7a52-6c1e-4d0a-9b7e-1c2d3e4f5a6b",
+    );
     await vi.waitFor(() => expect(box.get().entries[0]).toMatchObject({ state: "pending", attempts: 1 }));
     // The student's group as the teacher saw it travels with the incident.
     expect(entry.payload).toMatchObject({ students: [{ student_id: 11, seen_group_id: 5 }] });
@@ -147,8 +160,17 @@ describe("the device's outbox", () => {
     const { outboxFor, queueIncident } = await load();
     const box = outboxFor("colegio-demo:7");
     await box.ready;
-    const entry = queueIncident(box, body, new Map([[11, 5]]), [], { ...summary, files: 0 }, "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9");
-    await vi.waitFor(() => expect(box.get().entries[0]).toMatchObject({ state: "refused", code: "STUDENT_MOVED_GROUP", error: moved }));
+    const entry = queueIncident(
+      box,
+      body,
+      new Map([[11, 5]]),
+      [],
+      { ...summary, files: 0 },
+      "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+    );
+    await vi.waitFor(() =>
+      expect(box.get().entries[0]).toMatchObject({ state: "refused", code: "STUDENT_MOVED_GROUP", error: moved }),
+    );
 
     // Being online again, or a later sync, does not send it by itself.
     await box.sync();
@@ -171,7 +193,9 @@ describe("the device's outbox", () => {
     await box.ready;
     queueIncident(box, body, new Map([[11, 5]]), [photo()], summary, "6a7b8c9d-0e1f-4a2b-b3c4-d5e6f7a8b9c0");
     await vi.waitFor(() => expect(box.get().sent).toHaveLength(1));
-    expect(box.get().sent[0]!.refusedFiles).toEqual([{ name: "patio.jpg", reason: "Ese tipo de archivo no se acepta." }]);
+    expect(box.get().sent[0]!.refusedFiles).toEqual([
+      { name: "patio.jpg", reason: "Ese tipo de archivo no se acepta." },
+    ]);
     expect(box.get().entries).toHaveLength(0);
   });
 
@@ -182,7 +206,13 @@ describe("the device's outbox", () => {
     await a.ready;
     tabA.queueObservation(
       a,
-      { student_id: 11, observation_type_id: 2, text: "Ayudó a recoger.", observed_on: "2026-11-26", visible_to_family: true },
+      {
+        student_id: 11,
+        observation_type_id: 2,
+        text: "Ayudó a recoger.",
+        observed_on: "2026-11-26",
+        visible_to_family: true,
+      },
       { ...summary, files: 0 },
       "7b8c9d0e-1f2a-4b3c-8d4e-f5a6b7c8d9e0",
     );
@@ -193,7 +223,9 @@ describe("the device's outbox", () => {
     const b = tabB.outboxFor("colegio-demo:7");
     await b.sync();
     await vi.waitFor(() => expect(a.get().entries).toHaveLength(0));
-    expect(posts("/api/accompaniment-observations").filter((c) => c.key === "7b8c9d0e-1f2a-4b3c-8d4e-f5a6b7c8d9e0").length).toBeGreaterThanOrEqual(1);
+    expect(
+      posts("/api/accompaniment-observations").filter((c) => c.key === "7b8c9d0e-1f2a-4b3c-8d4e-f5a6b7c8d9e0").length,
+    ).toBeGreaterThanOrEqual(1);
     expect(new Set(posts("/api/accompaniment-observations").map((c) => c.key)).size).toBe(1);
   });
 });

@@ -12,7 +12,11 @@ import { offlineStore, ownerOf, type Snapshot } from "./store.ts";
 
 /** A call that failed without an answer from the server (or with a gateway's): a copy may stand in for it. */
 export const noAnswer = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+  !(error instanceof ApiError) ||
+  error.status === 0 ||
+  error.status === 502 ||
+  error.status === 503 ||
+  error.status === 504;
 
 let servedOffline = false;
 const listeners = new Set<() => void>();
@@ -76,6 +80,9 @@ export async function keptCopies(prefix: readonly unknown[]): Promise<Snapshot[]
 /** Drops every copy once nobody is signed in (logout, an ended session). */
 export function dropCopiesOnSignOut() {
   return session.subscribe(() => {
-    if (!session.get().token) void offlineStore()?.clearSnapshots().catch(() => undefined);
+    if (!session.get().token)
+      void offlineStore()
+        ?.clearSnapshots()
+        .catch(() => undefined);
   });
 }

@@ -74,5 +74,4 @@ export const sendQueuedIncident: Sender = async (entry, progress) => {
   return incident;
 };
 
-export const sendQueuedObservation: Sender = (entry) =>
-  registerObservation(entry.payload as ObservationBody, entry.id);
+export const sendQueuedObservation: Sender = (entry) => registerObservation(entry.payload as ObservationBody, entry.id);

@@ -41,7 +41,9 @@ async function searchKept(prefix: readonly unknown[], q: string): Promise<Studen
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const studentOptionsQuery = (key: ReturnType<typeof useRegistrationKey>, params: string | null) => ({
+type Key = (...parts: readonly unknown[]) => readonly unknown[];
+
+const studentOptionsQuery = (key: Key, params: string | null) => ({
   queryKey: key("student-options", params),
   queryFn: ({ signal }: { signal?: AbortSignal }) =>
     readThrough(
@@ -50,7 +52,10 @@ const studentOptionsQuery = (key: ReturnType<typeof useRegistrationKey>, params:
         api<{ data: { students: StudentOption[] } }>(`/api/incidents/student-options?${params}`, { signal }).then(
           (r) => r.data.students,
         ),
-      () => (params?.startsWith("q=") ? searchKept(key("student-options"), decodeURIComponent(params.slice(2))) : Promise.resolve(undefined)),
+      () =>
+        params?.startsWith("q=")
+          ? searchKept(key("student-options"), decodeURIComponent(params.slice(2)))
+          : Promise.resolve(undefined),
     ),
   // Asked offline too: the copies kept on the device answer.
   networkMode: "always" as const,
@@ -77,13 +82,14 @@ export function useStudentOptions(search: StudentSearch) {
  * that the picker lists and finds them without a connection.
  */
 export function useKeepGroupsOffline(groupIds: readonly number[]) {
-  const key = useRegistrationKey();
   const client = useQueryClient();
   const ids = groupIds.join(",");
+  // The school and language the keys name, as one value the effect can follow.
+  const scope = JSON.stringify(useRegistrationKey()());
   useEffect(() => {
     if (!ids || !navigator.onLine) return;
+    const parts = JSON.parse(scope) as unknown[];
+    const key: Key = (...more) => [...parts, ...more];
     for (const id of ids.split(",")) void client.prefetchQuery(studentOptionsQuery(key, `group_id=${id}`));
-    // key() is a new function each render; its parts are the school and language, which `client` and ids follow.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  }, [ids, client]);
+  }, [ids, client, scope]);
 }
