@@ -127,81 +127,83 @@ async function openRegistration(context: BrowserContext, lang: Lang) {
   return { page, registration };
 }
 
-test("a teacher offline on a phone registers two incidents with a photo; both arrive once after the tab is closed and reopened", async ({
-  browser,
-  school,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const { students, types, category } = await whatTheTeacherSees(school);
-  const stamp = Date.now().toString(36);
-  const details = [`Sin señal en el patio (${stamp}) uno.`, `Sin señal en el patio (${stamp}) dos.`];
-  const dir = mkdtempSync(join(tmpdir(), "convive-offline-"));
-  const photo = join(dir, "patio.png");
-  writeFileSync(photo, PNG_1X1);
+test.describe("on a phone, in Spanish", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const first = await newTab(context);
-  await signInWithStorage(first, school.email(RECORDER), { to: "/register" });
-  const registration = new RegistrationPage(first, "es");
-  await expect(registration.incidentForm).toBeVisible();
-  await readyOffline(first);
+  test("a teacher offline registers two incidents with a photo; both arrive once after the tab is closed and reopened", async ({
+    page: first,
+    context,
+    school,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const { students, types, category } = await whatTheTeacherSees(school);
+    const stamp = Date.now().toString(36);
+    const details = [`Sin señal en el patio (${stamp}) uno.`, `Sin señal en el patio (${stamp}) dos.`];
+    const dir = mkdtempSync(join(tmpdir(), "convive-offline-"));
+    const photo = join(dir, "patio.png");
+    writeFileSync(photo, PNG_1X1);
 
-  // The connection drops; the app opens anyway, and says it is offline.
-  await context.setOffline(true);
-  await first.reload();
-  await expect(registration.incidentForm).toBeVisible();
-  await expect(first.getByTestId("offline-indicator")).toContainText(offlineText("es"));
+    await signInWithStorage(first, school.email(RECORDER), { to: "/register" });
+    const registration = new RegistrationPage(first, "es");
+    // A new context's first load fetches every file cold: more than an action's wait on CI's busy cores.
+    await expect(registration.incidentForm).toBeVisible({ timeout: 60_000 });
+    await readyOffline(first);
 
-  for (const [i, detail] of details.entries()) {
-    await registration.pickStudent({ name: students[i]!.name });
-    if (category) await registration.chooseCategory(category.es);
-    await registration.chooseType(types[0]!.name_es);
-    await registration.detail.fill(detail);
-    await registration.attach([photo]);
-    await registration.submitIncident.click();
-    await expect(first.getByTestId("registration-queued")).toContainText(t("es", "registration:offline.queuedTitle"));
-    if (i === 0) await registration.registerAnother.click();
-  }
-  const pending = first.getByTestId("pending-record");
-  await registration.registerAnother.click();
-  await expect(pending).toHaveCount(2);
-  await expect(pending.first()).toContainText(t("es", "registration:offline.state.pending"));
-  await expectNoViolations(first, testInfo, "registration-offline-es");
-  await screenshot(first, "registration-offline-es-390");
+    // The connection drops; the app opens anyway, and says it is offline.
+    await context.setOffline(true);
+    await first.reload();
+    await expect(registration.incidentForm).toBeVisible();
+    await expect(first.getByTestId("offline-indicator")).toContainText(offlineText("es"));
 
-  // The tab is closed and opened again, still offline: both wait on the device.
-  await first.close();
-  const { page: second, registration: again } = await openRegistration(context, "es");
-  await expect(again.incidentForm).toBeVisible();
-  await expect(second.getByTestId("pending-record")).toHaveCount(2);
+    for (const [i, detail] of details.entries()) {
+      await registration.pickStudent({ name: students[i]!.name });
+      if (category) await registration.chooseCategory(category.es);
+      await registration.chooseType(types[0]!.name_es);
+      await registration.detail.fill(detail);
+      await registration.attach([photo]);
+      await registration.submitIncident.click();
+      await expect(first.getByTestId("registration-queued")).toContainText(t("es", "registration:offline.queuedTitle"));
+      if (i === 0) await registration.registerAnother.click();
+    }
+    const pending = first.getByTestId("pending-record");
+    await registration.registerAnother.click();
+    await expect(pending).toHaveCount(2);
+    await expect(pending.first()).toContainText(t("es", "registration:offline.state.pending"));
+    await expectNoViolations(first, testInfo, "registration-offline-es");
+    await screenshot(first, "registration-offline-es-390");
 
-  // Back online: both go by themselves, each once, with its photo and its notifications.
-  await context.setOffline(false);
-  await expect(second.getByTestId("sent-record")).toHaveCount(2, { timeout: 45_000 });
-  await expect(second.getByTestId("pending-record")).toHaveCount(0);
-  await screenshot(second, "registration-offline-sent-es-390");
-  for (const detail of details) {
-    const found = await incidentsWith(school, detail);
-    expect(found, detail).toHaveLength(1);
-    expect(found[0]!.notices, `${detail}: the Director's notification`).toBe(1);
-    expect(await attachments(school, found[0]!.id)).toBe(1);
-  }
-  await context.close();
+    // The tab is closed and opened again, still offline: both wait on the device.
+    await first.close();
+    const { page: second, registration: again } = await openRegistration(context, "es");
+    await expect(again.incidentForm).toBeVisible();
+    await expect(second.getByTestId("pending-record")).toHaveCount(2);
+
+    // Back online: both go by themselves, each once, with its photo and its notifications.
+    await context.setOffline(false);
+    await expect(second.getByTestId("sent-record")).toHaveCount(2, { timeout: 45_000 });
+    await expect(second.getByTestId("pending-record")).toHaveCount(0);
+    await screenshot(second, "registration-offline-sent-es-390");
+    for (const detail of details) {
+      const found = await incidentsWith(school, detail);
+      expect(found, detail).toHaveLength(1);
+      expect(found[0]!.notices, `${detail}: the Director's notification`).toBe(1);
+      expect(await attachments(school, found[0]!.id)).toBe(1);
+    }
+  });
 });
 
 test("offline on a desktop in English: a type deactivated while the incident waited is explained, and sent with another", async ({
-  browser,
+  page,
+  context,
   school,
 }, testInfo) => {
   test.setTimeout(150_000);
   const { students, types, category } = await whatTheTeacherSees(school);
   const [gone, other] = [types[1]!, types[2]!];
   const detail = `Written offline (${Date.now().toString(36)}).`;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await newTab(context);
   await signInWithStorage(page, school.email(RECORDER), { to: "/register", language: "en" });
   const registration = new RegistrationPage(page, "en");
-  await expect(registration.incidentForm).toBeVisible();
+  await expect(registration.incidentForm).toBeVisible({ timeout: 60_000 });
   await readyOffline(page);
 
   await context.setOffline(true);
@@ -237,5 +239,4 @@ test("offline on a desktop in English: a type deactivated while the incident wai
   await row.getByRole("button", { name: t("en", "registration:offline.conflict.sendWithType") }).click();
   await expect(page.getByTestId("sent-record")).toHaveCount(1, { timeout: 30_000 });
   expect(await incidentsWith(school, detail)).toHaveLength(1);
-  await context.close();
 });

@@ -1,6 +1,13 @@
 import type { RatingCell } from "@convive/domain";
 import { useSyncExternalStore } from "react";
-import { type Outbox, type OutboxEntry, outboxFor, type Sender, useOutboxSync } from "../../lib/offline/outbox.ts";
+import {
+  type Outbox,
+  type OutboxEntry,
+  outboxFor,
+  registerSender,
+  type Sender,
+  useOutboxSync,
+} from "../../lib/offline/outbox.ts";
 import { ownerOf } from "../../lib/offline/store.ts";
 import { type CellKey, sendCell } from "./api/ratings.ts";
 
@@ -41,6 +48,9 @@ export const sendQueuedCell: Sender = (entry) => {
   const { key, value } = entry.payload as CellPayload;
   return sendCell(key, value);
 };
+
+// Registered here too (app/offline.ts registers it lazily for every screen): the grid's own cells go at once.
+registerSender(KIND, sendQueuedCell);
 
 function cellOf(entry: OutboxEntry): QueuedCell {
   const { key, value } = entry.payload as CellPayload;

@@ -1,0 +1,18 @@
+import { chromium } from "playwright";
+const base = "http://127.0.0.1:3316";
+const login = await fetch(`${base}/login`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ email: "docente@convive.test", password: "Convive.2026!" }) });
+const { data } = await login.json();
+await fetch(`${base}/api/users/${data.user.id}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${data.access_token}`, "x-school-id": data.user.schools[0].id }, body: JSON.stringify({ privacy_notice_viewed: 1 }) });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const context = await browser.newContext({ baseURL: base, serviceWorkers: process.env.SW ?? "allow" });
+const page = await context.newPage();
+page.on("console", (m) => console.log("console", m.type(), m.text().slice(0, 500)));
+page.on("pageerror", (e) => console.log("pageerror", e.message, e.stack?.slice(0, 800)));
+await page.goto("/logo-convive.svg");
+await page.evaluate(({ t, e, u, s }) => { localStorage.setItem("token", t); localStorage.setItem("token_expires_at", e); localStorage.setItem("user_id", u); localStorage.setItem("school_id", s); }, { t: data.access_token, e: String(Date.now() + data.expires_in * 1000), u: String(data.user.id), s: data.user.schools[0].id });
+page.on("request", r => { if (!r.url().includes("/assets/")) console.log("start", Date.now() % 100000, r.url()); }); page.on("requestfinished", r => { if (!r.url().includes("/assets/")) console.log("done", Date.now() % 100000, r.url()); }); page.on("requestfailed", r => console.log("failed", r.url(), r.failure()?.errorText));
+await page.goto("/register");
+await page.waitForTimeout(Number(process.env.WAIT ?? 30000));
+console.log("forms:", await page.locator("form").count(), "main text:", (await page.locator("main").innerText()).slice(0, 300));
+await page.screenshot({ path: "/tmp/i32-probe.png" });
+await browser.close();
