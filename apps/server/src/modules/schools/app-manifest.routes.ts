@@ -1,20 +1,10 @@
+import { AppIconParams, AppManifestQuery } from "@convive/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { resolveSchoolId } from "../../plugins/tenancy.ts";
-import { type AppBranding, appManifest, ICON_SIZES, type IconSize, iconPng, safeColors } from "./app-manifest.ts";
+import { type AppBranding, appManifest, type IconSize, iconPng, safeColors } from "./app-manifest.ts";
 import type { SchoolsService } from "./schools.service.ts";
-
-/** A school id as a subdomain spells it (plugins/tenancy.ts). */
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** `?school=` names the school where the host does not (the web sets it once a school is chosen). */
-const SchoolQuery = z.object({
-  school: z.string().trim().toLowerCase().regex(SLUG).optional(),
-  /** The colours' tag the manifest put in the address: only there to make a new address when they change. */
-  c: z.string().max(32).optional(),
-});
 
 /**
  * Issue 32 §3: the installable app of the school the host (or `?school=`) names, in its colours — public, as the
@@ -60,7 +50,7 @@ export const appManifestRoutes: FastifyPluginAsyncZod<{ schools: SchoolsService;
         tags: ["schools"],
         description:
           "The web app manifest (installable app) of the school the host or `school` names, in its colours and the caller's language.",
-        querystring: SchoolQuery,
+        querystring: AppManifestQuery,
       },
     },
     async (request, reply) => {
@@ -79,8 +69,8 @@ export const appManifestRoutes: FastifyPluginAsyncZod<{ schools: SchoolsService;
       schema: {
         tags: ["schools"],
         description: "The installed app's icon (PNG, 192 or 512 px): Convive's mark in the school's colours.",
-        params: z.object({ size: z.enum(ICON_SIZES.map((s) => `${s}.png`) as [string, ...string[]]) }),
-        querystring: SchoolQuery,
+        params: AppIconParams,
+        querystring: AppManifestQuery,
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { DEFAULT_INSTITUTIONAL_COLORS } from "@convive/domain";
+import { APP_ICON_SIZES, DEFAULT_INSTITUTIONAL_COLORS } from "@convive/domain";
 import sharp from "sharp";
 
 /**
@@ -15,7 +15,7 @@ export interface AppBranding {
 }
 
 /** The icon sizes the manifest lists (Chromium installs from 192 and shows 512 on the splash screen). */
-export const ICON_SIZES = [192, 512] as const;
+export const ICON_SIZES = APP_ICON_SIZES;
 export type IconSize = (typeof ICON_SIZES)[number];
 
 const HEX = /^#[0-9a-f]{6}$/i;
