@@ -125,7 +125,8 @@ async function newTab(context: BrowserContext) {
 async function openRegistration(context: BrowserContext, lang: Lang) {
   const page = await newTab(context);
   const registration = new RegistrationPage(page, lang);
-  await registration.goto();
+  await page.goto("/register");
+  await expect(registration.incidentForm).toBeVisible({ timeout: 60_000 });
   return { page, registration };
 }
 
@@ -154,7 +155,8 @@ test.describe("on a phone, in Spanish", () => {
     // The connection drops; the app opens anyway, and says it is offline.
     await context.setOffline(true);
     await first.reload();
-    await expect(registration.incidentForm).toBeVisible();
+    // Every module of the screen now comes from the service worker's cache: on CI's busy cores that is slow too.
+    await expect(registration.incidentForm).toBeVisible({ timeout: 60_000 });
     await expect(first.getByTestId("offline-indicator")).toContainText(offlineText("es"));
 
     for (const [i, detail] of details.entries()) {
@@ -177,7 +179,7 @@ test.describe("on a phone, in Spanish", () => {
     // The tab is closed and opened again, still offline: both wait on the device.
     await first.close();
     const { page: second, registration: again } = await openRegistration(context, "es");
-    await expect(again.incidentForm).toBeVisible();
+    await expect(again.incidentForm).toBeVisible({ timeout: 60_000 });
     await expect(second.getByTestId("pending-record")).toHaveCount(2);
 
     // Back online: both go by themselves, each once, with its photo and its notifications.
@@ -210,6 +212,7 @@ test("offline on a desktop in English: a type deactivated while the incident wai
 
   await context.setOffline(true);
   await page.reload();
+  await expect(registration.incidentForm).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("offline-indicator")).toContainText(offlineText("en"));
   await registration.pickStudent({ name: students[0]!.name });
   if (category) await registration.chooseCategory(category.en);
