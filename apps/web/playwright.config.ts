@@ -53,6 +53,11 @@ export default defineConfig({
     timezoneId: "America/Mexico_City",
     // The theme honours it (app/theme.ts respectReducedMotion): dialogs and toasts open without their transitions.
     reducedMotion: "reduce",
+    // Issue 32: the app registers a service worker once a signed-in screen is idle. Blocked for every spec but the
+    // offline ones (specs/incidents/offline-registration.spec.ts allows it): the worker's install would fetch the
+    // offline set in every test's fresh context — bandwidth and CPU on CI's two cores for nothing they check — and a
+    // worker serving the page would stand between a spec and the server it means to test.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     // Recording a trace (a DOM snapshot per action and a screencast) doubled the browser's and the runner's CPU: on
     // sign-in.spec.ts, 96 s of CPU with it against 58 s without (2026-11-29, measured per process). CI records it on

@@ -9,6 +9,20 @@ type OutputChunk = Rollup.OutputChunk;
 /** The lazy chunks every signed-in screen renders inside (src/app/router.tsx, Guard.tsx). */
 const SIGNED_IN_SHELL = ["SignedInGuard", "QueryScope", "Layout"];
 
+/**
+ * Screens a teacher must be able to open without a connection (issue 32 §3): the service worker fetches their
+ * files at install, with the signed-in shell's, the sign-in set's and every translation.
+ */
+const OFFLINE_SCREENS = ["RegistrationPage"];
+const TRANSLATIONS = /\/locales\/[a-z]{2}\/\w+\.json$/;
+
+/**
+ * The files of the offline set, named as in the bundle (assets/…), filled in when the bundle is generated: the
+ * service worker's manifest is cut down to them (vite.config.ts), so a phone downloads the screens it needs offline
+ * at install and the rest only as they are opened.
+ */
+export const offlineFiles = new Set<string>();
+
 /** Files smaller than this go out as they are: compressing them saves less than the headers cost. */
 const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|webmanifest)$/;
@@ -21,6 +35,12 @@ const brotli = (data: Buffer) =>
 interface ModuleInfoLike {
   importedIds: readonly string[];
 }
+
+/**
+ * Modules the core's barrel makes reachable from the sign-in app that no sign-in code uses: the incidents' rules
+ * and constants (issue 32 §4 keeps the sign-in page at 120 KB). They go with the signed-in screens that use them.
+ */
+const SIGNED_IN_ONLY = /\/packages\/domain\/src\/incidents\.ts$/;
 
 /**
  * A code-splitting group ("start") for what the sign-in app needs in any case: our own modules that `start`
@@ -46,6 +66,7 @@ export function signInChunk(start: string, libraries: string[]) {
         }
       }
       // The bundler's own runtime helpers too: every chunk needs them, and every chunk loads after this one.
+      if (SIGNED_IN_ONLY.test(id)) return null;
       return reachable.has(id) || library.test(id) || id.endsWith("rolldown/runtime.js") ? "start" : null;
     },
   };
@@ -80,10 +101,14 @@ export function firstLoad(budgets: FirstLoadBudgets): Plugin {
         sent.set(file.fileName, data.length >= MIN_COMPRESS_BYTES ? brotli(data).length : data.length);
       }
       const report = measure(bundle, sent);
+      offlineFiles.clear();
+      for (const file of offlineSet(bundle)) offlineFiles.add(file);
+      const offlineKb = [...offlineFiles].reduce((sum, f) => sum + (sent.get(f) ?? 0), 0) / 1024;
       const kb = (bytes: number) => (bytes / 1024).toFixed(1);
       const lines = [
         `sign-in page: ${kb(report.signIn)} KB JS+CSS brotli (budget ${budgets.signInKb} KB, ${report.signInFiles} files)`,
         `heaviest signed-in screen from cold: ${report.heaviest.name} ${kb(report.heaviest.bytes)} KB (budget ${budgets.screenKb} KB)`,
+        `offline set (service worker install): ${offlineFiles.size} files, ${offlineKb.toFixed(1)} KB brotli`,
       ];
       console.log(`\n${lines.join("\n")}`);
       if (process.env.BUNDLE_REPORT) {
@@ -157,6 +182,23 @@ function closure(chunks: Map<string, OutputChunk>, start: string, into = new Set
   };
   visit(start);
   return into;
+}
+
+/** The sign-in set, the signed-in shell, the offline screens and every translation, with their stylesheets. */
+function offlineSet(bundle: OutputBundle): Set<string> {
+  const chunks = chunksOf(bundle);
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  const files = new Set<string>();
+  if (!entry) return files;
+  closure(chunks, entry.fileName, files);
+  for (const name of entry.dynamicImports) closure(chunks, name, files);
+  for (const chunk of chunks.values()) {
+    const wanted =
+      (chunk.isDynamicEntry && [...SIGNED_IN_SHELL, ...OFFLINE_SCREENS].includes(chunk.name)) ||
+      TRANSLATIONS.test(chunk.facadeModuleId ?? "");
+    if (wanted) closure(chunks, chunk.fileName, files);
+  }
+  return files;
 }
 
 interface Report {

@@ -92,6 +92,9 @@ function useSessionLifecycle(signedIn: boolean) {
     if (!signedIn) return;
     // Visible or hidden: re-read the user; a session ended elsewhere answers 401 and signs out here.
     const recheck = () => {
+      // Offline nothing can be checked or refreshed, and the registration screen must keep working (issue 32 §3):
+      // the session is checked again when the connection returns (the refresh runs at once then).
+      if (!navigator.onLine) return;
       if (isExpired()) void logout("sessionExpired", { callServer: false });
       else void queryClient.invalidateQueries({ queryKey: ["current-user"] });
     };

@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_FILE_SIZE_MB, DEFAULT_TIME_ZONE } from "@convive/domain/core";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api.ts";
+import { readThrough } from "./offline/snapshots.ts";
 import { useSession } from "./session.ts";
 
 /** The first item of GET /api/schoolInformation (spec §3 School information), as the screens read it (layout, time zone, max file size). */
@@ -25,10 +26,14 @@ export const schoolInformationKey = (schoolId: string | null) => ["school-inform
 export function useSchoolInformation(schoolId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: schoolInformationKey(schoolId),
+    // Kept on the device for the registration screen offline (issue 32 §3: time zone, file size limit, colours).
     queryFn: () =>
-      api<{ data: { SchoolInformations: SchoolInformation[] } }>("/api/schoolInformation").then(
-        (r) => r.data.SchoolInformations[0] ?? null,
+      readThrough(schoolInformationKey(schoolId), () =>
+        api<{ data: { SchoolInformations: SchoolInformation[] } }>("/api/schoolInformation").then(
+          (r) => r.data.SchoolInformations[0] ?? null,
+        ),
       ),
+    networkMode: "always",
     enabled: enabled && schoolId !== null,
     staleTime: 5 * 60_000,
   });

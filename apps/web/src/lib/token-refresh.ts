@@ -50,9 +50,19 @@ export function startTokenRefresh(onRefused: () => void): () => void {
     }
   }
 
+  // Back online after a refresh failed or fell due offline (issue 32 §3): refresh now rather than after the backoff.
+  const online = () => {
+    const { expiresAt } = session.get();
+    if (failures > 0 || (expiresAt !== null && Date.now() >= expiresAt - SESSION_REFRESH_BEFORE_EXPIRY_MS)) {
+      failures = 0;
+      schedule(0);
+    }
+  };
+  window.addEventListener("online", online);
   planNext();
   return () => {
     stopped = true;
     clearTimeout(timer);
+    window.removeEventListener("online", online);
   };
 }

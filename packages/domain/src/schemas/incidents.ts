@@ -66,8 +66,15 @@ export const FormativeActionBody = z
   });
 export type FormativeActionBody = z.infer<typeof FormativeActionBody>;
 
+/**
+ * A student of a registration. `seen_group_id` is the group the registrant saw the student in when writing it: an
+ * incident written offline (issue 32 §3) sends it, and reaches the server later — by then the student may have
+ * changed group, which is refused (409 STUDENT_MOVED_GROUP) unless the registrant confirms.
+ */
+export const RegisterIncidentStudent = IncidentStudentInput.extend({ seen_group_id: RowId.nullable().optional() });
+
 export const RegisterIncidentBody = z.object({
-  students: z.array(IncidentStudentInput).min(1).max(INCIDENT_LIMITS.maxStudents),
+  students: z.array(RegisterIncidentStudent).min(1).max(INCIDENT_LIMITS.maxStudents),
   type_id: RowId,
   detail: text(INCIDENT_LIMITS.detailMax),
   place: optionalLine(INCIDENT_LIMITS.placeMax),
@@ -82,6 +89,8 @@ export const RegisterIncidentBody = z.object({
     .array(FormativeActionBody)
     .max(INCIDENT_LIMITS.maxStudents * 5)
     .default([]),
+  /** Send it although students named by `seen_group_id` are in another group now (their current group counts). */
+  confirm_group_changes: z.boolean().optional(),
 });
 export type RegisterIncidentBody = z.infer<typeof RegisterIncidentBody>;
 

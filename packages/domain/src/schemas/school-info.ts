@@ -86,3 +86,19 @@ export const SchoolInfo = SchoolIdentity.extend({
 export type SchoolInfo = z.infer<typeof SchoolInfo>;
 
 export { isSupportedTimeZone, SchoolTimeZone } from "./fields.ts";
+
+/**
+ * GET /manifest.webmanifest and /app-icons/:size (issue 32 §3, the installable app in the school's colours):
+ * `school` names the school where the host does not (a school id as a subdomain spells it); `c` is only the
+ * colours' tag the manifest puts in an icon's address, so that new colours make a new address.
+ */
+export const AppManifestQuery = z.object({
+  school: singleLine()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/)
+    .optional(),
+  c: singleLine().max(32).optional(),
+});
+export const APP_ICON_SIZES = [192, 512] as const;
+export const AppIconParams = z.object({ size: z.enum(["192.png", "512.png"]) });

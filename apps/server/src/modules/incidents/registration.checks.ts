@@ -86,3 +86,23 @@ export function checkStudents(
   if (Object.keys(fields).length > 0) fail(fields);
   return byId;
 }
+
+/**
+ * Issue 32 §3: a registration written offline names the group each student was in then (`seen_group_id`); a
+ * student who changed group since is a conflict the registrant decides (409 STUDENT_MOVED_GROUP naming them), not
+ * something filed silently under another head teacher. Students sent without it are not compared.
+ */
+export function checkSameGroups(
+  list: readonly { student_id: number; seen_group_id?: number | null }[],
+  rows: ReadonlyMap<number, StudentWithGroup>,
+) {
+  const fields: Record<string, ErrorCode> = {};
+  const names: string[] = [];
+  list.forEach((s, i) => {
+    const row = rows.get(s.student_id);
+    if (s.seen_group_id === undefined || !row || row.groupId === s.seen_group_id) return;
+    fields[`students.${i}.student_id`] = "STUDENT_MOVED_GROUP";
+    names.push(row.name);
+  });
+  if (names.length > 0) throw new AppError("STUDENT_MOVED_GROUP", fields, { names: names.join(", ") });
+}

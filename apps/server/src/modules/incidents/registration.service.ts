@@ -56,6 +56,7 @@ export function createRegistrationService(deps: {
     if (!groupOk) throw new AppError("NOT_FOUND", { group_id: "NOT_FOUND" });
     if (!subjectOk) throw new AppError("NOT_FOUND", { subject_id: "NOT_FOUND" });
     const students = check.checkStudents(body.students, studentRows);
+    if (!body.confirm_group_changes) check.checkSameGroups(body.students, students);
     if (clock.yearId === null || clock.yearStartsOn === null) throw new AppError("CURRENT_YEAR_REQUIRED");
     check.checkWithinYear(clock.localDay, clock.yearStartsOn);
     check.checkResponsibles(body.formative_actions, new Set(staff.map((s) => s.id)));

@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import type { ModuleDeps, ModulePlugin } from "../../lib/module-deps.ts";
 import type { NotificationsService } from "../notifications/index.ts";
+import { appManifestRoutes } from "./app-manifest.routes.ts";
 import { schoolsRoutes } from "./schools.routes.ts";
 import { createSchoolsService } from "./schools.service.ts";
 import { setupProgressHook } from "./setup-progress.hook.ts";
@@ -25,9 +26,8 @@ const schools: ModulePlugin<Pick<ModuleDeps, "db" | "config" | "events"> & { set
   { ctx },
 ) => {
   await app.register(setupProgressHook, { setup: ctx.setup, events: ctx.events });
-  await app.register(schoolsRoutes, {
-    schools: createSchoolsService({ db: ctx.db }),
-    appDomain: ctx.config.APP_DOMAIN,
-  });
+  const service = createSchoolsService({ db: ctx.db });
+  await app.register(schoolsRoutes, { schools: service, appDomain: ctx.config.APP_DOMAIN });
+  await app.register(appManifestRoutes, { schools: service, appDomain: ctx.config.APP_DOMAIN });
 };
 export const schoolsModule = fp(schools);

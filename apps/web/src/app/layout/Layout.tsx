@@ -10,10 +10,12 @@ import { useCurrentUser } from "../../features/auth/api/current-user.ts";
 import { logout } from "../../features/auth/api/logout.ts";
 import { hasBell } from "../../features/notifications/components/NotificationBell.tsx";
 import { useNotificationSocket } from "../../features/notifications/realtime.ts";
+import { OfflineBar } from "../../features/offline/index.ts";
 import { PrivacyNotice } from "../../features/privacy/PrivacyNotice.tsx";
 import { StudentFileHost } from "../../features/student-file/StudentFileHost.tsx";
 import { useSchoolInformation } from "../../lib/school-information.ts";
 import { useSession } from "../../lib/session.ts";
+import { useOfflineApp } from "../offline.ts";
 import { SCREENS } from "../screens.ts";
 import { sidebarPalette } from "./contrast.ts";
 import { Header } from "./Header.tsx";
@@ -66,6 +68,7 @@ export default function Layout() {
   const user = useCurrentUser().data;
   const sidebar = useSidebar();
   const variables = useSidebarVariables();
+  const outbox = useOfflineApp();
 
   const withRole = user !== undefined && user.root === 0 && (user.roles?.length ?? 0) > 0;
   const school = useSchoolInformation(schoolId, withRole).data;
@@ -141,6 +144,9 @@ export default function Layout() {
         />
       </Drawer>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Suspense fallback={null}>
+          <OfflineBar outbox={outbox} />
+        </Suspense>
         {overlay && (
           <Box mb="md">
             <PageTitle title={title} path={pathname} size="h2" />

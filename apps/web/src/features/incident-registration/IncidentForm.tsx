@@ -5,7 +5,9 @@ import { IconHistory } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMaxFileSizeMb } from "../../lib/school-information.ts";
+import { toast } from "../../lib/toast.ts";
 import { ActionsField } from "./ActionsField.tsx";
+import { queueIncident } from "./api/offline.ts";
 import { type Registered, useRegisterIncident } from "./api/register.ts";
 import { Section } from "./Bits.tsx";
 import { EvidenceField } from "./EvidenceField.tsx";
@@ -19,12 +21,14 @@ import {
   validateIncident,
 } from "./incident-form.ts";
 import { showProblems } from "./problems.ts";
+import { QueuedPanel } from "./QueuedPanel.tsx";
 import { SavedPanel } from "./SavedPanel.tsx";
 import { SelectedStudents } from "./SelectedStudents.tsx";
 import { StudentPicker } from "./StudentPicker.tsx";
 import { TypePicker } from "./TypePicker.tsx";
 import { useEvidenceUploads } from "./use-evidence-uploads.ts";
 import { useIncidentForm } from "./use-incident-form.ts";
+import { useRegistrationOutbox } from "./use-registration-outbox.ts";
 import { WhenWhereFields } from "./WhenWhereFields.tsx";
 
 /** The incident form: students, type, detail, when and where, evidence and formative actions, then the folio. */
@@ -33,24 +37,44 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
   const maxMb = useMaxFileSizeMb();
   const tz = options.time_zone;
   const [saved, setSaved] = useState<Registered | null>(null);
-  const state = useIncidentForm(options, saved !== null);
+  const [queued, setQueued] = useState<string | null>(null);
+  const state = useIncidentForm(options, saved !== null || queued !== null);
   const { form, type } = state;
   const [showRestored, setShowRestored] = useState(state.restored);
   const [files, setFiles] = useState<File[]>([]);
-  const save = useRegisterIncident({
-    form,
-    serverErrors: (errors) => incidentErrorsFromServer(errors, buildIncidentBody(form.values, tz).actionRows),
-  });
-  const evidence = useEvidenceUploads();
+  const outbox = useRegistrationOutbox();
   const v = form.values;
+  // Without a connection the incident waits on the device (issue 32 §3), with the groups its students were seen in.
+  const save = useRegisterIncident(
+    {
+      form,
+      serverErrors: (errors) => incidentErrorsFromServer(errors, buildIncidentBody(form.values, tz).actionRows),
+    },
+    (body, key) =>
+      queueIncident(
+        outbox,
+        body,
+        new Map(v.students.map((s) => [s.id, s.group_id])),
+        files,
+        { students: v.students.map((s) => s.name), type: type ?? null, when: body.occurred_at, files: files.length },
+        key,
+      ),
+  );
+  const evidence = useEvidenceUploads();
   const involved = involvedStudents(v).length;
 
   const submit = () => {
     save.clearFailure();
     if (!showProblems(form, validateIncident(v, tz), t)) return;
-    void save.submit(buildIncidentBody(v, tz).body, (incident) => {
-      setSaved(incident);
-      void evidence.start(incident.id, files);
+    void save.submit(buildIncidentBody(v, tz).body, (outcome) => {
+      if (outcome.sent) {
+        toast("success", t("common:messages.saved"));
+        setSaved(outcome.sent);
+        void evidence.start(outcome.sent.id, files);
+      } else {
+        toast("info", t("offline.queuedToast"));
+        setQueued(outcome.queued.id);
+      }
     });
   };
 
@@ -59,10 +83,15 @@ export function IncidentForm({ options, detailsLink }: { options: RegistrationOp
     setFiles([]);
     save.clearFailure();
     setSaved(null);
+    setQueued(null);
     evidence.clear();
     setShowRestored(false);
     window.scrollTo({ top: 0 });
   };
+
+  if (queued) {
+    return <QueuedPanel outbox={outbox} id={queued} detailsLink={detailsLink} onAnother={another} />;
+  }
 
   if (saved) {
     return (

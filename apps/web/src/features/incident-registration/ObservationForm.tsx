@@ -5,6 +5,8 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../lib/session.ts";
+import { toast } from "../../lib/toast.ts";
+import { queueObservation } from "./api/offline.ts";
 import { useRegisterObservation } from "./api/register.ts";
 import { KindBadge, Section } from "./Bits.tsx";
 import { draftKey, readDraft, useDraft } from "./draft.ts";
@@ -18,9 +20,11 @@ import {
   validateObservation,
 } from "./observation-form.ts";
 import { showProblems } from "./problems.ts";
+import { QueuedPanel } from "./QueuedPanel.tsx";
 import { ObservationSaved } from "./SavedPanel.tsx";
 import { SelectedStudents } from "./SelectedStudents.tsx";
 import { StudentPicker } from "./StudentPicker.tsx";
+import { useRegistrationOutbox } from "./use-registration-outbox.ts";
 
 /** An accompaniment observation: one student, an observation type, what was seen, the day, points, family. */
 export function ObservationForm({ options }: { options: RegistrationOptions }) {
@@ -31,10 +35,21 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
   const types = options.observation_types.filter((o) => o.is_active);
   const [restored] = useState(() => readDraft<ObservationValues>(key));
   const form = useForm<ObservationValues>({ initialValues: restored ?? emptyObservation(options.today) });
-  const save = useRegisterObservation({ form, serverErrors: observationErrorsFromServer });
-  const [saved, setSaved] = useState<{ id: number; name: string } | null>(null);
+  const outbox = useRegistrationOutbox();
   const v = form.values;
-  useDraft(key, v, !saved && (v.student !== null || v.text.trim() !== ""));
+  const chosenType = types.find((o) => String(o.id) === v.observation_type_id);
+  // Without a connection the observation waits on the device (issue 32 §3).
+  const save = useRegisterObservation({ form, serverErrors: observationErrorsFromServer }, (body, id) =>
+    queueObservation(
+      outbox,
+      body,
+      { students: v.student ? [v.student.name] : [], type: chosenType ?? null, when: body.observed_on, files: 0 },
+      id,
+    ),
+  );
+  const [saved, setSaved] = useState<{ id: number; name: string } | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
+  useDraft(key, v, !saved && !queued && (v.student !== null || v.text.trim() !== ""));
 
   const chooseType = (id: string) => {
     const type = types.find((o) => String(o.id) === id);
@@ -46,23 +61,31 @@ export function ObservationForm({ options }: { options: RegistrationOptions }) {
     save.clearFailure();
     if (!showProblems(form, validateObservation(v, options.today), t)) return;
     const name = v.student!.name;
-    void save.submit(buildObservationBody(v), (observation) => setSaved({ id: observation.id, name }));
+    void save.submit(buildObservationBody(v), (outcome) => {
+      if (outcome.sent) {
+        toast("success", t("common:messages.saved"));
+        setSaved({ id: outcome.sent.id, name });
+      } else {
+        toast("info", t("offline.queuedToast"));
+        setQueued(outcome.queued.id);
+      }
+    });
   };
 
+  const another = () => {
+    form.setValues(emptyObservation(options.today));
+    form.clearErrors();
+    setSaved(null);
+    setQueued(null);
+  };
+
+  if (queued) return <QueuedPanel outbox={outbox} id={queued} detailsLink={false} onAnother={another} />;
+
   if (saved) {
-    return (
-      <ObservationSaved
-        studentName={saved.name}
-        onAnother={() => {
-          form.setValues(emptyObservation(options.today));
-          form.clearErrors();
-          setSaved(null);
-        }}
-      />
-    );
+    return <ObservationSaved studentName={saved.name} onAnother={another} />;
   }
 
-  const type = types.find((o) => String(o.id) === v.observation_type_id);
+  const type = chosenType;
   const summary = [
     v.student?.name ?? t("summary.noStudent"),
     type ? localizedName(type, lang) : t("summary.noObservationType"),

@@ -8,9 +8,12 @@ import { EmptyState } from "../../components/EmptyState.tsx";
 import { SetupFirst } from "../../components/SetupFirst.tsx";
 import { useCurrentUser } from "../auth/index.ts";
 import { useRegistrationOptions } from "./api/registration-options.ts";
+import { useKeepGroupsOffline } from "./api/student-options.ts";
 import { IncidentForm } from "./IncidentForm.tsx";
 import { ObservationForm } from "./ObservationForm.tsx";
+import { PendingList } from "./PendingList.tsx";
 import { usableCategories } from "./prefill.ts";
+import { useRegistrationOutbox } from "./use-registration-outbox.ts";
 
 type Mode = "incident" | "observation";
 
@@ -24,6 +27,9 @@ export default function RegistrationPage() {
   const user = useCurrentUser().data;
   const [params, setParams] = useSearchParams();
   const [chosen, setChosen] = useState<Mode | null>(params.get("form") === "observation" ? "observation" : null);
+  const outbox = useRegistrationOutbox();
+  // The students of the teacher's own groups stay on the device for registering offline (issue 32 §3).
+  useKeepGroupsOffline(options.data?.groups.filter((g) => g.mine).map((g) => g.id) ?? []);
 
   if (options.isPending) {
     return (
@@ -77,6 +83,7 @@ export default function RegistrationPage() {
 
   return (
     <Stack gap="md">
+      <PendingList outbox={outbox} options={o} detailsLink={detailsLink} />
       {both && (
         <SegmentedControl
           aria-label={t("mode.label")}

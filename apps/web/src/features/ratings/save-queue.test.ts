@@ -1,9 +1,12 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryStore } from "../../test/offline-store.ts";
 
 /**
- * The offline save queue of the ratings grid (issue 13 §2: nothing typed is lost when the connection drops), driven
- * through a replaced `fetch` — the network is the only thing faked; the queue, api() and sendCell are the real ones.
+ * The offline save queue of the ratings grid (issue 13 §2: nothing typed is lost when the connection drops), since
+ * issue 32 §3 kept in the device's one outbox beside the incidents registered offline. Driven through a replaced
+ * `fetch` — the network is the only thing faked; the queue, the outbox, api() and sendCell are the real ones. jsdom
+ * has no IndexedDB: the device's store is a memory one that outlives a "reload" as IndexedDB does.
  */
 
 type Call = { method: string; url: string; body: Record<string, unknown> | null };
@@ -45,20 +48,45 @@ function network() {
   );
 }
 
-/** A fresh copy of the module: what a reload of the page gets (the queues held in memory are gone). */
+let device = memoryStore();
+let forget: (() => void) | null = null;
+
+/** A fresh copy of the modules: what a reload of the page gets (the queues held in memory are gone, the device's stay). */
 const load = async () => {
+  forget?.();
   vi.resetModules();
-  return import("./save-queue.ts");
+  const store = await import("../../lib/offline/store.ts");
+  store.setOfflineStoreForTests(device);
+  const outbox = await import("../../lib/offline/outbox.ts");
+  const module = await import("./save-queue.ts");
+  // app/offline.ts registers the senders for the whole app.
+  outbox.registerSender("rating-cell", module.sendQueuedCell);
+  forget = outbox.forgetOutboxes;
+  return module;
 };
 
 const sofia = { student_id: 11, period_id: 2, measure_id: 3 };
-const stored = (key = "ratings_queue:colegio-demo:7") => JSON.parse(localStorage.getItem(key) ?? "[]") as unknown[];
+/** The cells the device keeps for a school and user. */
+const stored = (owner = "colegio-demo:7") =>
+  [...device.outbox.values()]
+    .filter((e) => e.owner === owner && e.kind === "rating-cell")
+    .map((e) => ({
+      ...(e.payload as { key: object; value: string | null }).key,
+      value: (e.payload as { value: string | null }).value,
+      state: e.state,
+      attempts: e.attempts,
+    }));
 
 beforeEach(() => {
   localStorage.clear();
+  device = memoryStore();
   network();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  forget?.();
+  forget = null;
+  vi.unstubAllGlobals();
+});
 
 describe("the ratings save queue", () => {
   it("sends a typed value and marks the cell saved once the server has it", async () => {
@@ -73,7 +101,7 @@ describe("the ratings save queue", () => {
     await vi.waitFor(() => expect(queue.get().saved.has(cellId(sofia))).toBe(true));
     expect(calls).toEqual([{ method: "PUT", url: "/api/ratings/cells", body: { ...sofia, value: "8.5" } }]);
     expect(queue.get().cells.size).toBe(0);
-    expect(stored()).toEqual([]);
+    await vi.waitFor(() => expect(stored()).toEqual([]));
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ value: "8.5", student_id: 11 }), sofia);
   });
 
@@ -84,16 +112,20 @@ describe("the ratings save queue", () => {
     queue.put(sofia, "9");
     await vi.waitFor(() => expect(queue.get().cells.get(first.cellId(sofia))?.status).toBe("failed"));
     expect(queue.get().cells.get(first.cellId(sofia))).toMatchObject({ value: "9", offline: true });
-    expect(stored()).toEqual([expect.objectContaining({ ...sofia, value: "9", status: "failed", offline: true })]);
+    await vi.waitFor(() =>
+      expect(stored()).toEqual([expect.objectContaining({ ...sofia, value: "9", state: "pending", attempts: 1 })]),
+    );
 
     // The page is reloaded while still offline: the value is still there, waiting.
     const second = await load();
     const again = second.saveQueue("colegio-demo", 7);
     expect(again).not.toBe(queue);
-    expect(again.get().cells.get(second.cellId(sofia))).toMatchObject({ value: "9" });
+    await vi.waitFor(() => expect(again.get().cells.get(second.cellId(sofia))).toMatchObject({ value: "9" }));
 
     // Another user of the same browser does not see it.
-    expect(second.saveQueue("colegio-demo", 8).get().cells.size).toBe(0);
+    const other = second.saveQueue("colegio-demo", 8);
+    await vi.waitFor(() => expect(again.get().cells.size).toBe(1));
+    expect(other.get().cells.size).toBe(0);
 
     // The network comes back and the screen's hook hears the browser's `online` event.
     // The screen opens still offline: it tries at once, and the cell stays failed, not lost.
@@ -107,7 +139,7 @@ describe("the ratings save queue", () => {
     expect(calls.length).toBeGreaterThan(sentBefore);
     expect(calls.at(-1)).toEqual({ method: "PUT", url: "/api/ratings/cells", body: { ...sofia, value: "9" } });
     expect(hook.result.current.cells.size).toBe(0);
-    expect(stored()).toEqual([]);
+    await vi.waitFor(() => expect(stored()).toEqual([]));
     hook.unmount();
   });
 
@@ -204,7 +236,22 @@ describe("the ratings save queue", () => {
     expect(onSaved).toHaveBeenCalledWith(null, sofia);
   });
 
-  it("sends what waited from an earlier visit as soon as the screen opens", async () => {
+  it("sends what waited on the device from an earlier visit as soon as the screen opens", async () => {
+    reply = down;
+    const first = await load();
+    first.saveQueue("colegio-demo", 7).put(sofia, "7.5");
+    await vi.waitFor(() => expect(stored()).toEqual([expect.objectContaining({ value: "7.5", attempts: 1 })]));
+
+    reply = accepted;
+    const { saveQueue, useSaveQueue, cellId } = await load();
+    const hook = renderHook(() => useSaveQueue(saveQueue("colegio-demo", 7), () => undefined));
+    await vi.waitFor(() => expect(hook.result.current.saved.has(cellId(sofia))).toBe(true));
+    expect(calls.at(-1)?.body).toEqual({ ...sofia, value: "7.5" });
+    expect(stored()).toEqual([]);
+    hook.unmount();
+  });
+
+  it("moves the cells the earlier queue kept in local storage into the device's outbox and sends them", async () => {
     localStorage.setItem(
       "ratings_queue:colegio-demo:7",
       JSON.stringify([{ ...sofia, value: "E", status: "failed", error: null, offline: true, seq: 3 }]),
@@ -214,6 +261,7 @@ describe("the ratings save queue", () => {
     const hook = renderHook(() => useSaveQueue(queue, () => undefined));
     await vi.waitFor(() => expect(hook.result.current.saved.has(cellId(sofia))).toBe(true));
     expect(calls[0]?.body).toEqual({ ...sofia, value: "E" });
+    expect(localStorage.getItem("ratings_queue:colegio-demo:7")).toBeNull();
     hook.unmount();
   });
 

@@ -1,14 +1,23 @@
 import type { RatingCell } from "@convive/domain";
-import { useEffect, useSyncExternalStore } from "react";
-import { ApiError } from "../../lib/api.ts";
+import { useSyncExternalStore } from "react";
+import {
+  type Outbox,
+  type OutboxEntry,
+  outboxFor,
+  registerSender,
+  type Sender,
+  useOutboxSync,
+} from "../../lib/offline/outbox.ts";
+import { ownerOf } from "../../lib/offline/store.ts";
 import { type CellKey, sendCell } from "./api/ratings.ts";
 
 /**
- * Every cell a teacher types is kept here until the server has it (issue 13 §2: nothing typed is lost when the
- * connection drops). The queue lives in local storage, per school and user, so a reload or a closed tab keeps it;
- * cells are sent at once, and those that failed for want of a network are sent again when the browser is back
- * online, every few seconds meanwhile, and on the next visit. A refusal (a value off the scale, a closed period) stays
- * failed with its reason until the teacher retries or types another value.
+ * Every cell a teacher types is kept until the server has it (issue 13 §2: nothing typed is lost when the
+ * connection drops). Since issue 32 §3 the cells wait in the device's one outbox (lib/offline/outbox.ts, IndexedDB),
+ * beside the incidents registered offline: per school and user, kept through a reload or a closed tab, sent at
+ * once, again when the browser is back online and every few seconds meanwhile, and on the next visit. A cell typed
+ * again while it waits replaces the waiting value. A refusal (a value off the scale, a closed period) stays failed
+ * with its reason until the teacher retries or types another value.
  */
 
 export type CellStatus = "saving" | "saved" | "failed";
@@ -26,131 +35,129 @@ export interface QueuedCell extends CellKey {
 }
 
 type Saved = (cell: RatingCell | null, key: CellKey) => void;
+interface CellPayload {
+  key: CellKey;
+  value: string | null;
+}
 
-const RETRY_MS = 5_000;
+const KIND = "rating-cell";
 export const cellId = (k: CellKey) => `${k.period_id}:${k.student_id}:${k.measure_id}`;
 
+/** How the outbox sends a cell (app/offline.ts registers it for every screen). */
+export const sendQueuedCell: Sender = (entry) => {
+  const { key, value } = entry.payload as CellPayload;
+  return sendCell(key, value);
+};
+
+// Registered here too (app/offline.ts registers it lazily for every screen): the grid's own cells go at once.
+registerSender(KIND, sendQueuedCell);
+
+function cellOf(entry: OutboxEntry): QueuedCell {
+  const { key, value } = entry.payload as CellPayload;
+  const offline = entry.state !== "refused" && entry.attempts > 0;
+  return {
+    ...key,
+    value,
+    status: entry.state === "refused" || offline ? "failed" : "saving",
+    error: entry.state === "refused" ? (entry.errors?.value ?? entry.error) : offline ? entry.error : null,
+    offline,
+    seq: entry.seq,
+  };
+}
+
 class SaveQueue {
-  private cells = new Map<string, QueuedCell>();
   private saved = new Set<string>();
-  private inFlight = new Set<string>();
+  private snapshot: { cells: Map<string, QueuedCell>; saved: Set<string> } = { cells: new Map(), saved: new Set() };
   private listeners = new Set<() => void>();
-  private snapshot = { cells: this.cells, saved: this.saved };
   onSaved: Saved = () => undefined;
 
-  constructor(private storageKey: string) {
-    try {
-      const stored = JSON.parse(localStorage.getItem(storageKey) ?? "[]") as QueuedCell[];
-      for (const cell of stored) this.cells.set(cellId(cell), { ...cell, status: "saving" });
-    } catch {
-      // A damaged entry is dropped rather than breaking the screen.
-    }
+  constructor(
+    readonly outbox: Outbox,
+    legacyKey: string,
+  ) {
+    outbox.subscribe(() => this.changed());
+    outbox.onSent(KIND, (sent) => {
+      const { key } = sent.payload as CellPayload;
+      this.saved.add(cellId(key));
+      this.onSaved(sent.result as RatingCell | null, key);
+      this.changed();
+    });
+    this.moveLegacyQueue(legacyKey);
+    this.changed();
   }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => void this.listeners.delete(listener);
   };
   get = () => this.snapshot;
 
   private changed() {
-    localStorage.setItem(this.storageKey, JSON.stringify([...this.cells.values()]));
-    this.snapshot = { cells: new Map(this.cells), saved: new Set(this.saved) };
+    const { entries } = this.outbox.get();
+    const mine = entries.filter((e) => e.kind === KIND);
+    this.snapshot = {
+      cells: new Map(mine.map((e) => [cellId((e.payload as CellPayload).key), cellOf(e)])),
+      saved: new Set(this.saved),
+    };
     for (const listener of this.listeners) listener();
   }
 
   /** Keeps the value and sends it. */
   put(key: CellKey, value: string | null) {
-    const id = cellId(key);
-    const before = this.cells.get(id);
-    this.cells.set(id, { ...key, value, status: "saving", error: null, offline: false, seq: (before?.seq ?? 0) + 1 });
-    this.saved.delete(id);
-    this.changed();
-    void this.send(id);
+    this.saved.delete(cellId(key));
+    this.outbox.add(KIND, { key, value } satisfies CellPayload, { slot: cellId(key) });
   }
 
   retry(id: string) {
-    const cell = this.cells.get(id);
-    if (!cell) return;
-    this.cells.set(id, { ...cell, status: "saving", error: null, offline: false });
-    this.changed();
-    void this.send(id);
+    const entry = this.outbox.get().entries.find((e) => e.kind === KIND && e.slot === id);
+    if (entry) this.outbox.retry(entry.id);
   }
 
-  /** Sends again what is waiting: everything on start, the offline failures when the network is back. */
+  /** Sends again what is waiting: everything (refusals too) on start, the offline failures when the network is back. */
   flush(onlyOffline = false) {
-    for (const [id, cell] of this.cells) {
-      if (this.inFlight.has(id)) continue;
-      if (cell.status === "saving" || (cell.status === "failed" && (!onlyOffline || cell.offline))) this.retry(id);
-    }
+    if (onlyOffline) void this.outbox.sync();
+    else this.outbox.retryAll(KIND);
   }
 
-  private async send(id: string) {
-    if (this.inFlight.has(id)) return;
-    const cell = this.cells.get(id);
-    if (!cell) return;
-    this.inFlight.add(id);
-    const { seq } = cell;
-    const key = { student_id: cell.student_id, period_id: cell.period_id, measure_id: cell.measure_id };
+  /** Cells kept in local storage by the earlier queue (before issue 32) move into the outbox, nothing lost. */
+  private moveLegacyQueue(storageKey: string) {
+    let stored: (CellKey & { value: string | null })[] = [];
     try {
-      const answer = await sendCell(key, cell.value);
-      const now = this.cells.get(id);
-      if (now && now.seq === seq) {
-        this.cells.delete(id);
-        this.saved.add(id);
-        this.onSaved(answer, key);
-        this.changed();
-      }
-    } catch (error) {
-      const now = this.cells.get(id);
-      if (now && now.seq === seq) {
-        const offline = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
-        this.cells.set(id, {
-          ...now,
-          status: "failed",
-          offline,
-          error: error instanceof ApiError ? (error.errors?.value ?? error.message) : String(error),
-        });
-        this.changed();
-      }
-    } finally {
-      this.inFlight.delete(id);
+      stored = JSON.parse(localStorage.getItem(storageKey) ?? "[]");
+    } catch {
+      // A damaged entry is dropped rather than breaking the screen.
     }
-    const latest = this.cells.get(id);
-    // A newer value typed while this one was on its way goes next.
-    if (latest && latest.seq !== seq && latest.status === "saving") void this.send(id);
+    localStorage.removeItem(storageKey);
+    for (const cell of stored) {
+      const key = { student_id: cell.student_id, period_id: cell.period_id, measure_id: cell.measure_id };
+      this.outbox.add(KIND, { key, value: cell.value } satisfies CellPayload, { slot: cellId(key) });
+    }
   }
 }
 
 const queues = new Map<string, SaveQueue>();
 
-/** The queue of this school and user (one per browser tab; its entries shared through local storage). */
+/** The queue of this school and user (one per browser tab; its cells kept in the device's outbox). */
 export function saveQueue(schoolId: string | null, userId: number | null): SaveQueue {
-  const storageKey = `ratings_queue:${schoolId ?? "-"}:${userId ?? "-"}`;
-  let queue = queues.get(storageKey);
+  const owner = ownerOf(schoolId, userId);
+  let queue = queues.get(owner);
   if (!queue) {
-    queue = new SaveQueue(storageKey);
-    queues.set(storageKey, queue);
+    queue = new SaveQueue(outboxFor(owner), `ratings_queue:${schoolId ?? "-"}:${userId ?? "-"}`);
+    queues.set(owner, queue);
   }
   return queue;
+}
+
+/** Forgets the queues held in memory (a test's "reload"). */
+export function forgetSaveQueues() {
+  queues.clear();
 }
 
 /** The queue's state for a screen, sending what waits on mount, on reconnection and every few seconds. */
 export function useSaveQueue(queue: SaveQueue, onSaved: Saved) {
   queue.onSaved = onSaved;
   const state = useSyncExternalStore(queue.subscribe, queue.get);
-  useEffect(() => {
-    queue.flush();
-    const online = () => queue.flush(true);
-    window.addEventListener("online", online);
-    const timer = setInterval(() => {
-      if (navigator.onLine) queue.flush(true);
-    }, RETRY_MS);
-    return () => {
-      window.removeEventListener("online", online);
-      clearInterval(timer);
-    };
-  }, [queue]);
+  useOutboxSync(queue.outbox);
   return state;
 }
 

@@ -1,5 +1,6 @@
 import { NOTIFICATION_POLL_MS } from "@convive/domain/core";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { readThrough } from "../../../lib/offline/snapshots.ts";
 import { useSession } from "../../../lib/session.ts";
 import { currentUserKey, fetchCurrentUser } from "./current-user-fetch.ts";
 
@@ -10,7 +11,9 @@ const FIRST_LOAD_RETRY_MS = 5_000;
 export const currentUserQuery = (userId: number | null, schoolId: string | null, enabled: boolean) =>
   queryOptions({
     queryKey: currentUserKey(userId, schoolId),
-    queryFn: () => fetchCurrentUser(userId!),
+    // Kept on the device: the registration screen opens offline (issue 32 §3), its guard needs the user.
+    queryFn: () => readThrough(currentUserKey(userId, schoolId), () => fetchCurrentUser(userId!)),
+    networkMode: "always",
     enabled: enabled && userId !== null,
     // The bell poll of spec §4: the user (with unviewed_notifications_count) is re-read every 30 s. A first load
     // that failed (the server briefly unavailable) is tried again every 5 s, so the screen comes back by itself.
