@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, memberships, notifications } from "../../src/db/schema/index.ts";
+import { emailAttachments, emailOutbox, memberships, notifications } from "../../src/db/schema/index.ts";
 import { purgeOldNotifications } from "../../src/modules/notifications/index.ts";
 import { purgeOldMail } from "../../src/modules/outbox/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
@@ -71,7 +71,28 @@ describe("notices and e-mails about children are not kept forever", () => {
         mail("Retenido desde hace cuatro meses", "pending", daysAgo(120)),
         mail("Enviado ayer", "sent", daysAgo(1)),
       ]);
+    // A report's file goes with the last e-mail that carried it; today's file waits for its e-mails.
+    const file = (filename: string, createdAt: Date) => ({
+      schoolId: director.school.id,
+      filename,
+      contentType: "application/pdf",
+      content: Buffer.from("%PDF-1.4 Diego Ramírez"),
+      createdAt,
+    });
+    const [oldReport, todays] = await t.db
+      .insert(emailAttachments)
+      .values([file("resumen-viejo.pdf", daysAgo(120)), file("resumen-de-hoy.pdf", new Date())])
+      .returning({ id: emailAttachments.id });
+    await t.db
+      .insert(emailOutbox)
+      .values({ ...mail("Reporte de hace cuatro meses", "sent", daysAgo(120)), attachmentIds: [oldReport!.id] });
     await purgeOldMail(t.db);
+    const files = await t.db
+      .select({ filename: emailAttachments.filename })
+      .from(emailAttachments)
+      .where(eq(emailAttachments.schoolId, director.school.id));
+    expect(files.map((f) => f.filename)).toEqual(["resumen-de-hoy.pdf"]);
+    expect(todays).toBeDefined();
     const left = await t.db
       .select({ subject: emailOutbox.subject })
       .from(emailOutbox)

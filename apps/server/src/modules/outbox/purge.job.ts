@@ -9,7 +9,11 @@ import type { JobRunner } from "../../lib/jobs.ts";
 export const OUTBOX_KEPT_DAYS = 90;
 export const OUTBOX_PURGE_QUEUE = "outbox-purge";
 
-/** Deletes sent and failed e-mails older than OUTBOX_KEPT_DAYS (pending ones always stay). Returns how many went. */
+/**
+ * Deletes sent and failed e-mails older than OUTBOX_KEPT_DAYS (pending ones always stay), then the attached files
+ * (a report, migration 0044) no e-mail left names and older than a day — a file is written just before the e-mails
+ * that carry it. Returns how many e-mails went.
+ */
 export async function purgeOldMail(db: Db): Promise<number> {
   const result = (await db.execute(sql`
     with gone as (
@@ -19,6 +23,10 @@ export async function purgeOldMail(db: Db): Promise<number> {
       returning 1
     )
     select count(*)::int as removed from gone`)) as unknown as { rows: { removed: number }[] };
+  await db.execute(sql`
+    delete from email_attachments a
+     where a.created_at < now() - interval '1 day'
+       and not exists (select 1 from email_outbox o where a.id = any(o.attachment_ids))`);
   return result.rows[0]?.removed ?? 0;
 }
 
