@@ -32,17 +32,15 @@ export async function seedClosedYear(tx: Tx, schoolId: string, keepOut: readonly
     .values({ schoolId, ...CLOSED_YEAR, isCurrent: false, closedAt: new Date("2026-07-17T18:00:00Z") })
     .returning({ id: schoolYears.id });
   const yearId = year!.id;
-  await tx
-    .insert(periods)
-    .values(
-      CLOSED_PERIODS.map((p, i) => ({
-        schoolId,
-        schoolYearId: yearId,
-        order: i + 1,
-        nameEn: englishPeriodName(p.name),
-        ...p,
-      })),
-    );
+  await tx.insert(periods).values(
+    CLOSED_PERIODS.map((p, i) => ({
+      schoolId,
+      schoolYearId: yearId,
+      order: i + 1,
+      nameEn: englishPeriodName(p.name),
+      ...p,
+    })),
+  );
 
   // The school's grades in order (sections, then grades): last year's grade of a group is the one before its own.
   const current = rows<{ id: number; name: string; grade_id: number; head_teacher_id: number | null }>(
