@@ -41,6 +41,8 @@ export const ReenrollmentTarget = z.object({
   name: singleLine().trim().min(1).max(20),
 });
 export type ReenrollmentTarget = z.infer<typeof ReenrollmentTarget>;
+/** The same in an answer: answers carry no request checks (rows stored before a rule are still served). */
+const TargetOut = z.object({ grade_id: z.number(), name: z.string() });
 
 export const ReenrollmentGroupMapping = z.object({
   source_group_id: Id,
@@ -91,8 +93,8 @@ export const ReenrollmentSourceGroup = z.object({
   name: z.string(),
   grade_id: z.number(),
   students_count: z.number(),
-  default_to: ReenrollmentTarget.nullable(),
-  to: ReenrollmentTarget.nullable(),
+  default_to: TargetOut.nullable(),
+  to: TargetOut.nullable(),
 });
 export type ReenrollmentSourceGroup = z.infer<typeof ReenrollmentSourceGroup>;
 
@@ -116,7 +118,7 @@ export const ReenrollmentStudent = z.object({
   maternal_surname: z.string(),
   source_group_id: z.number(),
   outcome: z.enum(REENROLLMENT_OUTCOMES),
-  to: ReenrollmentTarget.nullable(),
+  to: TargetOut.nullable(),
   /** The latest conditioned enrollment (inclusion): open (null outcome) or its outcome; absent: never conditioned. */
   conditioned: z.object({ outcome: z.enum(CONDITIONED_OUTCOMES).nullable() }).nullable(),
 });
