@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  formTemplates,
   forms,
+  formTemplates,
   formVersions,
   profilePermissions,
   profiles,
@@ -61,7 +61,7 @@ const timeline = async (incidentId: number) =>
     details: Record<string, unknown>;
   }[];
 
-let spanish: { id: number };
+let spanish: { id: number } | undefined;
 let incident: { id: number; folio: number };
 let actionId: number;
 let doneActionId: number;
@@ -83,7 +83,10 @@ beforeAll(async () => {
   const otto = s.otherTeacher.user.id;
 
   // Tere teaches Español in her group A too; Otto already does (a subject both teach there merges).
-  [spanish] = await t.db.insert(subjects).values({ schoolId, name: "Español", code: uniq("ESP") }).returning();
+  [spanish] = await t.db
+    .insert(subjects)
+    .values({ schoolId, name: "Español", code: uniq("ESP") })
+    .returning();
   await t.db.insert(teachingAssignments).values([
     { schoolId, userId: tere, groupId: s.groupA.id, subjectId: spanish!.id },
     { schoolId, userId: otto, groupId: s.groupA.id, subjectId: spanish!.id },
@@ -141,8 +144,7 @@ beforeAll(async () => {
   await data(
     await call(s.director.as, "PATCH", `/api/incident-types/${s.type.id}`, { protocol_id: protocol.protocol.id }),
   );
-  protocolIncident = (await data(await call(s.teacher.as, "POST", "/api/incidents", registration(s)), 201)).incident
-    .id;
+  protocolIncident = (await data(await call(s.teacher.as, "POST", "/api/incidents", registration(s)), 201)).incident.id;
   const steps = (await data(await call(s.director.as, "GET", `/api/incidents/${protocolIncident}/protocol`))).protocol
     .steps as { id: number }[];
   stepId = steps[0]!.id;
@@ -168,7 +170,13 @@ beforeAll(async () => {
       createdBy: s.director.user.id,
     })
     .returning({ id: referrals.id })) as [{ id: number }];
-  const definition = { name: "Autorización de salida", name_en: "Field trip permission", description: "", description_en: "", fields: [] };
+  const definition = {
+    name: "Autorización de salida",
+    name_en: "Field trip permission",
+    description: "",
+    description_en: "",
+    fields: [],
+  };
   const [template] = await t.db
     .insert(formTemplates)
     .values({ schoolId, name: definition.name, nameEn: definition.name_en, createdBy: s.director.user.id })
@@ -190,7 +198,10 @@ beforeAll(async () => {
     .returning({ id: forms.id })) as [{ id: number }];
 
   // Someone whose profile only reads user reassignment.
-  const [profile] = await t.db.insert(profiles).values({ schoolId, name: uniq("Consulta") }).returning();
+  const [profile] = await t.db
+    .insert(profiles)
+    .values({ schoolId, name: uniq("Consulta") })
+    .returning();
   await t.db.insert(profilePermissions).values({
     schoolId,
     profileId: profile!.id,
@@ -245,7 +256,11 @@ describe("a leaving teacher's work", () => {
     const { user, kinds } = await workOf(s.teacher.user.id);
     expect(user).toMatchObject({ id: s.teacher.user.id, is_active: true, open_work: 10 });
     expect(kindOf(kinds, "head-teacher-groups").items.map((i) => i.title)).toEqual(["1° A Primaria"]);
-    expect(kindOf(kinds, "teaching-assignments").items.map((i) => i.title).sort()).toEqual(["Español", "Matemáticas"]);
+    expect(
+      kindOf(kinds, "teaching-assignments")
+        .items.map((i) => i.title)
+        .sort(),
+    ).toEqual(["Español", "Matemáticas"]);
     const actions = kindOf(kinds, "formative-actions").items;
     expect(actions.map((a) => [a.title, a.detail, a.folio])).toEqual([
       ["Diálogo reflexivo con el estudiante", "Ana Pérez Ruiz", incident.folio],
@@ -408,7 +423,7 @@ describe("apply", () => {
     expect(assignments.map((a) => [a.user_id, a.subject_id]).sort()).toEqual(
       [
         [otto, s.math.id],
-        [otto, spanish.id],
+        [otto, spanish!.id],
       ].sort(),
     );
     const details = (await data(await call(s.director.as, "GET", `/api/incidents/${incident.id}`))).incident as {
@@ -433,9 +448,9 @@ describe("apply", () => {
     const entries = await timeline(incident.id);
     const actionEntry = entries.find((e) => e.event === "action-updated" && e.details.action_id === actionId)!;
     expect(actionEntry.details).toMatchObject({ fields: ["responsible_id"], responsible: "Otto Prueba López" });
-    expect(
-      entries.filter((e) => e.event === "meeting-updated" && e.details.reassignment_id === entry.id),
-    ).toHaveLength(2);
+    expect(entries.filter((e) => e.event === "meeting-updated" && e.details.reassignment_id === entry.id)).toHaveLength(
+      2,
+    );
     const stepEntry = (await timeline(protocolIncident)).find(
       (e) => e.event === "protocol.step-reassigned" && e.details.reassignment_id === entry.id,
     );
@@ -470,6 +485,9 @@ describe("apply", () => {
 
     const page = await data(await call(s.director.as, "GET", "/api/user-reassignment/history", undefined, "en"));
     expect(page.total).toBe(2);
-    expect(page.entries.map((e: { to: { id: number } }) => e.to.id)).toEqual([s.director.user.id, s.otherTeacher.user.id]);
+    expect(page.entries.map((e: { to: { id: number } }) => e.to.id)).toEqual([
+      s.director.user.id,
+      s.otherTeacher.user.id,
+    ]);
   });
 });
