@@ -61,7 +61,7 @@ const timeline = async (incidentId: number) =>
     details: Record<string, unknown>;
   }[];
 
-let spanish: { id: number };
+let spanish: { id: number } | undefined;
 let incident: { id: number; folio: number };
 let actionId: number;
 let doneActionId: number;
@@ -423,7 +423,7 @@ describe("apply", () => {
     expect(assignments.map((a) => [a.user_id, a.subject_id]).sort()).toEqual(
       [
         [otto, s.math.id],
-        [otto, spanish.id],
+        [otto, spanish!.id],
       ].sort(),
     );
     const details = (await data(await call(s.director.as, "GET", `/api/incidents/${incident.id}`))).incident as {

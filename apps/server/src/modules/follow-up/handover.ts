@@ -3,6 +3,7 @@ import type { Tx } from "../../db/client.ts";
 import {
   formativeActions,
   incidents,
+  incidentTimeline,
   incidentTypes,
   parentMeetingAttendees,
   parentMeetings,
@@ -11,7 +12,7 @@ import {
 import { personName } from "../../lib/names.ts";
 import { ofSchool, sameSchool } from "../../lib/tenant-db.ts";
 import { NO_PROBLEM, rowIds, type WorkHandover } from "../../lib/work-handover.ts";
-import { appendTimeline, incidentLink } from "./shared.ts";
+import { incidentLink } from "./shared.ts";
 
 // ── Formative actions ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -79,11 +80,13 @@ export const formativeActionsHandover: WorkHandover = {
         ),
       )
       .returning({ id: formativeActions.id, incidentId: formativeActions.incidentId });
-    for (const action of moved) {
-      await appendTimeline(tx, {
+    // One entry per action, in one statement (a leaving teacher may hold hundreds).
+    if (moved.length === 0) return;
+    await tx.insert(incidentTimeline).values(
+      moved.map((action) => ({
         schoolId,
         incidentId: action.incidentId,
-        event: "action-updated",
+        event: "action-updated" as const,
         userId: move.actorId,
         details: {
           action_id: action.id,
@@ -92,8 +95,8 @@ export const formativeActionsHandover: WorkHandover = {
           responsible: move.toName,
           reassignment_id: move.reassignmentId,
         },
-      });
-    }
+      })),
+    );
   },
 };
 
@@ -209,11 +212,12 @@ export const parentMeetingsHandover: WorkHandover = {
       .select({ id: parentMeetings.id, incidentId: parentMeetings.incidentId })
       .from(parentMeetings)
       .where(ofSchool(parentMeetings, schoolId, inArray(parentMeetings.id, ids)));
-    for (const meeting of meetings) {
-      await appendTimeline(tx, {
+    if (meetings.length === 0) return;
+    await tx.insert(incidentTimeline).values(
+      meetings.map((meeting) => ({
         schoolId,
         incidentId: meeting.incidentId,
-        event: "meeting-updated",
+        event: "meeting-updated" as const,
         userId: move.actorId,
         details: {
           meeting_id: meeting.id,
@@ -222,7 +226,7 @@ export const parentMeetingsHandover: WorkHandover = {
           to_user_id: move.to,
           reassignment_id: move.reassignmentId,
         },
-      });
-    }
+      })),
+    );
   },
 };
