@@ -115,6 +115,10 @@ async function attachments(school: SpecSchool, id: number) {
 
 const offlineText = (lang: Lang) => t(lang, "offline:offline.title");
 
+/** The picker's group list, drawn from what the device kept (offline) or the server: ready to tick students. */
+const groupList = (registration: RegistrationPage, lang: Lang) =>
+  registration.incidentForm.getByRole("combobox", { name: t(lang, "registration:students.group"), exact: true });
+
 /** A new tab of the context, accepting the privacy notice whenever it shows (as the fixture's page does). */
 async function newTab(context: BrowserContext) {
   const page = await context.newPage();
@@ -159,6 +163,7 @@ test.describe("on a phone, in Spanish", () => {
     await expect(registration.incidentForm).toBeVisible({ timeout: 60_000 });
     await expect(first.getByTestId("offline-indicator")).toContainText(offlineText("es"));
 
+    await expect(groupList(registration, "es")).toBeVisible({ timeout: 60_000 });
     for (const [i, detail] of details.entries()) {
       await registration.pickStudent({ name: students[i]!.name });
       if (category) await registration.chooseCategory(category.es);
@@ -214,6 +219,7 @@ test("offline on a desktop in English: a type deactivated while the incident wai
   await page.reload();
   await expect(registration.incidentForm).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("offline-indicator")).toContainText(offlineText("en"));
+  await expect(groupList(registration, "en")).toBeVisible({ timeout: 60_000 });
   await registration.pickStudent({ name: students[0]!.name });
   if (category) await registration.chooseCategory(category.en);
   await registration.chooseType(gone.name_en ?? gone.name_es);
