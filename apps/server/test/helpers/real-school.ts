@@ -219,6 +219,9 @@ export function bodyHint(r: RealSchool) {
     // Issue 29: a medication authorisation's days.
     valid_from: r.today,
     valid_until: r.today,
+    // Issue 32: a school's identity provider (an https issuer, an e-mail domain).
+    issuer: "https://idp.example.test",
+    allowed_domains: "colegio.edu.mx",
     // A numeric scale of the grade configurator: 1 to 10 (the sample's min is 1; min < max is a rule of the scale).
     max: 10,
   };
