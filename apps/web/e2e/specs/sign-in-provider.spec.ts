@@ -113,3 +113,18 @@ test("a disabled teacher is refused with the spec's message, in English on a pho
   await check(page, testInfo, "sign-in-provider-refused-en-390");
   await context.close();
 });
+
+test("the school's Director sees its provider in general information, read-only until root allows", async ({
+  page,
+  school,
+}, testInfo) => {
+  test.skip(!configured, "needs the provider the first test configures");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInWithStorage(page, school.director, { language: "es", to: "/master-configuration/general-information" });
+  const card = page.getByRole("region", { name: es("open") });
+  await expect(card.getByText(es("cardSummary", { label: "Google" }))).toBeVisible({ timeout: 30_000 });
+  await card.getByRole("button", { name: es("cardView") }).click();
+  const dialog = page.getByRole("dialog", { name: es("title", { name: school.name }) });
+  await expect(dialog.getByText(es("managedByPlatform"))).toBeVisible();
+  await check(page, testInfo, "sign-in-provider-director-es-1280");
+});

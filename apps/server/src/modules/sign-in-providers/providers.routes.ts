@@ -14,7 +14,7 @@ import type { ProvidersService } from "./providers.service.ts";
 const root = { access: "root" } as const;
 // The school's Director (master configuration → general information): the school-info area.
 const schoolInfo = areaAccess("master-configuration-school-info");
-const SAVE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(503) };
+const SAVE_ERRORS = { ...AUTH_ERRORS, ...errorResponses(409) };
 
 /** A school's identity provider: the platform administrator's routes for any school, the Director's for theirs. */
 export const providersRoutes: FastifyPluginAsyncZod<{ providers: ProvidersService }> = async (app, { providers }) => {

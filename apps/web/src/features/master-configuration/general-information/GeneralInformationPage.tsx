@@ -21,6 +21,7 @@ import { focusFirstError } from "../../../lib/form-errors.ts";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useTimeZoneOptions } from "../../../lib/time-zones.ts";
 import { UnsentEmailsCard } from "../../outbox/index.ts";
+import { SignInProviderCard } from "../../sign-in-provider/index.ts";
 import { useAccess } from "../shared/access.ts";
 import { Card } from "../shared/Card.tsx";
 import { MasterConfigurationPage } from "../shared/MasterConfigurationPage.tsx";
@@ -54,6 +55,8 @@ export default function GeneralInformationPage() {
       <SetupChecklist />
       <QueryState query={info} height={420} />
       {info.data && <SchoolInfoForm key={info.data.id} info={info.data} />}
+      {/* Issue 32: the school's identity provider; outside the form above (its dialog has a form of its own). */}
+      {info.data && <SignInProviderCard schoolName={info.data.name} />}
     </MasterConfigurationPage>
   );
 }
