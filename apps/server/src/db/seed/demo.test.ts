@@ -397,7 +397,14 @@ describe("demo seed", () => {
         incidentTypes,
         and(eq(incidentTypes.schoolId, incidents.schoolId), eq(incidentTypes.id, incidents.typeId)),
       )
-      .where(and(eq(incidents.schoolId, colegio), isNotNull(incidentTypes.protocolId)));
+      .innerJoin(
+        schoolYears,
+        and(eq(schoolYears.schoolId, incidents.schoolId), eq(schoolYears.id, incidents.schoolYearId)),
+      )
+      // The closed 2025-2026 year's incidents predate the school's protocols.
+      .where(
+        and(eq(incidents.schoolId, colegio), isNotNull(incidentTypes.protocolId), eq(schoolYears.isCurrent, true)),
+      );
     expect(bullying.length).toBeGreaterThan(0);
     const running = await db().select().from(incidentProtocols).where(eq(incidentProtocols.schoolId, colegio));
     expect(running.map((p) => p.incidentId).sort()).toEqual(bullying.map((b) => b.id).sort());
