@@ -65,8 +65,8 @@ test.describe("master configuration a11y", () => {
         const mc = new MasterConfigurationPage(page, lang);
         await expect(mc.title).toHaveText(t(lang, screen.titleKey));
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
-        // Data loaded: no loader and no skeleton left in the content.
-        await expect(mc.main.locator(".mantine-Loader-root, .mantine-Skeleton-root")).toHaveCount(0, {
+        // Data loaded: no loader and no skeleton left in sight (a closed accordion keeps its loader hidden).
+        await expect(mc.main.locator(".mantine-Loader-root:visible, .mantine-Skeleton-root:visible")).toHaveCount(0, {
           timeout: 15_000,
         });
         for (const width of [1280, 390] as const) {
