@@ -17,13 +17,9 @@ import { alphabetical, personName, shortName } from "../../lib/names.ts";
 import { forSchool, ofSchool } from "../../lib/tenant-db.ts";
 import { incidentsWhere, type Scope } from "./scope.ts";
 
-/** The incident's id when it is the school's and in the viewer's scope (the caller answers 404 otherwise). */
+/** Whether the incident is the school's and in the viewer's scope (the caller answers 404 otherwise). */
 export async function incidentInScope(db: Tx, scope: Scope, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: incidents.id })
-    .from(incidents)
-    .where(and(incidentsWhere(scope), eq(incidents.id, id)));
-  return Boolean(row);
+  return (await incidentsInScope(db, scope, [id])).has(id);
 }
 
 /** The ones of some incidents that are the school's and in the viewer's scope, in one statement. */
