@@ -23,6 +23,8 @@ export interface Principal {
   passwordUpdated: boolean;
   language: string;
   via: "bearer" | "cookie";
+  /** The one school a session opened by that school's identity provider may act in (issue 32); null otherwise. */
+  boundSchoolId: string | null;
 }
 
 /** The school a school-scoped call acts in, with the caller's profile and grants there. */
@@ -131,6 +133,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; appD
       passwordUpdated: identity.passwordUpdated === 1,
       language: identity.language,
       via: credentials.via,
+      boundSchoolId: identity.sessionSchoolId,
     };
 
     if (access === "root") {

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { AUTH_CODES, authCodeOf, authFailureMessage, isAuthFailure } from "@convive/domain";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInProviders, users } from "../../src/db/schema/index.ts";
+import { REQUEST_LIMITS } from "../../src/modules/auth/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { addMember, client, createSchool, createUser, login, memberOf } from "../helpers/factories.ts";
 import {
@@ -83,7 +84,21 @@ function errorOf(landing: string) {
   );
   return code;
 }
-const countUsers = async () => Number((await t.db.select({ n: sql<number>`count(*)` }).from(users))[0]!.n);
+/** Accounts holding one of the provider's e-mails: other test files create users in the same database at the same time. */
+const countUsers = async () =>
+  Number(
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .where(
+          inArray(
+            sql`lower(${users.email})`,
+            accounts.map((account) => account.email.toLowerCase()),
+          ),
+        )
+    )[0]!.n,
+  );
 
 let teacherId: number;
 
@@ -214,13 +229,20 @@ describe("signing in through the provider", () => {
     const me = await client(t.app, body.access_token, a.id)({ method: "GET", url: `/api/users/${teacherId}` });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.user).toMatchObject({ roles: [{ name: "Docente" }], privacy_notice_viewed: 0 });
+    // Its school switcher offers this school alone, on every later read of the user too.
+    expect(me.json().data.user.schools.map((s: { id: string }) => s.id)).toEqual([a.id]);
     // The teacher is in Instituto Norte too: this session does not reach it; the password one does.
     const elsewhere = await client(t.app, body.access_token, b.id)({ method: "GET", url: `/api/users/${teacherId}` });
     expect(elsewhere.statusCode).toBe(404);
     const password = await login(t.app, people.teacher);
-    expect((await client(t.app, password, b.id)({ method: "GET", url: `/api/users/${teacherId}` })).statusCode).toBe(
-      200,
-    );
+    const viaPassword = await client(t.app, password, b.id)({ method: "GET", url: `/api/users/${teacherId}` });
+    expect(viaPassword.statusCode).toBe(200);
+    expect(
+      viaPassword
+        .json()
+        .data.user.schools.map((s: { id: string }) => s.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     // The §4 lifecycle: the refresh rotates the pair and keeps the session's school.
     const xsrf = "abcdefghijklmnopqrstuv";
     const refreshed = await t.app.inject({
@@ -335,6 +357,22 @@ describe("signing in through the provider", () => {
     }
   });
 
+  it("refuses a stranger looping on the provider button past the address's limit, with the catalogue's code", async () => {
+    const startFrom = (remoteAddress: string) =>
+      t.app.inject({ method: "GET", url: "/api/auth/oidc/start", headers: { host: hostOf(a.id) }, remoteAddress });
+    const loop = "203.0.113.77";
+    // Each start keeps a flow row: a school behind one address may start 300 in a quarter hour (limits.ts).
+    for (let i = 0; i < REQUEST_LIMITS.oidcStartPerAddress; i++) {
+      const went = await startFrom(loop);
+      expect(new URL(went.headers.location as string).origin).toBe(new URL(idp.issuer).origin);
+    }
+    const refused = await startFrom(loop);
+    expect(errorOf(refused.headers.location as string)).toBe("TOO_MANY_REQUESTS");
+    // Another address (another school's network) is not held back by it.
+    const other = await startFrom("203.0.113.78");
+    expect(new URL(other.headers.location as string).origin).toBe(new URL(idp.issuer).origin);
+  });
+
   it("keeps a password-only school's members out of password sessions when it turns the password off", async () => {
     expect((await configure(a, idp.issuer, { password_sign_in: false })).statusCode).toBe(200);
     const options = await t.app.inject({
@@ -348,9 +386,14 @@ describe("signing in through the provider", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("PASSWORD_SIGN_IN_OFF");
     // The same password session still enters the teacher's other school; the provider's enters this one.
-    expect((await client(t.app, password, b.id)({ method: "GET", url: `/api/users/${teacherId}` })).statusCode).toBe(
-      200,
-    );
+    const viaPassword = await client(t.app, password, b.id)({ method: "GET", url: `/api/users/${teacherId}` });
+    expect(viaPassword.statusCode).toBe(200);
+    expect(
+      viaPassword
+        .json()
+        .data.user.schools.map((s: { id: string }) => s.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     const { complete } = await providerSignIn(t.app, a.id, "teacher");
     const via = await client(
       t.app,

@@ -206,14 +206,21 @@ test("a cell typed offline shows it failed, is kept, and saves itself when the c
   await expect(cell).toHaveAttribute("data-status", "failed");
   await expect(cell).toHaveAttribute("title", new RegExp(t("es", "ratings:status.offline")));
   await expect(page.getByText(t("es", "ratings:failedCount", { count: 1 }))).toBeVisible();
-  // Kept in the browser until it saves.
-  const kept = await page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((k) => k.startsWith("ratings_queue:"))
-      .map((k) => localStorage.getItem(k))
-      .join(""),
-  );
-  expect(kept).toContain(`"value":"${level}"`);
+  // Kept on the device (the outbox in IndexedDB) until it saves.
+  const kept = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open("convive-offline");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction("outbox").objectStore("outbox").getAll();
+            all.onsuccess = () => resolve(JSON.stringify(all.result));
+            all.onerror = () => reject(all.error);
+          };
+        }),
+    );
+  await expect.poll(kept).toContain(`"value":"${level}"`);
   await page.context().setOffline(false);
   await expect(cell).toHaveAttribute("data-status", "saved", { timeout: 15_000 });
   await page.reload();

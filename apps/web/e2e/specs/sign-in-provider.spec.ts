@@ -4,7 +4,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { type LocalProvider, startLocalProvider } from "../../../server/scripts/local-oidc-provider.ts";
 import { AppLayout } from "../pages/layout.ts";
 import { call, rootApi } from "../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../support/axe.ts";
+import { DESKTOP, expectNoSidewaysScroll, expectNoViolations, PHONE, resizeTo } from "../support/axe.ts";
 import { E2E_PORT } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";
@@ -60,7 +60,7 @@ test("root configures a provider; a teacher signs in with it on the school's add
 }, testInfo) => {
   const disabled = await freshUser({ profile: "docente", privacyAccepted: true });
   const provider = await providerFor(school.id, school.docente, disabled.email);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, DESKTOP);
   await signInWithStorage(page, "root@convive.test", { language: "es", to: "/admin-school-creator" });
   const layout = new AppLayout(page);
   await layout.expectReady(/\/admin-school-creator$/);
@@ -119,7 +119,7 @@ test("the school's Director sees its provider in general information, read-only 
   school,
 }, testInfo) => {
   test.skip(!configured, "needs the provider the first test configures");
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, DESKTOP);
   await signInWithStorage(page, school.director, { language: "es", to: "/master-configuration/general-information" });
   const card = page.getByRole("region", { name: es("open") });
   await expect(card.getByText(es("cardSummary", { label: "Google" }))).toBeVisible({ timeout: 30_000 });

@@ -1,7 +1,8 @@
-import { Drawer, Loader, MantineProvider, Modal } from "@mantine/core";
+import { contrastRatio } from "@convive/domain/core";
+import { DEFAULT_THEME, Drawer, Loader, MantineProvider, Modal } from "@mantine/core";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { schoolTheme } from "./theme.ts";
+import { cssVariables, lightVariantText, paletteOf, schoolTheme } from "./theme.ts";
 
 afterEach(cleanup);
 
@@ -47,5 +48,34 @@ describe("spinners under the school theme", () => {
   it("a decorative loader stays hidden from assistive technology", () => {
     page(<Loader aria-hidden />);
     expect(screen.queryByRole("status")).toBeNull();
+  });
+});
+
+describe("light and subtle variants under the school theme", () => {
+  // axe's colour-contrast check refused an orange light badge on an orange-tinted card (offline registration): the
+  // text of every light badge, light alert and subtle button reads at WCAG AA (4.5:1) on its darkest background.
+  const blendOver = (top: string, bottom: string, alpha: number) => {
+    const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    const [t, b] = [rgb(top), rgb(bottom)];
+    return `#${t
+      .map((c, i) =>
+        Math.round(c * alpha + b[i]! * (1 - alpha))
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")}`;
+  };
+  const palettes = { ...DEFAULT_THEME.colors, school: paletteOf("#f4c542"), pale: paletteOf("#9be7ff") };
+
+  it.each(Object.entries(palettes))("%s text reads at 4.5:1 on its own tint over its lightest shade", (_name, p) => {
+    const text = lightVariantText(p);
+    expect(contrastRatio(text, blendOver(p[6]!, p[0]!, 0.1))).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(text, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("the page's style sheet carries it for Mantine's palettes and the school's", () => {
+    const variables = cssVariables(["#1f3a5f", "#f4c542", "#ffffff", "#000000"])(schoolTheme()).light;
+    expect(variables["--mantine-color-orange-light-color"]).toBe(lightVariantText(DEFAULT_THEME.colors.orange));
+    expect(variables["--mantine-color-institutional-light-color"]).toBe(lightVariantText(paletteOf("#f4c542")));
   });
 });

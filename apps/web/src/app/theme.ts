@@ -1,13 +1,16 @@
-import { DEFAULT_INSTITUTIONAL_COLORS } from "@convive/domain/core";
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
+import { contrastRatio, DEFAULT_INSTITUTIONAL_COLORS, MIN_TEXT_CONTRAST } from "@convive/domain/core";
+import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from "@mantine/core";
+
+/** `hex` moved toward `target` (0 black, 255 white) by `amount` (0–1). */
+function mixHex(hex: string, target: number, amount: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const channels = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.round(c + (target - c) * amount));
+  return `#${channels.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+}
 
 /** A 10-shade Mantine palette around one institutional colour (index 6 is the colour itself). */
 export function paletteOf(hex: string): MantineColorsTuple {
-  const mix = (target: number, amount: number) => {
-    const n = Number.parseInt(hex.slice(1), 16);
-    const channels = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.round(c + (target - c) * amount));
-    return `#${channels.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
-  };
+  const mix = (target: number, amount: number) => mixHex(hex, target, amount);
   return [
     mix(255, 0.9),
     mix(255, 0.75),
@@ -68,6 +71,35 @@ export function schoolTheme(
   });
 }
 
+/** `top` laid over `bottom` at `alpha` (0–1), channel by channel. */
+function blend(top: string, bottom: string, alpha: number): string {
+  const channels = (hex: string) => [16, 8, 0].map((shift) => (Number.parseInt(hex.slice(1), 16) >> shift) & 255);
+  const [t, b] = [channels(top), channels(bottom)];
+  return `#${t
+    .map((c, i) =>
+      Math.round(c * alpha + b[i]! * (1 - alpha))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
+
+/**
+ * The text colour of a palette's "light" and "subtle" variants (badges, light alerts, subtle buttons), darkened until
+ * it reads at 4.5:1 on the darkest place it sits: the variant's own 10 % tint laid over the palette's lightest shade
+ * (a light badge on a tinted card). Mantine's own (shade 6) is 1.8–3.3:1 for orange, yellow, green, teal, red, cyan
+ * and grey, which axe's colour-contrast check refuses; this makes every such badge readable without each screen
+ * remembering a darker `c`.
+ */
+export function lightVariantText(palette: readonly string[]): string {
+  const background = blend(palette[6]!, palette[0]!, 0.1);
+  let text = palette[9]!;
+  for (let amount = 0.05; contrastRatio(text, background) < MIN_TEXT_CONTRAST && amount <= 1; amount += 0.05) {
+    text = mixHex(palette[9]!, 0, amount);
+  }
+  return text;
+}
+
 export const cssVariables =
   (colors: InstitutionalColors): CSSVariablesResolver =>
   () => ({
@@ -79,6 +111,21 @@ export const cssVariables =
     },
     // Mantine's dimmed grey (#868e96) is below 4.5:1 on white; this one passes WCAG AA.
     // Likewise the error red (#fa5252, 3.3:1): field errors and invalid inputs use red 9 (#c92a2a, 5.4:1).
-    light: { "--mantine-color-dimmed": "#5c636a", "--mantine-color-error": "#c92a2a" },
+    light: {
+      "--mantine-color-dimmed": "#5c636a",
+      "--mantine-color-error": "#c92a2a",
+      ...lightVariantTexts(colors),
+    },
     dark: {},
   });
+
+/** `--mantine-color-<name>-light-color` for every palette the app uses, Mantine's and the school's own. */
+function lightVariantTexts(colors: InstitutionalColors): Record<string, string> {
+  const palettes: Record<string, readonly string[]> = { ...DEFAULT_THEME.colors, institutional: paletteOf(colors[1]) };
+  return Object.fromEntries(
+    Object.entries(palettes).map(([name, palette]) => [
+      `--mantine-color-${name}-light-color`,
+      lightVariantText(palette),
+    ]),
+  );
+}

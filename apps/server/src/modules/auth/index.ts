@@ -2,7 +2,7 @@
 // modules that share it (invitations, admin), its type, and the shared throttle.
 export { authModule, createAuth } from "./auth.module.ts";
 export type { AuthService } from "./auth.service.ts";
-export { enforceLimits } from "./limits.ts";
+export { enforceLimits, REQUEST_LIMITS } from "./limits.ts";
 export { openPasswordLink } from "./password-link.ts";
 export {
   DEVICE_COOKIE,

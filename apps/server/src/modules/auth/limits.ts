@@ -36,6 +36,12 @@ export const REQUEST_LIMITS = {
   resetPerAddress: 20,
   unlockPerAddress: 20,
   unlockMailsPerAccount: 3,
+  /**
+   * Provider sign-ins started from one address (issue 32): each keeps a row of its secrets for 10 minutes, so a
+   * stranger looping on the button would fill a table. 300 for the NAT reason above: a whole school signing in
+   * through its provider in the first quarter hour.
+   */
+  oidcStartPerAddress: 300,
 } as const;
 
 /** Unlock links are short-lived: long enough to open the e-mail, short enough to be useless when it leaks later. */

@@ -73,7 +73,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       try {
         const schoolId = schoolOf(request);
         if (!schoolId) throw new AppError("OIDC_NOT_CONFIGURED");
-        const { url, flow } = await deps.oidc.start(schoolId);
+        const { url, flow } = await deps.oidc.start(schoolId, request.ip);
         setCookie(reply, cookies, FLOW_COOKIE, flow, { httpOnly: true, maxAgeSeconds: FLOW_SECONDS, path: FLOW_PATH });
         return reply.redirect(url, 302);
       } catch (error) {

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import { schoolLink } from "../../lib/links.ts";
 import { openSecret, secretsKey } from "../../lib/secret-box.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import type { AuthService } from "../auth/index.ts";
+import { type AuthService, enforceLimits, REQUEST_LIMITS } from "../auth/index.ts";
 import { createOidcClients, providerFailure, timingProvider } from "./oidc-client.ts";
 import * as repo from "./providers.repository.ts";
 
@@ -41,7 +41,8 @@ export function createOidcService(deps: { db: Db; config: Config; auth: AuthServ
   }
 
   /** The provider's authorization URL and the browser's flow token (its cookie). */
-  async function start(schoolId: string): Promise<{ url: string; flow: string }> {
+  async function start(schoolId: string, ip: string): Promise<{ url: string; flow: string }> {
+    await enforceLimits(db, [{ key: `oidc-start:ip:${ip}`, max: REQUEST_LIMITS.oidcStartPerAddress }]);
     const { provider, secret } = await providerOf(schoolId);
     const client = await clients.fresh(provider, secret);
     const codeVerifier = oidc.randomPKCECodeVerifier();

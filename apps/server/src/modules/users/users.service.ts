@@ -109,7 +109,12 @@ export function createUsersService(deps: {
    * are theirs: the answer lists only the school asking.
    */
   async function getUser(principal: Principal, tenant: Tenant | null, id: number, include: readonly Include[]) {
-    if (id === principal.userId) return userPayload(id, tenant, include);
+    if (id === principal.userId) {
+      const own = await userPayload(id, tenant, include);
+      // A session the school's identity provider opened acts in that school only: the switcher offers no other.
+      const bound = principal.boundSchoolId;
+      return bound === null ? own : { ...own, schools: own.schools.filter((s) => s.id === bound) };
+    }
     const canRead = tenant?.grants.has(perm("master-configuration-users", "read"));
     if (!tenant || !canRead || !(await repo.isMember(db, tenant.schoolId, id))) throw new AppError("NOT_FOUND");
     const payload = await userPayload(id, tenant, include);
@@ -132,7 +137,7 @@ export function createUsersService(deps: {
       return { json, etag, schools };
     };
     if (id !== principal.userId) return render();
-    const key = `${id}|${tenant?.schoolId ?? ""}|${[...include].sort().join(",")}`;
+    const key = `${id}|${tenant?.schoolId ?? ""}|${principal.boundSchoolId ?? ""}|${[...include].sort().join(",")}`;
     return (await deps.caches.userJson.load(key, render))!;
   }
 

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import type { Page, TestInfo } from "@playwright/test";
-import { expectNoSidewaysScroll, expectNoViolations } from "../../support/axe.ts";
+import { DESKTOP, expectNoSidewaysScroll, expectNoViolations, PHONE, resizeTo } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 import { mailsTo } from "../../support/mailbox.ts";
@@ -20,7 +20,7 @@ const NAME = "Resumen semanal de incidencias";
 const WRONG = "direccion@rechazado.invalid";
 
 async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 1280) {
-  await page.setViewportSize(width === 390 ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  await resizeTo(page, width === 390 ? PHONE : DESKTOP);
   // The pointer rests where the last click was (a dialog's close button): off the header, whose bell shows a tooltip.
   await page.mouse.move(5, 400);
   await screenshot(page, `${name}-${width}`);
@@ -33,7 +33,7 @@ test("the Director schedules a weekly incident summary to the coordinators and f
   school,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, DESKTOP);
   await signInWithStorage(page, school.director, { language: "es", to: "/master-configuration/automatic-reports" });
   await expect(page.getByRole("heading", { name: "Reportes automáticos", level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(es("empty"))).toBeVisible();

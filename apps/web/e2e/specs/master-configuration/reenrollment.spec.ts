@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { apiLogin, call } from "../../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../../support/axe.ts";
+import { DESKTOP, expectNoSidewaysScroll, expectNoViolations, PHONE, resizeTo } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { t } from "../../support/i18n.ts";
 import { screenshot } from "../../support/screenshot.ts";
@@ -18,7 +18,7 @@ const en = (key: string, params?: Record<string, string | number>) => t("en", `r
 const MONTHS_ES = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
 
 async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 1280) {
-  await page.setViewportSize(width === 390 ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  await resizeTo(page, width === 390 ? PHONE : DESKTOP);
   await screenshot(page, `${name}-${width}`);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
@@ -66,7 +66,7 @@ test("the Director re-enrolls the school into next year, undoes it and applies a
   school,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, DESKTOP);
   await signInWithStorage(page, school.director, { language: "es", to: "/master-configuration/scholar-cicle" });
   const main = page.getByRole("main");
   await expect(page.getByRole("heading", { name: t("es", "nav.scholarCicle"), level: 1 })).toBeVisible({
@@ -120,7 +120,7 @@ test("the Director re-enrolls the school into next year, undoes it and applies a
   await expect(targets.getByRole("row", { name: /^1° A Primaria 2 / })).toBeVisible();
   await check(page, testInfo, "reenrollment-preview-es", 1280);
   await check(page, testInfo, "reenrollment-preview-es", 390);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, DESKTOP);
 
   await page.getByRole("button", { name: es("apply") }).click();
   const confirmApply = page.getByRole("dialog", { name: es("applyConfirmTitle", { year: "2027-2028" }) });

@@ -2,7 +2,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { MasterConfigurationPage, mcPath } from "../../pages/master-configuration.ts";
 import { apiLogin, call } from "../../support/api.ts";
-import { expectNoSidewaysScroll, expectNoViolations } from "../../support/axe.ts";
+import { DESKTOP, expectNoSidewaysScroll, expectNoViolations, PHONE, resizeTo } from "../../support/axe.ts";
 import { expect, signInWithStorage, test } from "../../support/fixtures.ts";
 import { type Lang, t } from "../../support/i18n.ts";
 import { screenshot } from "../../support/screenshot.ts";
@@ -19,7 +19,7 @@ const ur = (lang: Lang, key: string, params?: Record<string, string | number>) =
   t(lang, `userReassignment:${key}`, params);
 
 async function check(page: Page, testInfo: TestInfo, name: string, width: 390 | 1280) {
-  await page.setViewportSize(width === 390 ? { width: 390, height: 844 } : { width: 1280, height: 800 });
+  await resizeTo(page, width === 390 ? PHONE : DESKTOP);
   await screenshot(page, `${name}-${width}`);
   await expectNoViolations(page, testInfo, `${name}-${width}`);
   if (width === 390) await expectNoSidewaysScroll(page, `${name}-${width}`);
@@ -56,7 +56,7 @@ test("the Director hands docente1's work to docente2 and deactivates her with no
   // She heads 1° A Primaria and teaches its subjects.
   expect(docente1.open_work).toBeGreaterThan(1);
 
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeTo(page, DESKTOP);
   await signInWithStorage(page, school.director, { language: "es", to: mcPath("school-users") });
   const mc = new MasterConfigurationPage(page, "es");
   const search = mc.main.getByRole("searchbox", { name: t("es", "masterUsers:list.search"), exact: true });

@@ -155,7 +155,7 @@ function PendingRow({ entry, outbox, options }: { entry: OutboxEntry; outbox: Ou
                   <Button
                     size="compact-sm"
                     variant="subtle"
-                    color="red.8"
+                    color="red"
                     leftSection={<IconTrash size={14} aria-hidden />}
                     onClick={() => setDiscarding(true)}
                   >
@@ -202,7 +202,7 @@ function SentRow({ sent, detailsLink, timeZone }: { sent: Sent; detailsLink: boo
             </Badge>
           </Group>
           {sent.refusedFiles.map((f) => (
-            <Text key={f.name} size="xs" c="red.8">
+            <Text key={f.name} size="xs" c="red.9">
               {t("offline.fileRefused", { name: f.name, reason: f.reason })}
             </Text>
           ))}

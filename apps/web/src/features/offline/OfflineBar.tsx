@@ -25,7 +25,8 @@ export function OfflineBar({ outbox }: { outbox: Outbox }) {
     <>
       {offline && (
         <Alert
-          color="gray"
+          // Dark, not grey: white on Mantine's grey 6 is 3.3:1 (axe colour-contrast).
+          color="dark"
           variant="filled"
           radius="md"
           mb="sm"

@@ -52,9 +52,12 @@ export const sendQueuedCell: Sender = (entry) => {
 // Registered here too (app/offline.ts registers it lazily for every screen): the grid's own cells go at once.
 registerSender(KIND, sendQueuedCell);
 
+/** The browser says it has no network: the outbox does not even try, so a waiting cell is waiting for the connection. */
+const browserOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+
 function cellOf(entry: OutboxEntry): QueuedCell {
   const { key, value } = entry.payload as CellPayload;
-  const offline = entry.state !== "refused" && entry.attempts > 0;
+  const offline = entry.state !== "refused" && (entry.attempts > 0 || (entry.state === "pending" && browserOffline()));
   return {
     ...key,
     value,
@@ -83,6 +86,11 @@ class SaveQueue {
       this.changed();
     });
     this.moveLegacyQueue(legacyKey);
+    // Going offline or back changes what a waiting cell says, though nothing in the outbox changed.
+    if (typeof window !== "undefined") {
+      window.addEventListener("offline", () => this.changed());
+      window.addEventListener("online", () => this.changed());
+    }
     this.changed();
   }
 
