@@ -4,7 +4,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { type LocalProvider, startLocalProvider } from "../../../server/scripts/local-oidc-provider.ts";
 import { AppLayout } from "../pages/layout.ts";
 import { call, rootApi } from "../support/api.ts";
-import { DESKTOP, expectNoSidewaysScroll, expectNoViolations, PHONE, resizeTo } from "../support/axe.ts";
+import { DESKTOP, expectNoSidewaysScroll, expectNoViolations, resizeTo } from "../support/axe.ts";
 import { E2E_PORT } from "../support/env.ts";
 import { expect, signInWithStorage, test } from "../support/fixtures.ts";
 import { t } from "../support/i18n.ts";

@@ -68,7 +68,13 @@ export async function setStoredLanguage(page: Page, language: Lang) {
 /** Accepts the privacy notice whenever it shows up on this page, before the test's next action or assertion. */
 export async function acceptPrivacyWhenShown(page: Page) {
   await page.addLocatorHandler(privacyDialog(page), async (dialog) => {
-    await dialog.getByRole("button", { name: /^(Aceptar|Accept)$/ }).click();
+    // The notice can also leave by itself (the test signs out as it shows): then nothing is left to accept, and a
+    // click waiting for a button that never comes back held the test for the whole action timeout.
+    const accepted = dialog
+      .getByRole("button", { name: /^(Aceptar|Accept)$/ })
+      .click()
+      .catch(() => undefined);
+    await Promise.race([accepted, dialog.waitFor({ state: "hidden" })]);
     await expect(dialog).toBeHidden();
   });
 }

@@ -1,5 +1,13 @@
 import { contrastRatio } from "@convive/domain/core";
-import { DEFAULT_THEME, Drawer, Loader, MantineProvider, Modal } from "@mantine/core";
+import {
+  DEFAULT_THEME,
+  Drawer,
+  Loader,
+  MantineProvider,
+  type MantineTheme,
+  Modal,
+  mergeThemeOverrides,
+} from "@mantine/core";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { cssVariables, lightVariantText, paletteOf, schoolTheme } from "./theme.ts";
@@ -65,7 +73,8 @@ describe("light and subtle variants under the school theme", () => {
       )
       .join("")}`;
   };
-  const palettes = { ...DEFAULT_THEME.colors, school: paletteOf("#f4c542"), pale: paletteOf("#9be7ff") };
+  const schools = ["#f4c542", "#9be7ff", "#ffffff", "#ffff00", "#00ff00", "#1f3a5f", "#ff9800", "#e91e63"];
+  const palettes = { ...DEFAULT_THEME.colors, ...Object.fromEntries(schools.map((c) => [c, paletteOf(c)])) };
 
   it.each(Object.entries(palettes))("%s text reads at 4.5:1 on its own tint over its lightest shade", (_name, p) => {
     const text = lightVariantText(p);
@@ -74,7 +83,10 @@ describe("light and subtle variants under the school theme", () => {
   });
 
   it("the page's style sheet carries it for Mantine's palettes and the school's", () => {
-    const variables = cssVariables(["#1f3a5f", "#f4c542", "#ffffff", "#000000"])(schoolTheme()).light;
+    const colors = ["#1f3a5f", "#f4c542", "#ffffff", "#000000"] as const;
+    const variables = cssVariables(colors)(
+      mergeThemeOverrides(DEFAULT_THEME, schoolTheme(colors)) as MantineTheme,
+    ).light;
     expect(variables["--mantine-color-orange-light-color"]).toBe(lightVariantText(DEFAULT_THEME.colors.orange));
     expect(variables["--mantine-color-institutional-light-color"]).toBe(lightVariantText(paletteOf("#f4c542")));
   });
