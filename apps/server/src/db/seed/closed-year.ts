@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../client.ts";
 import { groups, periods, schoolYears } from "../schema/index.ts";
 import { GENERAL_DETAILS } from "./incident-details.ts";
+import { seedClosedYearRatings } from "./ratings.ts";
 
 /** The demo's closed school year (issue 31 §4): before the current 2026-2027. */
 export const CLOSED_YEAR = { name: "2025-2026", startsOn: "2025-08-25", endsOn: "2026-07-10" } as const;
@@ -22,7 +23,7 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * Loads a demo school's closed 2025-2026 year, so cycle-details, re-enrollment and year-over-year figures have
  * history: each group of the current year above the school's first grade was, last year, the group of the grade
  * before with the same name (2° A Primaria ← 1° A; 1° A Secundaria ← 6° A Primaria), with the same students and the
- * same head teacher; the first grade's students were new this year. Its five bimesters, and a few closed incidents
+ * same head teacher; the first grade's students were new this year. Its five bimesters rated and published, and a few closed incidents
  * (none about the groups docente@ heads or teaches, nor familia@'s children, whose screens the demo describes). The
  * year is closed (read-only); the current year stays current.
  */
@@ -79,6 +80,7 @@ export async function seedClosedYear(tx: Tx, schoolId: string, keepOut: readonly
      where sg.school_id = ${schoolId}`);
 
   await closedYearIncidents(tx, schoolId, yearId, keepOut);
+  await seedClosedYearRatings(tx, schoolId, yearId);
   return { yearId, groups: old.length };
 }
 

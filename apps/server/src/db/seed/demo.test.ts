@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { type OpenDb, openDb } from "../client.ts";
@@ -104,6 +104,29 @@ describe("demo seed", () => {
       .where(and(eq(incidents.schoolId, "colegio-demo"), eq(incidents.schoolYearId, closed)));
     expect(old.length).toBe(CLOSED_YEAR_INCIDENTS);
     expect(old.every((i) => i.status === "closed")).toBe(true);
+  });
+
+  it("rates the closed year's five bimesters for all its students, published then, nobody notified now", async () => {
+    const [rated] = (
+      (await db().execute(sql`
+      select (select count(*) from student_groups sg join school_years y on y.school_id = sg.school_id
+                and y.id = sg.school_year_id and y.name = '2025-2026' where sg.school_id = 'colegio-demo')::int as students,
+             count(distinct r.student_id)::int as rated_students, count(distinct r.period_id)::int as periods,
+             count(distinct r.period_id) filter (where st.published_at is not null)::int as published
+        from ratings r
+        join periods p on p.school_id = r.school_id and p.id = r.period_id
+        join school_years y on y.school_id = p.school_id and y.id = p.school_year_id and y.name = '2025-2026'
+        left join rating_period_states st on st.school_id = r.school_id and st.period_id = r.period_id
+       where r.school_id = 'colegio-demo'`)) as unknown as { rows: Record<string, number>[] }
+    ).rows;
+    expect(rated).toMatchObject({ periods: 5, published: 5 });
+    expect(rated!.rated_students).toBe(rated!.students);
+    const [pending] = (
+      (await db().execute(sql`
+      select count(*)::int as n from rating_group_publications
+       where school_id = 'colegio-demo' and notified_at is null`)) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(pending!.n).toBe(0);
   });
 
   it("loads once and backs off when data exists", async () => {
