@@ -161,20 +161,22 @@ function moduleContext(deps: ModuleDeps) {
       referralsHandover,
       formsHandover,
     ] as WorkHandover[],
-    /**
-     * Issue 31 §3: the report types a scheduled report may be, in the form's order. Each is the module's own
-     * statement over its data; the scheduled-reports module knows none of them by name.
-     */
-    reportTypes: [
-      incidentSummaryReport,
-      openIncidentsReport,
-      overdueActionsReport,
-      recognitionsReport,
-      nursingVisitsReport,
-      pendingFormsReport,
-    ] as ReportType[],
+    reportTypes: REPORT_TYPES,
   };
 }
+
+/**
+ * Issue 31 §3: the report types a scheduled report may be, in the form's order. Each is the module's own statement
+ * over its data; the scheduled-reports module knows none of them by name.
+ */
+export const REPORT_TYPES: readonly ReportType[] = [
+  incidentSummaryReport,
+  openIncidentsReport,
+  overdueActionsReport,
+  recognitionsReport,
+  nursingVisitsReport,
+  pendingFormsReport,
+];
 
 /**
  * The context the modules received, kept on the instance as `app.ctx` for main.ts (seeding), the tests and the

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, rectificationRequests, studentGroups, students } from "../../src/db/schema/index.ts";
+import { familyCopyPdf } from "../../src/modules/family-copy/copy.pdf.ts";
 import { createOverdueSweep } from "../../src/modules/family-copy/index.ts";
 import { createTestApp, type TestApp } from "../helpers/app.ts";
 import { memberOf, uniq } from "../helpers/factories.ts";
@@ -143,6 +144,23 @@ describe("the family's own copy", () => {
     expect(text).toContain("[inc-ana]");
     expect(text).toMatch(/another student/i);
     expect(text).not.toMatch(/Andrea|Alvarado|\[inc-beto\]|\[obs-interna\]/);
+  });
+
+  it("draws every section field by field in either language, and says so where nothing is recorded", async () => {
+    // The worker's drawing (copy.worker.ts runs this same function off the event loop) of the very copy the JSON is.
+    const res = await s.motherOfA1.as({ method: "GET", url: `/api/students/${s.a1.id}/family-copy`, headers: es });
+    const copy = res.json();
+    const spanish = pdfText(await familyCopyPdf(copy, "es"));
+    expect(spanish).toContain("Copia de los datos de Ana Pérez Ruiz");
+    for (const mark of ["[inc-ana]", "[inc-ana-2]", "[inc-ana-3]", "[obs-familia]", "[mensaje]"]) {
+      expect(spanish).toContain(mark);
+    }
+    expect(spanish).toMatch(/Página 1 \/ \d+/);
+    const empty = { ...copy, sections: Object.fromEntries(Object.keys(copy.sections).map((key) => [key, []])) };
+    const english = pdfText(await familyCopyPdf(empty, "en"));
+    expect(english).toContain("Copy of the data of Ana Pérez Ruiz");
+    expect(english).toContain("Nothing recorded.");
+    expect(english).not.toContain("[inc-ana]");
   });
 
   it("is logged: the Director's read log of the child shows the family's download", async () => {

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPORT_TYPES } from "../../app.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { type OpenDb, openDb } from "../client.ts";
 import {
@@ -127,6 +128,30 @@ describe("demo seed", () => {
        where school_id = 'colegio-demo' and notified_at is null`)) as unknown as { rows: { n: number }[] }
     ).rows;
     expect(pending!.n).toBe(0);
+  });
+
+  it("gives every scheduled report type a table to send from the demo, in both languages and by group", async () => {
+    const to = new Date();
+    const from = new Date(to.getTime() - 200 * 24 * 3600_000);
+    const context = { schoolId: "colegio-demo", timeZone: "America/Mexico_City", from, to, groupIds: null };
+    const students = new Set((await db().select({ id: studentGroups.studentId }).from(studentGroups)).map((r) => r.id));
+    for (const type of REPORT_TYPES) {
+      for (const lang of ["es", "en"] as const) {
+        const table = await type.collect(db(), { ...context, lang });
+        expect(table.rows.length, `${type.key} (${lang}) has rows on the demo`).toBeGreaterThan(0);
+        expect(table.truncated).toBe(false);
+        for (const column of table.columns) expect(column.label[lang]).toMatch(/\S/);
+        // Each row names a student of the school, who is in the recipients' read log.
+        expect(table.studentIds.length).toBeGreaterThan(0);
+        for (const id of table.studentIds) expect(students.has(id), `${type.key}: student ${id}`).toBe(true);
+        for (const row of table.rows) {
+          for (const column of table.columns) expect(row, `${type.key}: ${column.key}`).toHaveProperty(column.key);
+        }
+      }
+      // A filter that leaves no group leaves no row.
+      const none = await type.collect(db(), { ...context, lang: "es", groupIds: [] });
+      expect(none.rows, type.key).toHaveLength(0);
+    }
   });
 
   it("loads once and backs off when data exists", async () => {
