@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/config.ts";
+import { seedDemoIfEmpty } from "../apps/server/src/db/seed/demo.ts";
 import { runBench } from "./run.ts";
 
 const WEB_DIST = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL("../apps/web/dist", import.meta.url));
@@ -28,6 +29,8 @@ async function main() {
   if (!existsSync(`${WEB_DIST}/sw.js`)) throw new Error(`build the web app first (no sw.js in ${WEB_DIST})`);
   const config = loadConfig({ LOG_LEVEL: "silent", DEMO_DATA: "true", WEB_DIST, DATABASE_URL: "pglite:memory" });
   const app = await buildApp({ config });
+  // main.ts seeds the demo, not buildApp: the bench signs its Docente in.
+  await seedDemoIfEmpty(app.ctx.db);
   const base = await app.listen({ host: "127.0.0.1", port: 0 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

@@ -1,7 +1,7 @@
 import { ROLE_FAMILIAR } from "@convive/domain/core";
-import { Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Card, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { IconArrowLeft, IconClipboardText, IconSend } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
@@ -10,9 +10,14 @@ import { useDates } from "../../../lib/dates.ts";
 import { useIsPhone } from "../../../lib/use-is-phone.ts";
 import { useCurrentUser } from "../../auth/index.ts";
 import { useSentForms } from "../api/forms.ts";
-import { CompletionView } from "../components/CompletionView.tsx";
 import { FamilyFormView } from "../components/FamilyFormView.tsx";
-import { SendFormModal } from "../components/SendFormModal.tsx";
+
+// Staff's views load on demand: a family opening a form on a phone never downloads the charts (about 100 KB) or the
+// send dialog (bench:forms-lcp).
+const CompletionView = lazy(() =>
+  import("../components/CompletionView.tsx").then((m) => ({ default: m.CompletionView })),
+);
+const SendFormModal = lazy(() => import("../components/SendFormModal.tsx").then((m) => ({ default: m.SendFormModal })));
 
 const FORM_PARAM = "form";
 
@@ -39,7 +44,13 @@ export default function FormsParentsPage() {
               {t("back")}
             </Button>
           </Group>
-          {family ? <FamilyFormView formId={selected} /> : <CompletionView formId={selected} />}
+          {family ? (
+            <FamilyFormView formId={selected} />
+          ) : (
+            <Suspense fallback={<Loader aria-label={t("common:loading")} />}>
+              <CompletionView formId={selected} />
+            </Suspense>
+          )}
         </>
       ) : (
         <>
@@ -53,15 +64,17 @@ export default function FormsParentsPage() {
           <FormsList family={family} onOpen={open} />
         </>
       )}
-      {canSend && (
-        <SendFormModal
-          opened={sending}
-          onClose={() => setSending(false)}
-          onSent={(id) => {
-            setSending(false);
-            open(id);
-          }}
-        />
+      {canSend && sending && (
+        <Suspense fallback={null}>
+          <SendFormModal
+            opened={sending}
+            onClose={() => setSending(false)}
+            onSent={(id) => {
+              setSending(false);
+              open(id);
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );
