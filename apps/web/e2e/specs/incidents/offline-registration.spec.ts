@@ -194,6 +194,7 @@ test.describe("on a phone, in Spanish", () => {
     await context.setOffline(false);
     await expect(second.getByTestId("sent-record")).toHaveCount(2, { timeout: 45_000 });
     await expect(second.getByTestId("pending-record")).toHaveCount(0);
+    await expect(second.getByTestId("offline-indicator")).toBeHidden();
     await screenshot(second, "registration-offline-sent-es-390");
     for (const detail of details) {
       const found = await incidentsWith(school, detail);
@@ -246,6 +247,8 @@ test.describe("on a desktop, in English", () => {
     await expect(row.getByText(t("en", "registration:offline.conflict.typeInactive"))).toBeVisible({
       timeout: 45_000,
     });
+    // Online again: the screen reads afresh and no longer says it is offline.
+    await expect(page.getByTestId("offline-indicator")).toBeHidden();
     await registration.registerAnother.click();
     await expectNoViolations(page, testInfo, "registration-offline-conflict-en");
     await screenshot(page, "registration-offline-conflict-en-1280");

@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconCloudOff, IconCloudUpload, IconRefresh } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "../../lib/offline/online.ts";
 import { type Outbox, useOutboxState } from "../../lib/offline/outbox.ts";
@@ -20,6 +22,12 @@ export function OfflineBar({ outbox }: { outbox: Outbox }) {
   const waiting = entries.filter((e) => e.state !== "refused").length;
   const refused = entries.length - waiting;
   const offline = !online || servedOffline;
+  const client = useQueryClient();
+  // Back online while the screen still shows the device's copies (their reads are fresh enough not to be refetched
+  // by themselves): read them afresh, which also takes the indicator away once the server answers.
+  useEffect(() => {
+    if (online && servedOffline) void client.invalidateQueries({ type: "active" });
+  }, [online, servedOffline, client]);
 
   return (
     <>
