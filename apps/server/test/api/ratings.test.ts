@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, periods, ratingScales, ratingScaleVersions, ratings } from "../../src/db/schema/index.ts";
 import { insertStarterGradeSetup } from "../../src/modules/grade-config/index.ts";
@@ -462,6 +462,38 @@ describe("ratings: comments, publishing and what families see", () => {
     expect((await family(`?student_id=${x.a1.id}`)).data.children[0].periods[0].comment).toBe(
       "Muy buen bimestre, ¡felicidades!",
     );
+
+    // Last year's Bimestre 2, rated and published for Ana's group then: her scorecard keeps it by year, this screen
+    // shows this year's periods only (two "Bimestre 2" side by side would read as one).
+    await t.db.execute(sql`
+      with y as (
+        insert into school_years (school_id, name, starts_on, ends_on, is_current, closed_at)
+        values (${x.school.id}, '2025-2026', '2025-08-25', '2026-07-10', false, now()) returning id
+      ), p as (
+        insert into periods (school_id, school_year_id, "order", name, name_en, starts_on, ends_on)
+        select ${x.school.id}, y.id, 2, 'Bimestre 2', 'Bimester 2', '2025-10-27', '2026-01-04' from y returning id, school_year_id
+      ), g as (
+        insert into groups (school_id, school_year_id, grade_id, name)
+        select ${x.school.id}, p.school_year_id, og.grade_id, og.name from p, groups og
+         where og.school_id = ${x.school.id} and og.id = ${x.groupA.id} returning id, school_year_id
+      ), sg as (
+        insert into student_groups (school_id, student_id, school_year_id, group_id)
+        select ${x.school.id}, ${x.a1.id}, g.school_year_id, g.id from g returning group_id
+      ), r as (
+        insert into ratings (school_id, student_id, period_id, measure_id, group_id, scale_version_id, value, rated_by, rated_at)
+        select ${x.school.id}, ${x.a1.id}, p.id, old.measure_id, sg.group_id, old.scale_version_id, '6', ${x.director.user.id},
+               '2026-01-02T18:00:00Z'
+          from p, sg, ratings old
+         where old.school_id = ${x.school.id} and old.student_id = ${x.a1.id} and old.period_id = ${x.period.id}
+           and old.measure_id = ${conduct}
+        returning period_id
+      )
+      insert into rating_group_publications (school_id, period_id, group_id, published_at, published_by, notify_at, notified_at)
+      select ${x.school.id}, p.id, sg.group_id, '2026-01-13T16:00:00Z', ${x.director.user.id}, '2026-01-13T16:00:00Z',
+             '2026-01-13T16:00:00Z'
+        from p, sg where exists (select 1 from r)`);
+    const thisYear = (await family()).data.children[0].periods;
+    expect(thisYear.map((p: { period: { id: number } }) => p.period.id)).toEqual([x.period.id]);
   });
 
   it("shows the director the completion per group and per head teacher", async () => {

@@ -8,6 +8,7 @@ import {
   periods,
   ratingComments,
   ratings,
+  schoolYears,
   sections,
   studentGroups,
   students,
@@ -105,7 +106,7 @@ export function childrenOf(tx: Tx, schoolId: string, ids: number[], language: La
 
 /**
  * The children's ratings of the periods published for them (publishedPeriodsFor: their group's publication, its
- * window over), newest period last.
+ * window over) in the current school year, newest period last.
  */
 export async function publishedRatings(tx: Tx, schoolId: string, studentIds: number[]) {
   const published = await publishedPeriodsFor(tx, schoolId, studentIds);
@@ -124,6 +125,12 @@ export async function publishedRatings(tx: Tx, schoolId: string, studentIds: num
     })
     .from(ratings)
     .innerJoin(periods, sameSchool(periods, ratings, eq(periods.id, ratings.periodId)))
+    // This year's periods: a closed year's Bimestre 1 beside this year's would read as the same one. Past years are
+    // on the scorecard, by year.
+    .innerJoin(
+      schoolYears,
+      sameSchool(schoolYears, periods, and(eq(schoolYears.id, periods.schoolYearId), eq(schoolYears.isCurrent, true))),
+    )
     .where(
       ofSchool(
         ratings,
