@@ -1,10 +1,10 @@
-import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck, IconCloudUpload, IconEye, IconPlus } from "@tabler/icons-react";
+import { Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck, IconCloudUpload } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { type Outbox, useOutboxState } from "../../lib/offline/outbox.ts";
 import type { Registered } from "./api/register.ts";
+import { PanelActions } from "./PanelActions.tsx";
 
 /**
  * After registering without a connection (issue 32 §3): the record is kept on this device, "pendiente de enviar";
@@ -58,28 +58,11 @@ export function QueuedPanel({
               ? t("offline.state.refusedHint")
               : t(entry?.state === "sending" ? "offline.state.sending" : "offline.queuedText")}
         </Text>
-        <Group justify="center" gap="sm" mt="xs" w="100%">
-          {incident && detailsLink && (
-            <Button
-              component={Link}
-              to={`/incident-details?id=${incident.id}`}
-              variant="default"
-              size="md"
-              leftSection={<IconEye size={18} aria-hidden />}
-              style={{ flex: "1 1 200px" }}
-            >
-              {t("saved.open")}
-            </Button>
-          )}
-          <Button
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={onAnother}
-            style={{ flex: "1 1 200px" }}
-          >
-            {t("saved.another")}
-          </Button>
-        </Group>
+        <PanelActions
+          incidentId={incident && detailsLink ? incident.id : null}
+          onAnother={onAnother}
+          anotherLabel={t("saved.another")}
+        />
       </Stack>
     </Paper>
   );

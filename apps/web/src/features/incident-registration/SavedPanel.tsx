@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck, IconCircleX, IconClock, IconEye, IconPlus, IconRefresh } from "@tabler/icons-react";
+import { IconCircleCheck, IconCircleX, IconClock, IconPlus, IconRefresh } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { Registered } from "./api/register.ts";
 import { fileKey } from "./evidence.ts";
+import { PanelActions } from "./PanelActions.tsx";
 import type { UploadState } from "./use-evidence-uploads.ts";
 
 /** The confirmation after saving: folio, link to the incident, the evidence uploads and "register another". */
@@ -57,28 +57,7 @@ export function SavedPanel({
             </Stack>
           </Stack>
         )}
-        <Group justify="center" gap="sm" mt="xs" w="100%">
-          {detailsLink && (
-            <Button
-              component={Link}
-              to={`/incident-details?id=${incident.id}`}
-              variant="default"
-              size="md"
-              leftSection={<IconEye size={18} aria-hidden />}
-              style={{ flex: "1 1 200px" }}
-            >
-              {t("saved.open")}
-            </Button>
-          )}
-          <Button
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={onAnother}
-            style={{ flex: "1 1 200px" }}
-          >
-            {anotherLabel}
-          </Button>
-        </Group>
+        <PanelActions incidentId={detailsLink ? incident.id : null} onAnother={onAnother} anotherLabel={anotherLabel} />
       </Stack>
     </Paper>
   );
